@@ -1,0 +1,6 @@
+//! Sprouts: an exact engine, a solver and a board.
+
+pub mod topology;
+
+pub use topology::{Canon, Corner, IllegalMove, Move, MoveKind, Position, PositionError, Spot};
+pub mod text;

@@ -1,0 +1,284 @@
+//! Lemoine–Viennot (GLOP) position strings.
+//!
+//! Vertex symbols: `0` (3 lives), `1` (2 lives), `2` (1 life, one corner),
+//! an uppercase letter (1 life, corners in two regions of one land), a
+//! lowercase letter (1 life, both corners on one boundary). `.` ends a
+//! boundary, `}` a region, `]` a land, `!` the position; `0*k` is k isolated
+//! spots. Letters past the 26th are written `<27>` (uppercase kind) and
+//! `(27)` (lowercase kind): our extension, GLOP never needs it.
+//!
+//! Printing is canonical: `Canon::of(p).to_string()`.
+
+use super::{ParseError, Syntax};
+use crate::topology::{Canon, Position, Region, Spot};
+use crate::topology::{T_DOT, T_LAND, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
+use std::collections::HashMap;
+use std::fmt;
+
+impl fmt::Display for Canon {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = self.tokens();
+        let mut i = 0;
+        while i < t.len() {
+            match t[i] {
+                T_ZERO => {
+                    // A run of isolated spots: `0.0.0.` is `0*3.`.
+                    let mut k = 1;
+                    while t.get(i + 2 * k) == Some(&T_ZERO) && t.get(i + 2 * k + 1) == Some(&T_DOT) {
+                        k += 1;
+                    }
+                    if k > 1 {
+                        write!(f, "0*{k}.")?;
+                        i += 2 * k;
+                        continue;
+                    }
+                    f.write_str("0")?;
+                }
+                T_DOT => f.write_str(".")?,
+                T_REGION => f.write_str("}")?,
+                T_LAND => f.write_str("]")?,
+                T_ONE => f.write_str("1")?,
+                T_TWO => f.write_str("2")?,
+                x if x >= T_LOWER => letter(f, x - T_LOWER, b'a', '(', ')')?,
+                x if x >= T_UPPER => letter(f, x - T_UPPER, b'A', '<', '>')?,
+                _ => {}
+            }
+            i += 1;
+        }
+        f.write_str("!")
+    }
+}
+
+fn letter(f: &mut fmt::Formatter<'_>, k: u16, base: u8, open: char, close: char) -> fmt::Result {
+    if k < 26 {
+        write!(f, "{}", (base + k as u8) as char)
+    } else {
+        write!(f, "{open}{}{close}", k + 1)
+    }
+}
+
+/// Separators of one dialect.
+struct Dialect {
+    boundary: u8,
+    region: u8,
+    land: u8,
+}
+
+const GLOP: Dialect = Dialect { boundary: b'.', region: b'}', land: b']' };
+const SPOTS: Dialect = Dialect { boundary: b'.', region: b'|', land: b'+' };
+
+/// Parses a GLOP string (`0*5.}]!`, `12.AB.}AB.}]!`). Trailing terminators
+/// may be left out (`0*5` is the 5-spot start).
+pub fn parse_glop(s: &str) -> Result<Position, ParseError> {
+    parse_with(s, &GLOP)
+}
+
+/// Parses the 2025 "spots" solver dialect: `.` boundary, `|` region, `+`
+/// land, `!` end, `*` repetition (`0*18|1a1a`).
+pub fn parse_spots(s: &str) -> Result<Position, ParseError> {
+    parse_with(s, &SPOTS)
+}
+
+enum Sym {
+    Digit(u8),
+    Upper(u32),
+    Lower(u32),
+}
+
+fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
+    let bytes = s.trim_end().as_bytes();
+    let err = |offset: usize, what: Syntax| Err(ParseError { offset, what });
+    let mut lives: Vec<u8> = Vec::new();
+    let mut regions: Vec<Region> = Vec::new();
+    let mut region: Region = Vec::new();
+    let mut boundary: Vec<Spot> = Vec::new();
+    // Letter -> (spot, region index, offset) for the land / region in progress.
+    let mut upper: HashMap<u32, (Spot, usize, usize)> = HashMap::new();
+    let mut lower: HashMap<u32, (Spot, usize)> = HashMap::new();
+    let mut land_start = 0usize;
+    let mut i = 0;
+    let mut ended = false;
+    let leading = bytes.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    i += leading;
+    let close_land = |upper: &mut HashMap<u32, (Spot, usize, usize)>| -> Result<(), ParseError> {
+        if let Some((&k, &(_, _, off))) = upper.iter().min_by_key(|e| e.1 .2) {
+            let _ = k;
+            return Err(ParseError { offset: off, what: Syntax::UnpairedLetter });
+        }
+        Ok(())
+    };
+    while i < bytes.len() {
+        let c = bytes[i];
+        if ended {
+            return err(i, Syntax::TrailingInput);
+        }
+        let start = i;
+        let sym = match c {
+            b'0' | b'1' | b'2' => {
+                i += 1;
+                Sym::Digit(c - b'0')
+            }
+            b'A'..=b'Z' => {
+                i += 1;
+                Sym::Upper((c - b'A') as u32)
+            }
+            b'a'..=b'z' => {
+                i += 1;
+                Sym::Lower((c - b'a') as u32)
+            }
+            b'<' | b'(' => {
+                let close = if c == b'<' { b'>' } else { b')' };
+                let end = match bytes[i + 1..].iter().position(|&x| x == close) {
+                    Some(e) => i + 1 + e,
+                    None => return err(i, Syntax::Unexpected(c as char)),
+                };
+                let k: u32 = match std::str::from_utf8(&bytes[i + 1..end]).ok().and_then(|x| x.parse::<u32>().ok()) {
+                    Some(k) if k >= 1 && k <= 10_000 => k - 1,
+                    _ => return err(i + 1, Syntax::BadNumber),
+                };
+                i = end + 1;
+                if c == b'<' {
+                    Sym::Upper(k)
+                } else {
+                    Sym::Lower(k)
+                }
+            }
+            x if x == d.boundary => {
+                if boundary.is_empty() {
+                    return err(i, Syntax::EmptyBoundary);
+                }
+                region.push(std::mem::take(&mut boundary));
+                lower_done(&mut lower, i)?;
+                i += 1;
+                continue;
+            }
+            x if x == d.region => {
+                if !boundary.is_empty() {
+                    region.push(std::mem::take(&mut boundary));
+                    lower_done(&mut lower, i)?;
+                }
+                if region.is_empty() {
+                    return err(i, Syntax::EmptyRegion);
+                }
+                regions.push(std::mem::take(&mut region));
+                i += 1;
+                continue;
+            }
+            x if x == d.land || x == b'!' => {
+                if !boundary.is_empty() {
+                    region.push(std::mem::take(&mut boundary));
+                    lower_done(&mut lower, i)?;
+                }
+                if !region.is_empty() {
+                    regions.push(std::mem::take(&mut region));
+                }
+                if regions.len() == land_start && x == d.land {
+                    return err(i, Syntax::EmptyLand);
+                }
+                close_land(&mut upper)?;
+                land_start = regions.len();
+                ended = x == b'!';
+                i += 1;
+                continue;
+            }
+            b'*' => return err(i, Syntax::Unexpected('*')),
+            x => return err(i, Syntax::Unexpected(x as char)),
+        };
+        // Optional repetition `*k`: the boundary so far, k times (only for a
+        // boundary made of this one symbol, as in `0*5`).
+        let mut times = 1usize;
+        if bytes.get(i) == Some(&b'*') {
+            let ds = i + 1;
+            let mut e = ds;
+            while e < bytes.len() && bytes[e].is_ascii_digit() {
+                e += 1;
+            }
+            times = match std::str::from_utf8(&bytes[ds..e]).ok().and_then(|x| x.parse::<usize>().ok()) {
+                Some(k) if (1..=10_000).contains(&k) => k,
+                _ => return err(ds, Syntax::BadNumber),
+            };
+            if !boundary.is_empty() || !matches!(sym, Sym::Digit(_)) {
+                return err(i, Syntax::Unexpected('*'));
+            }
+            i = e;
+        }
+        let ri = regions.len();
+        match sym {
+            Sym::Digit(dg) => {
+                if dg == 0 && !boundary.is_empty() {
+                    return err(start, Syntax::ZeroNotAlone);
+                }
+                if boundary.len() == 1 && lives[boundary[0] as usize - 1] == 3 {
+                    return err(start, Syntax::ZeroNotAlone);
+                }
+                for t in 0..times {
+                    lives.push(3 - dg);
+                    boundary.push(lives.len() as Spot);
+                    if t + 1 < times {
+                        region.push(std::mem::take(&mut boundary));
+                    }
+                }
+            }
+            Sym::Upper(k) => {
+                zero_check(&boundary, &lives, start)?;
+                match upper.remove(&k) {
+                    Some((spot, r0, _)) => {
+                        if r0 == ri {
+                            return err(start, Syntax::UpperInOneRegion);
+                        }
+                        boundary.push(spot);
+                    }
+                    None => {
+                        lives.push(1);
+                        upper.insert(k, (lives.len() as Spot, ri, start));
+                        boundary.push(lives.len() as Spot);
+                    }
+                }
+            }
+            Sym::Lower(k) => {
+                zero_check(&boundary, &lives, start)?;
+                match lower.get_mut(&k) {
+                    Some(e) if e.1 != usize::MAX => {
+                        boundary.push(e.0);
+                        e.1 = usize::MAX;
+                    }
+                    Some(_) => return err(start, Syntax::LetterThrice),
+                    None => {
+                        lives.push(1);
+                        lower.insert(k, (lives.len() as Spot, start));
+                        boundary.push(lives.len() as Spot);
+                    }
+                }
+            }
+        }
+    }
+    if !boundary.is_empty() {
+        region.push(std::mem::take(&mut boundary));
+        lower_done(&mut lower, bytes.len())?;
+    }
+    if !region.is_empty() {
+        regions.push(region);
+    }
+    close_land(&mut upper)?;
+    if regions.is_empty() && lives.is_empty() && !ended {
+        return err(0, Syntax::Empty);
+    }
+    Position::new(lives, regions).map_err(|e| ParseError { offset: bytes.len(), what: Syntax::Position(e) })
+}
+
+fn zero_check(boundary: &[Spot], lives: &[u8], offset: usize) -> Result<(), ParseError> {
+    if boundary.len() == 1 && lives[boundary[0] as usize - 1] == 3 {
+        return Err(ParseError { offset, what: Syntax::ZeroNotAlone });
+    }
+    Ok(())
+}
+
+/// At the end of a boundary every lowercase letter must have been seen twice.
+fn lower_done(lower: &mut HashMap<u32, (Spot, usize)>, _offset: usize) -> Result<(), ParseError> {
+    let open = lower.values().filter(|e| e.1 != usize::MAX).map(|e| e.1).min();
+    lower.clear();
+    match open {
+        Some(off) => Err(ParseError { offset: off, what: Syntax::UnpairedLetter }),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,76 @@
+//! Text formats for positions: one module per format.
+
+mod glop;
+mod hoey;
+
+pub use glop::{parse_glop, parse_spots};
+pub use hoey::{parse_hoey, HoeyDisplay};
+
+use crate::topology::{Position, PositionError};
+use std::fmt;
+
+/// Text that is not a position, with the byte offset where it went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub offset: usize,
+    pub what: Syntax,
+}
+
+/// What was wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    Empty,
+    Unexpected(char),
+    TrailingInput,
+    BadNumber,
+    EmptyBoundary,
+    EmptyRegion,
+    EmptyLand,
+    ZeroNotAlone,
+    UnpairedLetter,
+    LetterThrice,
+    UpperInOneRegion,
+    MissingSpot(u32),
+    Position(PositionError),
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at offset {}: ", self.offset)?;
+        match &self.what {
+            Syntax::Empty => write!(f, "empty position"),
+            Syntax::Unexpected(c) => write!(f, "unexpected {c:?}"),
+            Syntax::TrailingInput => write!(f, "text after the end of the position"),
+            Syntax::BadNumber => write!(f, "bad number"),
+            Syntax::EmptyBoundary => write!(f, "empty boundary"),
+            Syntax::EmptyRegion => write!(f, "empty region"),
+            Syntax::EmptyLand => write!(f, "empty land"),
+            Syntax::ZeroNotAlone => write!(f, "a `0` spot must be alone on its boundary"),
+            Syntax::UnpairedLetter => {
+                write!(f, "letter appears once (uppercase: twice in one land; lowercase: twice on one boundary)")
+            }
+            Syntax::LetterThrice => write!(f, "letter appears more than twice"),
+            Syntax::UpperInOneRegion => {
+                write!(f, "uppercase letter twice in one region (use lowercase)")
+            }
+            Syntax::MissingSpot(s) => write!(f, "spot {s} is missing"),
+            Syntax::Position(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Reads a position in any of the formats: a Hoey list (it has `,`, `;` or
+/// `/`, or is a single spot number), the spots dialect (`|` or `+`), or a
+/// GLOP string.
+pub fn parse_position(s: &str) -> Result<Position, ParseError> {
+    let t = s.trim();
+    if t.contains([',', ';', '/']) || (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && !t.starts_with('0')) {
+        parse_hoey(s)
+    } else if t.contains(['|', '+']) {
+        parse_spots(s)
+    } else {
+        parse_glop(s)
+    }
+}

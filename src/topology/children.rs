@@ -1,0 +1,239 @@
+//! The distinct children of a position, as a solver needs them: every move
+//! of the reduced position, played, reduced and canonicalised, duplicates
+//! removed. Interchangeable boundaries (identical, and sharing no spot with
+//! another region) are treated as a multiset so that a 30-spot start does
+//! not try 2^29 sharings: only how many of each kind go to each side.
+
+use super::canon::{Canon, T_LAND, T_DOT, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
+use super::moves::{Corner, Move};
+use super::position::{Boundary, Position, Region, Spot};
+use std::collections::HashMap;
+
+impl Position {
+    /// The distinct children, canonical and sorted.
+    pub fn children(&self) -> Vec<Canon> {
+        let r = self.reduced();
+        let mut out: Vec<Canon> = Vec::new();
+        r.for_each_grouped_move(&mut |mv| out.push(Canon::of(&r.apply(&mv))));
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Calls `f` with at least one move of every class of equivalent moves
+    /// (fewer than [`Position::for_each_move`] lists).
+    pub(crate) fn for_each_grouped_move(&self, f: &mut dyn FnMut(Move)) {
+        let count = occurrences(self);
+        for (ri, region) in self.regions().iter().enumerate() {
+            let groups = group_boundaries(self, region, &count);
+            for (bi, b) in region.iter().enumerate() {
+                if groups.rank[bi] != 0 {
+                    continue;
+                }
+                for ci in 0..b.len() {
+                    let sa = b[ci];
+                    if self.lives(sa) == 0 {
+                        continue;
+                    }
+                    let p = Corner { boundary: bi, index: ci };
+                    for (bj, bb) in region.iter().enumerate() {
+                        let ok = bj == bi
+                            || (bj > bi && groups.rank[bj] == 0)
+                            || (groups.group[bj] == groups.group[bi] && groups.rank[bj] == 1);
+                        if !ok {
+                            continue;
+                        }
+                        let start = if bj == bi { ci } else { 0 };
+                        for cj in start..bb.len() {
+                            let sb = bb[cj];
+                            if self.lives(sb) == 0 {
+                                continue;
+                            }
+                            let q = Corner { boundary: bj, index: cj };
+                            if p == q && self.lives(sa) < 2 {
+                                continue;
+                            }
+                            if p != q && sa == sb {
+                                continue;
+                            }
+                            if bj != bi {
+                                f(Move { region: ri, from: p, to: q, inside: Vec::new() });
+                            } else {
+                                for_each_sharing(&groups, bi, &mut |inside| {
+                                    f(Move { region: ri, from: p, to: q, inside })
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn occurrences(p: &Position) -> Vec<u8> {
+    let mut count = vec![0u8; p.spot_count() + 1];
+    for &s in p.regions().iter().flatten().flatten() {
+        count[s as usize] += 1;
+    }
+    count
+}
+
+/// Boundaries of one region sorted into classes of interchangeable ones.
+struct Groups {
+    /// Class of each boundary.
+    group: Vec<usize>,
+    /// Position of each boundary within its class.
+    rank: Vec<usize>,
+    /// Members of each class, in order.
+    members: Vec<Vec<usize>>,
+}
+
+fn group_boundaries(p: &Position, region: &Region, count: &[u8]) -> Groups {
+    let mut by_key: HashMap<Vec<u16>, usize> = HashMap::new();
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    let mut group = Vec::with_capacity(region.len());
+    let mut rank = Vec::with_capacity(region.len());
+    for (bi, b) in region.iter().enumerate() {
+        let g = match local_key(p, b, count) {
+            Some(key) => *by_key.entry(key).or_insert_with(|| {
+                members.push(Vec::new());
+                members.len() - 1
+            }),
+            None => {
+                members.push(Vec::new());
+                members.len() - 1
+            }
+        };
+        rank.push(members[g].len());
+        members[g].push(bi);
+        group.push(g);
+    }
+    Groups { group, rank, members }
+}
+
+/// A boundary's shape when it shares no spot with anything else: its
+/// smallest rotation as tokens, lowercase letters named in order.
+fn local_key(p: &Position, b: &Boundary, count: &[u8]) -> Option<Vec<u16>> {
+    let mut t = Vec::with_capacity(b.len());
+    let mut lower: Vec<Spot> = Vec::new();
+    for &s in b {
+        let tok = match p.lives(s) {
+            3 => T_ZERO,
+            2 => T_ONE,
+            _ if count[s as usize] >= 2 => {
+                // Both corners must be on this boundary.
+                if b.iter().filter(|&&x| x == s).count() < 2 {
+                    return None;
+                }
+                let j = lower.iter().position(|&x| x == s).unwrap_or_else(|| {
+                    lower.push(s);
+                    lower.len() - 1
+                });
+                T_LOWER + j as u16
+            }
+            _ => T_TWO,
+        };
+        t.push(tok);
+    }
+    // Lowercase names depend on the starting corner: compare every rotation
+    // renamed from its own start.
+    let n = t.len();
+    let mut best: Option<Vec<u16>> = None;
+    for k in 0..n {
+        let mut rot: Vec<u16> = (0..n).map(|i| t[(k + i) % n]).collect();
+        let mut map: Vec<(u16, u16)> = Vec::new();
+        for x in rot.iter_mut() {
+            if *x >= T_LOWER {
+                let m = match map.iter().find(|e| e.0 == *x) {
+                    Some(e) => e.1,
+                    None => {
+                        map.push((*x, T_LOWER + map.len() as u16));
+                        T_LOWER + map.len() as u16 - 1
+                    }
+                };
+                *x = m;
+            }
+        }
+        if best.as_ref().map_or(true, |b| rot < *b) {
+            best = Some(rot);
+        }
+    }
+    best
+}
+
+/// Every sharing of the other boundaries of the region between the two
+/// sides, up to interchangeable boundaries: for each class, how many of its
+/// members (the first ones) go inside.
+fn for_each_sharing(groups: &Groups, split: usize, f: &mut dyn FnMut(Vec<usize>)) {
+    let classes: Vec<Vec<usize>> = groups
+        .members
+        .iter()
+        .map(|m| m.iter().copied().filter(|&b| b != split).collect::<Vec<_>>())
+        .filter(|m| !m.is_empty())
+        .collect();
+    let mut counts = vec![0usize; classes.len()];
+    loop {
+        let mut inside: Vec<usize> = classes
+            .iter()
+            .zip(&counts)
+            .flat_map(|(m, &c)| m[..c].iter().copied())
+            .collect();
+        inside.sort_unstable();
+        f(inside);
+        // Next combination of counts (odometer).
+        let mut i = 0;
+        loop {
+            if i == classes.len() {
+                return;
+            }
+            if counts[i] < classes[i].len() {
+                counts[i] += 1;
+                break;
+            }
+            counts[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+impl Canon {
+    /// A reduced position with this canonical form.
+    pub fn position(&self) -> Position {
+        let mut lives: Vec<u8> = Vec::new();
+        let mut regions: Vec<Region> = Vec::new();
+        let mut upper: HashMap<u16, Spot> = HashMap::new();
+        let mut region: Region = Vec::new();
+        let mut boundary: Boundary = Vec::new();
+        let mut lower: HashMap<u16, Spot> = HashMap::new();
+        let new_spot = |lives: &mut Vec<u8>, l: u8| -> Spot {
+            lives.push(l);
+            lives.len() as Spot
+        };
+        for &t in self.tokens() {
+            match t {
+                T_DOT => {
+                    region.push(std::mem::take(&mut boundary));
+                    lower.clear();
+                }
+                T_REGION => regions.push(std::mem::take(&mut region)),
+                T_LAND => upper.clear(),
+                T_ZERO => boundary.push(new_spot(&mut lives, 3)),
+                T_ONE => boundary.push(new_spot(&mut lives, 2)),
+                T_TWO => boundary.push(new_spot(&mut lives, 1)),
+                t if t >= T_LOWER => {
+                    let s = *lower.entry(t).or_insert_with(|| new_spot(&mut lives, 1));
+                    boundary.push(s);
+                }
+                t if t >= T_UPPER => {
+                    let s = *upper.entry(t).or_insert_with(|| new_spot(&mut lives, 1));
+                    boundary.push(s);
+                }
+                _ => {}
+            }
+        }
+        let mut p = Position::from_raw(lives, regions);
+        p.normalize();
+        p
+    }
+}

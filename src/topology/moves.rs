@@ -1,0 +1,285 @@
+//! Legal moves in boundary terms, and playing them.
+//!
+//! Inside one region R (see `docs` in the README and seed 000 §2, seed 004):
+//! 1. join corners a, b of two different boundaries: they merge into one,
+//!    `(a x.. a c b y.. b c)` (an isolated spot is not doubled);
+//! 2. join corners a, b of one boundary `(a x.. b y..)`: R splits into
+//!    R1 `(a x.. b c)` and R2 `(b y.. a c)`;
+//! 3. a loop at corner a (2 lives needed): R1 `(a c)`, R2 `(a x.. a c)`.
+//!
+//! In 2 and 3 every other boundary of R goes to R1 or to R2; each sharing
+//! is a different move.
+
+use super::position::{Boundary, Position, Region, Spot};
+use std::fmt;
+
+/// A corner: boundary index within the region, and index along the boundary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Corner {
+    pub boundary: usize,
+    pub index: usize,
+}
+
+/// A move of a (normalised) position, by indices into its regions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub region: usize,
+    pub from: Corner,
+    pub to: Corner,
+    /// For splits and loops: the other boundaries of the region that end up
+    /// in R1, the region whose boundary runs from `from` to `to` (sorted).
+    /// Empty for joins.
+    pub inside: Vec<usize>,
+}
+
+/// The three kinds of move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    Join,
+    Split,
+    Loop,
+}
+
+impl Move {
+    pub fn kind(&self) -> MoveKind {
+        if self.from == self.to {
+            MoveKind::Loop
+        } else if self.from.boundary == self.to.boundary {
+            MoveKind::Split
+        } else {
+            MoveKind::Join
+        }
+    }
+}
+
+/// Why a move cannot be played here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    NoSuchRegion { region: usize },
+    NoSuchCorner { region: usize, corner: Corner },
+    NoLives { spot: Spot },
+    LoopNeedsTwoLives { spot: Spot },
+    BadSharing { boundary: usize },
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::NoSuchRegion { region } => write!(f, "there is no region {region}"),
+            IllegalMove::NoSuchCorner { region, corner } => write!(
+                f,
+                "region {region} has no corner {} on boundary {}",
+                corner.index, corner.boundary
+            ),
+            IllegalMove::NoLives { spot } => write!(f, "spot {spot} has no lives left"),
+            IllegalMove::LoopNeedsTwoLives { spot } => {
+                write!(f, "a loop at spot {spot} needs 2 lives")
+            }
+            IllegalMove::BadSharing { boundary } => {
+                write!(f, "boundary {boundary} cannot be shared out by this move")
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl Position {
+    /// Plays `mv`, returning the new (normalised) position; the new spot is
+    /// numbered `spot_count() + 1`. `self` is never changed.
+    pub fn play(&self, mv: &Move) -> Result<Position, IllegalMove> {
+        self.check_move(mv)?;
+        let mut p = self.apply(mv);
+        p.normalize();
+        Ok(p)
+    }
+
+    fn check_move(&self, mv: &Move) -> Result<(), IllegalMove> {
+        let region = self
+            .regions()
+            .get(mv.region)
+            .ok_or(IllegalMove::NoSuchRegion { region: mv.region })?;
+        let spot_at = |c: Corner| -> Result<Spot, IllegalMove> {
+            region
+                .get(c.boundary)
+                .and_then(|b| b.get(c.index))
+                .copied()
+                .ok_or(IllegalMove::NoSuchCorner { region: mv.region, corner: c })
+        };
+        let (a, b) = (spot_at(mv.from)?, spot_at(mv.to)?);
+        for s in [a, b] {
+            if self.lives(s) == 0 {
+                return Err(IllegalMove::NoLives { spot: s });
+            }
+        }
+        let kind = mv.kind();
+        if kind == MoveKind::Loop && self.lives(a) < 2 {
+            return Err(IllegalMove::LoopNeedsTwoLives { spot: a });
+        }
+        if kind != MoveKind::Loop && a == b {
+            // Two corners of one spot: a loop from a 1-life spot.
+            return Err(IllegalMove::LoopNeedsTwoLives { spot: a });
+        }
+        let mut prev = None;
+        for &i in &mv.inside {
+            if kind == MoveKind::Join
+                || i >= region.len()
+                || i == mv.from.boundary
+                || prev.is_some_and(|p| p >= i)
+            {
+                return Err(IllegalMove::BadSharing { boundary: i });
+            }
+            prev = Some(i);
+        }
+        Ok(())
+    }
+
+    /// Plays a checked move without normalising.
+    pub(crate) fn apply(&self, mv: &Move) -> Position {
+        let region = &self.regions()[mv.region];
+        let mut lives = self.lives_slice().to_vec();
+        lives.push(1);
+        let c = lives.len() as Spot;
+        let fb = &region[mv.from.boundary];
+        let a = fb[mv.from.index];
+        let b = region[mv.to.boundary][mv.to.index];
+        lives[a as usize - 1] -= 1;
+        lives[b as usize - 1] -= 1;
+        let mut regions: Vec<Region> = Vec::with_capacity(self.regions().len() + 1);
+        for (ri, r) in self.regions().iter().enumerate() {
+            if ri != mv.region {
+                regions.push(r.clone());
+            }
+        }
+        let rot = rotated(fb, mv.from.index);
+        match mv.kind() {
+            MoveKind::Join => {
+                let mut merged = rot;
+                if merged.len() > 1 {
+                    merged.push(a);
+                }
+                merged.push(c);
+                let tb = &region[mv.to.boundary];
+                let other = rotated(tb, mv.to.index);
+                let double = other.len() > 1;
+                merged.extend(other);
+                if double {
+                    merged.push(b);
+                }
+                merged.push(c);
+                let mut nr: Region = region
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != mv.from.boundary && i != mv.to.boundary)
+                    .map(|(_, x)| x.clone())
+                    .collect();
+                nr.push(merged);
+                regions.push(nr);
+            }
+            MoveKind::Split | MoveKind::Loop => {
+                let (b1, b2) = if mv.kind() == MoveKind::Loop {
+                    let mut b2 = rot;
+                    if b2.len() > 1 {
+                        b2.push(a);
+                    }
+                    b2.push(c);
+                    (vec![a, c], b2)
+                } else {
+                    let n = fb.len();
+                    let j = (mv.to.index + n - mv.from.index) % n;
+                    let mut b1: Boundary = rot[..=j].to_vec();
+                    b1.push(c);
+                    let mut b2: Boundary = rot[j..].to_vec();
+                    b2.push(a);
+                    b2.push(c);
+                    (b1, b2)
+                };
+                let mut r1: Region = vec![b1];
+                let mut r2: Region = vec![b2];
+                for (i, x) in region.iter().enumerate() {
+                    if i == mv.from.boundary {
+                        continue;
+                    }
+                    if mv.inside.binary_search(&i).is_ok() {
+                        r1.push(x.clone());
+                    } else {
+                        r2.push(x.clone());
+                    }
+                }
+                regions.push(r1);
+                regions.push(r2);
+            }
+        }
+        Position::from_raw(lives, regions)
+    }
+
+    /// Every legal move of a labelled position, one per distinct resulting
+    /// drawing, with that drawing. Splits and loops try every sharing of the
+    /// region's other boundaries, so this is exponential in the number of
+    /// boundaries of a region: use it on positions of real games, not on
+    /// a 30-spot start.
+    pub fn legal_moves(&self) -> Vec<(Move, Position)> {
+        let mut out: Vec<(Move, Position)> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        self.for_each_move(&mut |mv| {
+            let mut child = self.apply(&mv);
+            child.normalize();
+            if seen.insert(child.clone()) {
+                out.push((mv, child));
+            }
+        });
+        out
+    }
+
+    /// Calls `f` with every move (corner pairs and sharings), duplicates
+    /// included.
+    pub fn for_each_move(&self, f: &mut dyn FnMut(Move)) {
+        for (ri, region) in self.regions().iter().enumerate() {
+            let corners: Vec<Corner> = region
+                .iter()
+                .enumerate()
+                .flat_map(|(bi, b)| {
+                    b.iter().enumerate().map(move |(ci, _)| Corner { boundary: bi, index: ci })
+                })
+                .filter(|c| self.lives(region[c.boundary][c.index]) > 0)
+                .collect();
+            for (x, &p) in corners.iter().enumerate() {
+                let sp = region[p.boundary][p.index];
+                for &q in &corners[x..] {
+                    let sq = region[q.boundary][q.index];
+                    if p == q {
+                        if self.lives(sp) < 2 {
+                            continue;
+                        }
+                    } else if sp == sq {
+                        continue;
+                    }
+                    if p.boundary != q.boundary {
+                        f(Move { region: ri, from: p, to: q, inside: Vec::new() });
+                        continue;
+                    }
+                    let others: Vec<usize> =
+                        (0..region.len()).filter(|&i| i != p.boundary).collect();
+                    for_each_subset(&others, &mut |inside| {
+                        f(Move { region: ri, from: p, to: q, inside })
+                    });
+                }
+            }
+        }
+    }
+}
+
+fn rotated(b: &Boundary, k: usize) -> Boundary {
+    let mut v = Vec::with_capacity(b.len() + 3);
+    v.extend_from_slice(&b[k..]);
+    v.extend_from_slice(&b[..k]);
+    v
+}
+
+fn for_each_subset(items: &[usize], f: &mut dyn FnMut(Vec<usize>)) {
+    let n = items.len();
+    assert!(n < 64, "region with {n} boundaries: too many sharings to list");
+    for mask in 0u64..(1u64 << n) {
+        f((0..n).filter(|i| mask >> i & 1 == 1).map(|i| items[i]).collect());
+    }
+}
