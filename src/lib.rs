@@ -3,4 +3,5 @@
 pub mod topology;
 
 pub use topology::{Canon, Corner, IllegalMove, Move, MoveKind, Position, PositionError, Spot};
+pub mod notation;
 pub mod text;

@@ -102,6 +102,7 @@ impl Canon {
         &self.tokens
     }
 
+    /// Rebuilds a form from tokens that came from [`Canon::tokens`].
     pub(crate) fn from_tokens(tokens: Vec<u16>) -> Canon {
         Canon { tokens: tokens.into_boxed_slice() }
     }

@@ -20,6 +20,20 @@ impl Position {
         out
     }
 
+    /// One move for each distinct child, with that child's canonical form,
+    /// sorted by it. Works on labelled positions (the moves are theirs), and
+    /// stays small where [`Position::legal_moves`] explodes.
+    pub fn representative_moves(&self) -> Vec<(Move, Canon)> {
+        let mut out: Vec<(Move, Canon)> = Vec::new();
+        self.for_each_grouped_move(&mut |mv| {
+            let c = Canon::of(&self.apply(&mv));
+            out.push((mv, c));
+        });
+        out.sort_by(|a, b| a.1.cmp(&b.1));
+        out.dedup_by(|a, b| a.1 == b.1);
+        out
+    }
+
     /// Calls `f` with at least one move of every class of equivalent moves
     /// (fewer than [`Position::for_each_move`] lists).
     pub(crate) fn for_each_grouped_move(&self, f: &mut dyn FnMut(Move)) {
@@ -119,6 +133,8 @@ fn local_key(p: &Position, b: &Boundary, count: &[u8]) -> Option<Vec<u16>> {
     let mut lower: Vec<Spot> = Vec::new();
     for &s in b {
         let tok = match p.lives(s) {
+            // Dead spots do not matter to the game.
+            0 => continue,
             3 => T_ZERO,
             2 => T_ONE,
             _ if count[s as usize] >= 2 => {

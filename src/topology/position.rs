@@ -368,10 +368,6 @@ impl Position {
         p.normalize();
         p
     }
-
-    pub(crate) fn regions_mut(&mut self) -> &mut Vec<Region> {
-        &mut self.regions
-    }
 }
 
 /// Removes repeated neighbours in a cyclic sequence: `a a` becomes `a`.

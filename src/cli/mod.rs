@@ -1,0 +1,43 @@
+//! Subcommands. Each returns its whole output as a string, or a one-line
+//! error (exit status 2).
+
+mod args;
+mod game;
+mod solve;
+
+pub use args::Args;
+
+const USAGE: &str = "usage: sprouts <command> [options]
+commands:
+  moves <POSITION> [--json]          distinct children, canonical
+  canon <POSITION> [--json]          canonical form
+  perft <POSITION> <DEPTH> [--json]  count distinct children to a depth
+  replay <RECORD> [--json]           replay a WGOSA record
+  random --spots N [--seed S] [--misere]   play a random game, print its record
+  solve <POSITION> [--misere] [--json]     outcome, nimber, winning moves
+  bench movegen|solve                print benchmark tables
+POSITION: a GLOP string (0*5.}]!), a spots-dialect string (0*5|), a Hoey list
+(1,3,2,3;4), or --spots N for the N-spot start.
+";
+
+pub fn run(argv: &[String]) -> Result<String, String> {
+    let Some((cmd, rest)) = argv.split_first() else {
+        return Err(format!("no command\n{USAGE}"));
+    };
+    let args = Args::parse(rest)?;
+    match cmd.as_str() {
+        "moves" => game::moves(&args),
+        "canon" => game::canon(&args),
+        "perft" => game::perft(&args),
+        "replay" => game::replay(&args),
+        "random" => game::random(&args),
+        "solve" => solve::solve(&args),
+        "bench" => match args.positional(0)? {
+            "movegen" => game::bench_movegen(&args),
+            "solve" => solve::bench(&args),
+            other => Err(format!("unknown benchmark `{other}` (movegen, solve)")),
+        },
+        "help" | "--help" | "-h" => Ok(USAGE.to_string()),
+        other => Err(format!("unknown command `{other}`\n{USAGE}")),
+    }
+}

@@ -1,0 +1,83 @@
+//! WGOSA notation over random games: every move, printed and read back, is
+//! the same move; records print and parse back unchanged.
+
+use sprouts::notation::{move_text, resolve, MoveText, Record, Winner};
+use sprouts::Position;
+
+/// SplitMix64: a deterministic stream for reproducible random games.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[test]
+fn every_move_reads_back_as_itself() {
+    let mut rng = Rng(7);
+    let mut checked = 0usize;
+    for game in 0..300 {
+        let n = 1 + game % 8;
+        let mut p = Position::start(n).unwrap();
+        let mut moves = Vec::new();
+        loop {
+            // All labelled moves while regions are small, else one per class.
+            let options: Vec<_> = if n <= 5 {
+                p.legal_moves().into_iter().map(|(m, c)| (m, c)).collect()
+            } else {
+                p.representative_moves().into_iter().map(|(m, _)| {
+                    let c = p.play(&m).unwrap();
+                    (m, c)
+                }).collect()
+            };
+            if options.is_empty() {
+                break;
+            }
+            for (mv, child) in &options {
+                let text = move_text(&p, mv);
+                let reread = MoveText::parse(&text.to_string()).unwrap();
+                assert_eq!(reread, text);
+                let (_, got) = resolve(&p, &reread)
+                    .unwrap_or_else(|e| panic!("{n}+ {} then {text}: {e}", moves.iter().map(|m: &MoveText| m.to_string()).collect::<Vec<_>>().join(" ")));
+                assert_eq!(&got, child, "{text}");
+                checked += 1;
+            }
+            let (mv, child) = &options[rng.below(options.len())];
+            moves.push(move_text(&p, mv));
+            p = child.clone();
+        }
+        let winner = if moves.len() % 2 == 1 { Winner::First } else { Winner::Second };
+        let rec = Record { spots: n, misere: false, players: None, moves, result: Some(winner) };
+        let text = rec.to_string();
+        let back = Record::parse(&text).unwrap();
+        assert_eq!(back, rec);
+        assert_eq!(back.replay().unwrap().last().map(|s| &s.1), Some(&p));
+    }
+    assert!(checked > 10_000, "only {checked} moves checked");
+    eprintln!("{checked} moves read back");
+}
+
+#[test]
+fn record_syntax() {
+    let r = Record::parse("8+ (Danny Purvis* - Josh Purinton) 1(9)2 1(10)2[3-5] 9!(11)!10![6,7] II").unwrap();
+    assert_eq!(r.spots, 8);
+    assert!(!r.misere);
+    let pl = r.players.as_ref().unwrap();
+    assert_eq!((pl.first.as_str(), pl.second.as_str(), pl.chooser), ("Danny Purvis", "Josh Purinton", Some(Winner::First)));
+    assert_eq!(r.moves[1].listed, vec![3, 4, 5]);
+    assert!(r.moves[2].from_flip && r.moves[2].to_flip && r.moves[2].side_flip);
+    assert_eq!(r.result, Some(Winner::Second));
+    assert_eq!(r.to_string(), "8+ (Danny Purvis* - Josh Purinton) 1(9)2 1(10)2[3-5] 9!(11)!10![6,7] II");
+    assert!(Record::parse("5- 1(6@3)2").unwrap().misere);
+    for bad in ["", "+", "3", "3* 1(4)2", "3+ 1(4", "3+ 1(4)2[", "3+ 1(4)2[5-2]", "3+ 1(4)2 III", "3+ 1(4)2 I 2(5)3", "3+ (A* - B*)", "3+ 1(x)2"] {
+        let e = Record::parse(bad).unwrap_err();
+        assert!(e.offset <= bad.len(), "{bad}: {e}");
+    }
+}
