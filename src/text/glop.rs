@@ -17,7 +17,29 @@ use std::fmt;
 
 impl fmt::Display for Canon {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t = self.tokens();
+        write_tokens(f, self.tokens(), &GLOP, true)?;
+        f.write_str("!")
+    }
+}
+
+/// Prints a canonical form in the "spots" dialect, with separators rather
+/// than terminators: `0*18|1a1a`; the finished game is `!`.
+pub struct SpotsDisplay<'a>(pub &'a Canon);
+
+impl fmt::Display for SpotsDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("!");
+        }
+        write_tokens(f, self.0.tokens(), &SPOTS, false)
+    }
+}
+
+/// Writes tokens with the dialect's marks, as terminators (GLOP) or as
+/// separators (spots).
+fn write_tokens(f: &mut fmt::Formatter<'_>, t: &[u16], d: &Dialect, terminate: bool) -> fmt::Result {
+    let ends = |i: usize| terminate || i + 1 < t.len() && !matches!(t[i + 1], T_REGION | T_LAND);
+    {
         let mut i = 0;
         while i < t.len() {
             match t[i] {
@@ -28,15 +50,16 @@ impl fmt::Display for Canon {
                         k += 1;
                     }
                     if k > 1 {
-                        write!(f, "0*{k}.")?;
-                        i += 2 * k;
+                        write!(f, "0*{k}")?;
+                        i += 2 * k - 1;
                         continue;
                     }
                     f.write_str("0")?;
                 }
-                T_DOT => f.write_str(".")?,
-                T_REGION => f.write_str("}")?,
-                T_LAND => f.write_str("]")?,
+                T_DOT if ends(i) => write!(f, "{}", d.boundary as char)?,
+                T_REGION if ends(i) => write!(f, "{}", d.region as char)?,
+                T_LAND if terminate || i + 1 < t.len() => write!(f, "{}", d.land as char)?,
+                T_DOT | T_REGION | T_LAND => {}
                 T_ONE => f.write_str("1")?,
                 T_TWO => f.write_str("2")?,
                 x if x >= T_LOWER => letter(f, x - T_LOWER, b'a', '(', ')')?,
@@ -45,8 +68,8 @@ impl fmt::Display for Canon {
             }
             i += 1;
         }
-        f.write_str("!")
     }
+    Ok(())
 }
 
 fn letter(f: &mut fmt::Formatter<'_>, k: u16, base: u8, open: char, close: char) -> fmt::Result {

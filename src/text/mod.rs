@@ -3,7 +3,7 @@
 mod glop;
 mod hoey;
 
-pub use glop::{parse_glop, parse_spots};
+pub use glop::{parse_glop, parse_spots, SpotsDisplay};
 pub use hoey::{parse_hoey, HoeyDisplay};
 
 use crate::topology::{Position, PositionError};
