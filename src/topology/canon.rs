@@ -3,13 +3,23 @@
 //! A reduced position is read as Lemoine–Viennot tokens: `0` (3 lives),
 //! `1` (2 lives), `2` (1 life, one corner left), a lowercase letter (1 life,
 //! both corners in one region) or an uppercase letter (1 life, corners in
-//! two regions). The canonical form is the smallest token string over every
-//! way of writing the position, where writing it means choosing
+//! two regions). Writing a position means choosing
 //! - an order of lands, of regions in a land, of boundaries in a region,
 //! - a starting corner for each boundary,
 //! - a reading direction for each region on its own (mirror image),
 //! - letter names, given in order of first appearance (uppercase per land,
 //!   lowercase per boundary).
+//!
+//! The canonical writing is chosen in two steps, so that the expensive part
+//! is done once per region rather than once per arrangement:
+//! 1. the *shape*: every uppercase letter is written as its colour (an
+//!    invariant: which kinds of region it joins); regions, boundaries,
+//!    rotations and directions are chosen to make the shape smallest;
+//! 2. the *names*: among the arrangements with that smallest shape (they
+//!    differ only where shapes tie), the one whose sequence of uppercase
+//!    names is smallest.
+//! The result is written with names only; it still describes the position
+//! completely, so different classes never share it.
 //!
 //! Why each freedom keeps the game the same: spot names are not part of the
 //! game; boundaries are cyclic; boundaries, regions and lands are sets; and a
@@ -17,10 +27,9 @@
 //! its spots, so reflecting one region alone (reading all its boundaries
 //! backwards) changes neither its moves nor what they do to other regions.
 //!
-//! The smallest string is found greedily, branching only on exact ties:
-//! every region ends with `}` and every boundary with `.`, so the smallest
-//! writing starts with the smallest region (then boundary) that can come
-//! first. Ties that rename letters differently are all explored.
+//! Both minimisations are greedy, branching only on exact ties: every region
+//! ends with `}` and every boundary with `.`, so the smallest writing starts
+//! with the smallest region (then boundary) that can come first.
 
 use super::position::{Position, Region, Spot};
 
@@ -122,70 +131,111 @@ impl Canon {
     }
 }
 
-/// Search state: names given to uppercase spots so far.
-struct Naming {
-    name: Vec<u16>,
-    next: u16,
-}
+/// Colours of uppercase letters (`T_COLOR + rank`) appear only in shapes.
+const T_COLOR: u16 = 0x4000;
 
 const UNNAMED: u16 = u16::MAX;
 
-/// A region prepared for the search, in both reading directions: the
-/// boundaries without uppercase letters already written (their best
-/// writing depends on nothing else) and sorted, and the others as spots.
-/// When the region has no uppercase letter at all, `fixed` is its one best
-/// writing.
-struct Prepared {
-    sides: [Side; 2],
-    fixed: Option<Vec<u16>>,
+/// One boundary in a region's best shape.
+struct BoundaryForm {
+    shape: Vec<u16>,
+    /// The boundary's spots read from each start that gives `shape`.
+    readings: Vec<Vec<Spot>>,
+    has_upper: bool,
 }
 
-struct Side {
-    written: Vec<Vec<u16>>,
-    open: Vec<Vec<Spot>>,
+/// A region's best shape, and every reading direction that gives it, each
+/// with its boundaries sorted by shape.
+struct RegionForm {
+    shape: Vec<u16>,
+    variants: Vec<Vec<BoundaryForm>>,
+    has_upper: bool,
 }
 
-impl Prepared {
-    fn new(r: &Region, classes: &Classes) -> Prepared {
-        let naming = Naming { name: Vec::new(), next: 0 };
-        let side = |mirrored: bool| {
-            let mut written = Vec::new();
-            let mut open = Vec::new();
-            let (mut t, mut fresh, mut lower) = (Vec::new(), Vec::new(), Vec::new());
-            for b in r {
+fn region_form(r: &Region, classes: &Classes) -> RegionForm {
+    let mut best: Option<RegionForm> = None;
+    let mut t = Vec::new();
+    let mut lower = Vec::new();
+    for mirrored in [false, true] {
+        let mut bounds: Vec<BoundaryForm> = r
+            .iter()
+            .map(|b| {
                 let b: Vec<Spot> = if mirrored { b.iter().rev().copied().collect() } else { b.clone() };
-                if b.iter().any(|&s| matches!(classes.kind[s as usize], Kind::Upper(_))) {
-                    open.push(b);
-                    continue;
+                boundary_form(&b, classes, &mut t, &mut lower)
+            })
+            .collect();
+        bounds.sort_by(|x, y| x.shape.cmp(&y.shape));
+        let mut shape: Vec<u16> = bounds.iter().flat_map(|b| b.shape.iter().copied()).collect();
+        shape.push(T_REGION);
+        let has_upper = bounds.iter().any(|b| b.has_upper);
+        match best.as_mut() {
+            Some(f) if f.shape == shape => {
+                // A mirror-symmetric shape: names may still differ.
+                if has_upper {
+                    f.variants.push(bounds);
                 }
-                let mut best: Option<Vec<u16>> = None;
-                for k in 0..b.len() {
-                    write_boundary(&b, k, classes, &naming, &[], 0, &mut t, &mut fresh, &mut lower);
-                    if best.as_ref().map_or(true, |x| t < *x) {
-                        best = Some(t.clone());
-                    }
-                }
-                written.extend(best);
             }
-            written.sort();
-            Side { written, open }
-        };
-        let mut p = Prepared { sides: [side(false), side(true)], fixed: None };
-        if p.sides.iter().all(|s| s.open.is_empty()) {
-            let mut out = Vec::new();
-            region_writings(&p, classes, &naming, &mut out);
-            p.fixed = out.into_iter().map(|w| w.tokens).min();
+            Some(f) if f.shape < shape => {}
+            _ => best = Some(RegionForm { shape, variants: vec![bounds], has_upper }),
         }
-        p
     }
+    best.unwrap_or(RegionForm { shape: vec![T_REGION], variants: vec![Vec::new()], has_upper: false })
 }
 
-/// Colours of uppercase letters live in this token range during the search
-/// only: each letter is written as its colour, then its name. Colours are
-/// invariants (which kinds of region the letter joins), so letters of
-/// different colours never tie and the search rarely branches. They are
-/// removed from the result, which still names every letter.
-const T_COLOR: u16 = 0x4000;
+fn boundary_form(b: &[Spot], classes: &Classes, t: &mut Vec<u16>, lower: &mut Vec<Spot>) -> BoundaryForm {
+    let head = |s: Spot| match classes.kind[s as usize] {
+        Kind::Digit(d) => d,
+        Kind::Lower => T_LOWER,
+        Kind::Upper(color) => color,
+    };
+    let min_head = b.iter().map(|&s| head(s)).min().unwrap_or(0);
+    let has_upper = b.iter().any(|&s| matches!(classes.kind[s as usize], Kind::Upper(_)));
+    let mut form = BoundaryForm { shape: Vec::new(), readings: Vec::new(), has_upper };
+    for k in 0..b.len() {
+        if head(b[k]) != min_head {
+            continue;
+        }
+        write_shape(b, k, classes, t, lower);
+        let reading = || b[k..].iter().chain(&b[..k]).copied().collect::<Vec<Spot>>();
+        match t[..].cmp(&form.shape[..]) {
+            _ if form.readings.is_empty() => {
+                form.shape.clone_from(t);
+                form.readings.push(reading());
+            }
+            std::cmp::Ordering::Less => {
+                form.shape.clone_from(t);
+                form.readings.clear();
+                form.readings.push(reading());
+            }
+            // Equal shapes from two starts (a periodic boundary) matter only
+            // when letters could be named differently.
+            std::cmp::Ordering::Equal if has_upper => form.readings.push(reading()),
+            _ => {}
+        }
+    }
+    form
+}
+
+/// The shape of boundary `b` read from corner `k`, ended by `.`.
+fn write_shape(b: &[Spot], k: usize, classes: &Classes, t: &mut Vec<u16>, lower: &mut Vec<Spot>) {
+    t.clear();
+    lower.clear();
+    for i in 0..b.len() {
+        let s = b[(k + i) % b.len()];
+        t.push(match classes.kind[s as usize] {
+            Kind::Digit(d) => d,
+            Kind::Upper(color) => color,
+            Kind::Lower => {
+                let j = lower.iter().position(|&x| x == s).unwrap_or_else(|| {
+                    lower.push(s);
+                    lower.len() - 1
+                });
+                T_LOWER + j as u16
+            }
+        });
+    }
+    t.push(T_DOT);
+}
 
 fn canon_land(regions: &[Region], classes: &Classes, n: usize) -> Vec<u16> {
     let colored;
@@ -195,15 +245,241 @@ fn canon_land(regions: &[Region], classes: &Classes, n: usize) -> Vec<u16> {
     } else {
         classes
     };
-    let mut naming = Naming { name: vec![UNNAMED; n + 1], next: 0 };
-    let prepared: Vec<Prepared> = regions.iter().map(|r| Prepared::new(r, classes)).collect();
-    let mut remaining: Vec<bool> = vec![true; regions.len()];
-    let mut best: Option<Vec<u16>> = None;
-    let mut prefix = Vec::new();
-    search(&prepared, classes, &mut remaining, &mut naming, &mut prefix, &mut best);
-    let mut best = best.unwrap_or_default();
-    best.retain(|&t| !(T_COLOR..T_LOWER).contains(&t));
-    best
+    let mut forms: Vec<RegionForm> = regions.iter().map(|r| region_form(r, classes)).collect();
+    forms.sort_by(|a, b| a.shape.cmp(&b.shape));
+    if !forms.iter().any(|f| f.has_upper) {
+        // Nothing to name: the shape is the writing.
+        return forms.into_iter().flat_map(|f| f.shape).collect();
+    }
+    let mut namer = Namer {
+        forms: &forms,
+        classes,
+        name: vec![UNNAMED; n + 1],
+        next: 0,
+        used: vec![false; forms.len()],
+        names: Vec::new(),
+        choice: Vec::new(),
+        best: None,
+    };
+    namer.search(0);
+    let (_, choice) = namer.best.unwrap_or_default();
+    // Write the chosen arrangement with names.
+    let mut name = vec![UNNAMED; n + 1];
+    let mut next = 0u16;
+    let mut out = Vec::new();
+    for (ri, variant, picks) in choice {
+        let bounds = &forms[ri].variants[variant];
+        for (bi, k) in picks {
+            let mut lower: Vec<Spot> = Vec::new();
+            for &s in &bounds[bi].readings[k] {
+                out.push(match classes.kind[s as usize] {
+                    Kind::Digit(d) => d,
+                    Kind::Lower => {
+                        let j = lower.iter().position(|&x| x == s).unwrap_or_else(|| {
+                            lower.push(s);
+                            lower.len() - 1
+                        });
+                        T_LOWER + j as u16
+                    }
+                    Kind::Upper(_) => {
+                        if name[s as usize] == UNNAMED {
+                            name[s as usize] = next;
+                            next += 1;
+                        }
+                        T_UPPER + name[s as usize]
+                    }
+                });
+            }
+            out.push(T_DOT);
+        }
+        out.push(T_REGION);
+    }
+    out
+}
+
+/// An arrangement: for each region in order, which region, which reading
+/// direction, and which (boundary, reading) in order.
+type Arrangement = Vec<(usize, usize, Vec<(usize, usize)>)>;
+
+/// Step 2: among arrangements of the smallest shape, the smallest sequence
+/// of uppercase names.
+struct Namer<'a> {
+    forms: &'a [RegionForm],
+    classes: &'a Classes,
+    name: Vec<u16>,
+    next: u16,
+    used: Vec<bool>,
+    /// Names written so far.
+    names: Vec<u16>,
+    choice: Arrangement,
+    best: Option<(Vec<u16>, Arrangement)>,
+}
+
+/// One way to write a region: the names it writes, the spots it names,
+/// and its reading direction and (boundary, reading) picks.
+struct RegionNames {
+    names: Vec<u16>,
+    named: Vec<Spot>,
+    variant: usize,
+    picks: Vec<(usize, usize)>,
+}
+
+impl RegionNames {
+    fn snapshot(&self) -> RegionNames {
+        RegionNames { names: self.names.clone(), named: self.named.clone(), variant: self.variant, picks: self.picks.clone() }
+    }
+}
+
+impl Namer<'_> {
+    fn search(&mut self, slot: usize) {
+        if slot == self.forms.len() {
+            if self.best.as_ref().map_or(true, |b| self.names < b.0) {
+                self.best = Some((self.names.clone(), self.choice.clone()));
+            }
+            return;
+        }
+        // Regions that can fill this slot: the unused ones of the slot's shape.
+        let shape = &self.forms[slot].shape;
+        let mut cands: Vec<(usize, RegionNames)> = Vec::new();
+        for ri in 0..self.forms.len() {
+            if self.used[ri] || self.forms[ri].shape != *shape {
+                continue;
+            }
+            let f = &self.forms[ri];
+            if !f.has_upper {
+                // Interchangeable with any other letter-free region of this
+                // shape; its readings name nothing.
+                if cands.is_empty() {
+                    let picks = (0..f.variants[0].len()).map(|bi| (bi, 0)).collect();
+                    cands.push((ri, RegionNames { names: Vec::new(), named: Vec::new(), variant: 0, picks }));
+                }
+                break;
+            }
+            for (vi, variant) in f.variants.iter().enumerate() {
+                let mut found = Vec::new();
+                let mut used = vec![false; variant.len()];
+                let mut acc = RegionNames { names: Vec::new(), named: Vec::new(), variant: vi, picks: Vec::new() };
+                self.boundaries(variant, &mut used, &mut acc, &mut found);
+                for w in found {
+                    match cands.first().map(|c| w.names.cmp(&c.1.names)) {
+                        Some(std::cmp::Ordering::Greater) => {}
+                        Some(std::cmp::Ordering::Equal) => {
+                            if !cands.iter().any(|c| c.0 == ri && c.1.named == w.named) {
+                                cands.push((ri, w));
+                            }
+                        }
+                        _ => {
+                            cands.clear();
+                            cands.push((ri, w));
+                        }
+                    }
+                }
+            }
+        }
+        // Prune when the names so far equal the best's and these are larger.
+        if let (Some(b), Some(c)) = (self.best.as_ref(), cands.first()) {
+            let start = self.names.len();
+            let end = (start + c.1.names.len()).min(b.0.len());
+            if b.0[..start] == self.names[..] && b.0[start..end] < c.1.names[..] {
+                return;
+            }
+        }
+        for (ri, w) in cands {
+            let len = self.names.len();
+            self.names.extend_from_slice(&w.names);
+            for &s in &w.named {
+                self.name[s as usize] = self.next;
+                self.next += 1;
+            }
+            self.used[ri] = true;
+            self.choice.push((ri, w.variant, w.picks));
+            self.search(slot + 1);
+            self.choice.pop();
+            self.used[ri] = false;
+            for &s in &w.named {
+                self.name[s as usize] = UNNAMED;
+            }
+            self.next -= w.named.len() as u16;
+            self.names.truncate(len);
+        }
+    }
+
+    /// Every smallest naming of one region variant: boundaries in shape
+    /// order, choosing among equal shapes and equal-shape readings.
+    fn boundaries(&self, variant: &[BoundaryForm], used: &mut [bool], acc: &mut RegionNames, out: &mut Vec<RegionNames>) {
+        let Some(first) = used.iter().position(|&u| !u) else {
+            match out.first().map(|o| acc.names.cmp(&o.names)) {
+                Some(std::cmp::Ordering::Greater) => {}
+                Some(std::cmp::Ordering::Equal) => {
+                    if !out.iter().any(|o| o.named == acc.named) {
+                        out.push(acc.snapshot());
+                    }
+                }
+                _ => {
+                    out.clear();
+                    out.push(acc.snapshot());
+                }
+            }
+            return;
+        };
+        let shape = &variant[first].shape;
+        let next = self.next + acc.named.len() as u16;
+        // Candidate (boundary, reading) pairs with their names.
+        let mut best: Vec<(usize, usize, Vec<u16>, Vec<Spot>)> = Vec::new();
+        for bi in first..variant.len() {
+            if used[bi] || variant[bi].shape != *shape {
+                continue;
+            }
+            if !variant[bi].has_upper {
+                best.push((bi, 0, Vec::new(), Vec::new()));
+                break;
+            }
+            for (k, reading) in variant[bi].readings.iter().enumerate() {
+                let mut names = Vec::new();
+                let mut fresh: Vec<Spot> = Vec::new();
+                for &s in reading {
+                    if let Kind::Upper(_) = self.classes.kind[s as usize] {
+                        let nm = self.name[s as usize];
+                        names.push(if nm != UNNAMED {
+                            nm
+                        } else if let Some(j) = acc.named.iter().position(|&x| x == s) {
+                            self.next + j as u16
+                        } else {
+                            let j = fresh.iter().position(|&x| x == s).unwrap_or_else(|| {
+                                fresh.push(s);
+                                fresh.len() - 1
+                            });
+                            next + j as u16
+                        });
+                    }
+                }
+                match best.first().map(|x| names.cmp(&x.2)) {
+                    Some(std::cmp::Ordering::Greater) => {}
+                    Some(std::cmp::Ordering::Equal) => {
+                        if !best.iter().any(|x| x.3 == fresh) {
+                            best.push((bi, k, names, fresh));
+                        }
+                    }
+                    _ => {
+                        best.clear();
+                        best.push((bi, k, names, fresh));
+                    }
+                }
+            }
+        }
+        for (bi, k, names, fresh) in best {
+            let (nl, ml) = (acc.names.len(), acc.named.len());
+            acc.names.extend_from_slice(&names);
+            acc.named.extend_from_slice(&fresh);
+            acc.picks.push((bi, k));
+            used[bi] = true;
+            self.boundaries(variant, used, acc, out);
+            used[bi] = false;
+            acc.picks.pop();
+            acc.names.truncate(nl);
+            acc.named.truncate(ml);
+        }
+    }
 }
 
 /// Gives every uppercase spot of the land a colour: the rank of the pair of
@@ -213,22 +489,10 @@ fn color_letters(regions: &[Region], classes: &Classes) -> Classes {
         kind: classes
             .kind
             .iter()
-            .map(|&k| if let Kind::Upper(_) = k { Kind::Digit(T_UPPER) } else { k })
+            .map(|&k| if let Kind::Upper(_) = k { Kind::Digit(T_COLOR) } else { k })
             .collect(),
     };
-    let naming = Naming { name: Vec::new(), next: 0 };
-    let shapes: Vec<Vec<u16>> = regions
-        .iter()
-        .map(|r| {
-            let p = Prepared::new(r, &blind);
-            if let Some(t) = p.fixed {
-                return t;
-            }
-            let mut out = Vec::new();
-            region_writings(&p, &blind, &naming, &mut out);
-            out.into_iter().map(|w| w.tokens).min().unwrap_or_default()
-        })
-        .collect();
+    let shapes: Vec<Vec<u16>> = regions.iter().map(|r| region_form(r, &blind).shape).collect();
     let mut pairs: Vec<(Spot, usize, usize)> = Vec::new();
     for (ri, r) in regions.iter().enumerate() {
         for &s in r.iter().flatten() {
@@ -242,9 +506,9 @@ fn color_letters(regions: &[Region], classes: &Classes) -> Classes {
     }
     let key = |e: &(Spot, usize, usize)| {
         let (a, b) = (&shapes[e.1], &shapes[e.2]);
-        if a <= b { (a.clone(), b.clone()) } else { (b.clone(), a.clone()) }
+        if a <= b { (a, b) } else { (b, a) }
     };
-    let mut keys: Vec<(Vec<u16>, Vec<u16>)> = pairs.iter().map(key).collect();
+    let mut keys: Vec<(&Vec<u16>, &Vec<u16>)> = pairs.iter().map(key).collect();
     keys.sort();
     keys.dedup();
     let mut kind = classes.kind.clone();
@@ -253,278 +517,4 @@ fn color_letters(regions: &[Region], classes: &Classes) -> Classes {
         kind[e.0 as usize] = Kind::Upper(T_COLOR + c.min(0x3fff) as u16);
     }
     Classes { kind }
-}
-
-/// One way to write a region: its tokens and the names it gives.
-struct Writing {
-    tokens: Vec<u16>,
-    named: Vec<Spot>,
-}
-
-fn search(
-    regions: &[Prepared],
-    classes: &Classes,
-    remaining: &mut [bool],
-    naming: &mut Naming,
-    prefix: &mut Vec<u16>,
-    best: &mut Option<Vec<u16>>,
-) {
-    if !remaining.iter().any(|&x| x) {
-        if best.as_ref().map_or(true, |b| prefix[..] < b[..]) {
-            *best = Some(prefix.clone());
-        }
-        return;
-    }
-    // Smallest writing of any remaining region, with all tied variants.
-    let mut cands: Vec<(usize, Writing)> = Vec::new();
-    let mut scratch: Vec<Writing> = Vec::new();
-    for (ri, r) in regions.iter().enumerate() {
-        if !remaining[ri] {
-            continue;
-        }
-        scratch.clear();
-        match &r.fixed {
-            Some(t) => {
-                if cands.first().is_some_and(|c| c.1.tokens[..] < t[..]) {
-                    continue;
-                }
-                scratch.push(Writing { tokens: t.clone(), named: Vec::new() })
-            }
-            None => region_writings(r, classes, naming, &mut scratch),
-        }
-        for w in scratch.drain(..) {
-            match cands.first().map(|c| w.tokens.cmp(&c.1.tokens)) {
-                Some(std::cmp::Ordering::Greater) => {}
-                Some(std::cmp::Ordering::Equal) => cands.push((ri, w)),
-                _ => {
-                    cands.clear();
-                    cands.push((ri, w));
-                }
-            }
-        }
-    }
-    // Prune when this branch can no longer beat the best writing found: its
-    // prefix so far equals the best's, and its next region is larger.
-    if let Some(b) = best.as_ref() {
-        let start = prefix.len();
-        let t = &cands[0].1.tokens;
-        if b[..start] == prefix[..] && b[start..start + t.len()] < t[..] {
-            return;
-        }
-    }
-    // Branches that give the same names to the same spots lead to the same
-    // completions; keep one of each. Regions without letters to name are
-    // interchangeable when their writings tie.
-    let mut tried: Vec<(usize, Vec<Spot>)> = Vec::new();
-    for (ri, w) in cands {
-        if w.named.is_empty() && !tried.is_empty() && regions[ri].fixed.is_some() {
-            continue;
-        }
-        let key = (ri, w.named.clone());
-        if tried.contains(&key) {
-            continue;
-        }
-        tried.push(key);
-        let len = prefix.len();
-        prefix.extend_from_slice(&w.tokens);
-        for &s in &w.named {
-            naming.name[s as usize] = naming.next;
-            naming.next += 1;
-        }
-        remaining[ri] = false;
-        search(regions, classes, remaining, naming, prefix, best);
-        remaining[ri] = true;
-        for &s in &w.named {
-            naming.name[s as usize] = UNNAMED;
-        }
-        naming.next -= w.named.len() as u16;
-        prefix.truncate(len);
-    }
-}
-
-/// The smallest writings of one region given the names already fixed;
-/// several only when ties name letters differently.
-fn region_writings(r: &Prepared, classes: &Classes, naming: &Naming, out: &mut Vec<Writing>) {
-    let start = out.len();
-    let mut mine = Vec::new();
-    let mut sc = Scratch::default();
-    for side in &r.sides {
-        let mut used = vec![false; side.open.len()];
-        let mut acc = Writing { tokens: Vec::new(), named: Vec::new() };
-        mine.clear();
-        boundary_search(side, 0, classes, naming, &mut used, &mut acc, &mut mine, &mut sc);
-        for w in mine.drain(..) {
-            match out[start..].first().map(|c| w.tokens.cmp(&c.tokens)) {
-                Some(std::cmp::Ordering::Greater) => {}
-                Some(std::cmp::Ordering::Equal) => out.push(w),
-                _ => {
-                    out.truncate(start);
-                    out.push(w);
-                }
-            }
-        }
-    }
-}
-
-/// Buffers reused across one region's search (allocation dominated the
-/// profile before).
-#[derive(Default)]
-struct Scratch {
-    t: Vec<u16>,
-    fresh: Vec<Spot>,
-    lower: Vec<Spot>,
-    best: Vec<u16>,
-    /// Tied (boundary, rotation) choices of every level, as a stack.
-    ties: Vec<(usize, usize)>,
-    /// The new names of each tie at the current level, for de-duplication.
-    tie_names: Vec<Vec<Spot>>,
-}
-
-/// Writes the rest of a region: the smallest next boundary each time
-/// (a written one, `side.written[wi]`, or an open one), branching on ties
-/// that name letters differently.
-#[allow(clippy::too_many_arguments)]
-fn boundary_search(
-    side: &Side,
-    wi: usize,
-    classes: &Classes,
-    naming: &Naming,
-    used: &mut [bool],
-    acc: &mut Writing,
-    out: &mut Vec<Writing>,
-    sc: &mut Scratch,
-) {
-    let next = naming.next + acc.named.len() as u16;
-    let level = sc.ties.len();
-    sc.best.clear();
-    sc.tie_names.clear();
-    let head = |s: Spot| match classes.kind[s as usize] {
-        Kind::Digit(d) => d,
-        Kind::Lower => T_LOWER,
-        Kind::Upper(color) => color,
-    };
-    for (bi, b) in side.open.iter().enumerate() {
-        if used[bi] {
-            continue;
-        }
-        // Only corners whose own token is the smallest can start the best
-        // reading of this boundary.
-        let min_head = b.iter().map(|&s| head(s)).min().unwrap_or(0);
-        if sc.best.first().is_some_and(|&x| min_head > x) {
-            continue;
-        }
-        for k in 0..b.len() {
-            if head(b[k]) != min_head {
-                continue;
-            }
-            write_boundary(b, k, classes, naming, &acc.named, next, &mut sc.t, &mut sc.fresh, &mut sc.lower);
-            let ord = if sc.ties.len() == level { std::cmp::Ordering::Less } else { sc.t.cmp(&sc.best) };
-            match ord {
-                std::cmp::Ordering::Greater => {}
-                std::cmp::Ordering::Equal => {
-                    // Without new names, tied choices are interchangeable.
-                    if !sc.fresh.is_empty() && !sc.tie_names.contains(&sc.fresh) {
-                        sc.ties.push((bi, k));
-                        sc.tie_names.push(sc.fresh.clone());
-                    }
-                }
-                std::cmp::Ordering::Less => {
-                    sc.ties.truncate(level);
-                    sc.tie_names.clear();
-                    sc.ties.push((bi, k));
-                    sc.tie_names.push(sc.fresh.clone());
-                    std::mem::swap(&mut sc.best, &mut sc.t);
-                }
-            }
-        }
-    }
-    // A written boundary never ties with an open one (those hold letters).
-    if let Some(w) = side.written.get(wi) {
-        if sc.ties.len() == level || w[..] < sc.best[..] {
-            sc.ties.truncate(level);
-            let tl = acc.tokens.len();
-            acc.tokens.extend_from_slice(w);
-            boundary_search(side, wi + 1, classes, naming, used, acc, out, sc);
-            acc.tokens.truncate(tl);
-            return;
-        }
-    }
-    if sc.ties.len() == level {
-        let mut tokens = Vec::with_capacity(acc.tokens.len() + 1);
-        tokens.extend_from_slice(&acc.tokens);
-        tokens.push(T_REGION);
-        out.push(Writing { tokens, named: acc.named.clone() });
-        return;
-    }
-    let end = sc.ties.len();
-    for x in level..end {
-        let (bi, k) = sc.ties[x];
-        let b = &side.open[bi];
-        write_boundary(b, k, classes, naming, &acc.named, next, &mut sc.t, &mut sc.fresh, &mut sc.lower);
-        let (tl, nl) = (acc.tokens.len(), acc.named.len());
-        acc.tokens.extend_from_slice(&sc.t);
-        acc.named.extend_from_slice(&sc.fresh);
-        used[bi] = true;
-        boundary_search(side, wi, classes, naming, used, acc, out, sc);
-        used[bi] = false;
-        acc.tokens.truncate(tl);
-        acc.named.truncate(nl);
-        sc.ties.truncate(end);
-    }
-    sc.ties.truncate(level);
-}
-
-/// Writes boundary `b` read from corner `k`, ended by `.`, into `t`, and
-/// the uppercase spots it names for the first time, in order, into `fresh`.
-#[allow(clippy::too_many_arguments)]
-fn write_boundary(
-    b: &[Spot],
-    k: usize,
-    classes: &Classes,
-    naming: &Naming,
-    pending: &[Spot],
-    next: u16,
-    t: &mut Vec<u16>,
-    fresh: &mut Vec<Spot>,
-    lower: &mut Vec<Spot>,
-) {
-    t.clear();
-    fresh.clear();
-    lower.clear();
-    for i in 0..b.len() {
-        let s = b[(k + i) % b.len()];
-        let tok = match classes.kind[s as usize] {
-            Kind::Digit(d) => d,
-            Kind::Lower => {
-                let j = match lower.iter().position(|&x| x == s) {
-                    Some(j) => j,
-                    None => {
-                        lower.push(s);
-                        lower.len() - 1
-                    }
-                };
-                T_LOWER + j as u16
-            }
-            Kind::Upper(color) => {
-                t.push(color);
-                let nm = naming.name[s as usize];
-                if nm != UNNAMED {
-                    T_UPPER + nm
-                } else if let Some(j) = pending.iter().position(|&x| x == s) {
-                    T_UPPER + naming.next + j as u16
-                } else {
-                    let j = match fresh.iter().position(|&x| x == s) {
-                        Some(j) => j,
-                        None => {
-                            fresh.push(s);
-                            fresh.len() - 1
-                        }
-                    };
-                    T_UPPER + next + j as u16
-                }
-            }
-        };
-        t.push(tok);
-    }
-    t.push(T_DOT);
 }
