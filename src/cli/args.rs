@@ -43,7 +43,7 @@ impl Args {
     pub fn number(&self, name: &str) -> Result<Option<u64>, String> {
         match self.value(name) {
             None => Ok(None),
-            Some(v) => v.parse().map(Some).map_err(|_| format!("{name}: `{v}` is not a number")),
+            Some(v) => v.parse().map(Some).map_err(|_| format!("{name}: {v:?} is not a number")),
         }
     }
 
@@ -64,7 +64,8 @@ impl Args {
             return Position::start(n as usize).map_err(|e| e.to_string());
         }
         let s = self.positional(0).map_err(|_| "missing position (or --spots N)".to_string())?;
-        parse_position(s).map_err(|e| format!("position `{s}`: {e}"))
+        // Quoted with escapes so that the error stays on one line.
+        parse_position(s).map_err(|e| format!("position {s:?}: {e}"))
     }
 
     /// Positionals after the position (which is absent with `--spots`).

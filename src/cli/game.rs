@@ -36,7 +36,7 @@ pub fn perft_count(c: &Canon, depth: u32) -> u64 {
 pub fn perft(args: &Args) -> Result<String, String> {
     let p = args.position()?;
     let d = args.after_position(0)?;
-    let depth: u32 = d.parse().map_err(|_| format!("depth `{d}` is not a number"))?;
+    let depth: u32 = d.parse().map_err(|_| format!("depth {d:?} is not a number"))?;
     if depth > 64 {
         return Err(format!("depth {depth}: at most 64"));
     }

@@ -22,7 +22,7 @@ POSITION: a GLOP string (0*5.}]!), a spots-dialect string (0*5|), a Hoey list
 
 pub fn run(argv: &[String]) -> Result<String, String> {
     let Some((cmd, rest)) = argv.split_first() else {
-        return Err(format!("no command\n{USAGE}"));
+        return Err("no command (try `sprouts help`)".to_string());
     };
     let args = Args::parse(rest)?;
     match cmd.as_str() {
@@ -35,9 +35,9 @@ pub fn run(argv: &[String]) -> Result<String, String> {
         "bench" => match args.positional(0)? {
             "movegen" => game::bench_movegen(&args),
             "solve" => solve::bench(&args),
-            other => Err(format!("unknown benchmark `{other}` (movegen, solve)")),
+            other => Err(format!("unknown benchmark {other:?} (movegen, solve)")),
         },
         "help" | "--help" | "-h" => Ok(USAGE.to_string()),
-        other => Err(format!("unknown command `{other}`\n{USAGE}")),
+        other => Err(format!("unknown command {other:?} (try `sprouts help`)")),
     }
 }

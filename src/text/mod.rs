@@ -62,11 +62,12 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// Reads a position in any of the formats: a Hoey list (it has `,`, `;` or
-/// `/`, or is a single spot number), the spots dialect (`|` or `+`), or a
-/// GLOP string.
+/// `/`), the spots dialect (`|` or `+`), or a GLOP string. Digits alone
+/// read as GLOP (`12` is a 2-life and a 1-life spot), so the one-spot Hoey
+/// list `1` must be given to [`parse_hoey`] directly.
 pub fn parse_position(s: &str) -> Result<Position, ParseError> {
     let t = s.trim();
-    if t.contains([',', ';', '/']) || (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && !t.starts_with('0')) {
+    if t.contains([',', ';', '/']) {
         parse_hoey(s)
     } else if t.contains(['|', '+']) {
         parse_spots(s)

@@ -1,0 +1,223 @@
+//! Properties every Sprouts position and game must have, checked over
+//! random games from 1 to 15 spots:
+//! - the rules: a game lasts 2n to 3n − 1 moves, each move removes one
+//!   life, the last position has no move and every surviving spot one life;
+//! - the canonical form ignores spot names, boundary rotation, the order of
+//!   boundaries and regions, the mirror image of the whole position and of
+//!   any single region;
+//! - printing then parsing is the identity for GLOP strings, the spots
+//!   dialect and Hoey lists;
+//! - the n-spot start has floor((n − 1) / 2) + 2 distinct children (n ≥ 2).
+
+mod common;
+
+use common::Rng;
+use sprouts::text::{parse_glop, parse_hoey, parse_position, parse_spots, HoeyDisplay, SpotsDisplay};
+use sprouts::{Canon, Corner, Move, Position, Spot};
+use std::time::Instant;
+
+/// Up to this size games pick among all labelled moves (`legal_moves()`,
+/// exponential in the boundaries of a region); above it they draw a random
+/// pair of corners and a random sharing, much cheaper than listing moves.
+const ALL_MOVES_UP_TO: usize = 6;
+
+/// A random legal move: two corners of one region (a corner with itself for
+/// a loop) and, for a split or a loop, a random set of the region's other
+/// boundaries on the `from`–`to` side. None when the game is over.
+fn random_move(p: &Position, rng: &mut Rng) -> Option<Move> {
+    let mut pairs = Vec::new();
+    for (ri, r) in p.regions().iter().enumerate() {
+        let corners: Vec<Corner> = r
+            .iter()
+            .enumerate()
+            .flat_map(|(bi, b)| (0..b.len()).map(move |ci| Corner { boundary: bi, index: ci }))
+            .filter(|c| p.lives(r[c.boundary][c.index]) > 0)
+            .collect();
+        for (i, &x) in corners.iter().enumerate() {
+            for &y in &corners[i..] {
+                let (a, b) = (r[x.boundary][x.index], r[y.boundary][y.index]);
+                if (x == y && p.lives(a) >= 2) || (x != y && a != b) {
+                    pairs.push((ri, x, y));
+                }
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return None;
+    }
+    let (region, from, to) = pairs[rng.below(pairs.len())];
+    let inside = if from.boundary == to.boundary {
+        (0..p.regions()[region].len()).filter(|&i| i != from.boundary && rng.coin()).collect()
+    } else {
+        Vec::new()
+    };
+    Some(Move { region, from, to, inside })
+}
+
+/// Every position of one random game from the n-spot start, start included.
+fn random_game(n: usize, rng: &mut Rng) -> Vec<Position> {
+    let mut game = vec![Position::start(n).unwrap()];
+    loop {
+        let p = game.last().unwrap();
+        let next = if n <= ALL_MOVES_UP_TO {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                return game;
+            }
+            moves[rng.below(moves.len())].1.clone()
+        } else {
+            match random_move(p, rng) {
+                None => return game,
+                Some(mv) => p.play(&mv).unwrap_or_else(|e| panic!("{mv:?} is legal in {}: {e}", HoeyDisplay(p))),
+            }
+        };
+        game.push(next);
+    }
+}
+
+#[test]
+fn games_obey_the_rules() {
+    let t0 = Instant::now();
+    let mut rng = Rng::new(0x5EED_0002);
+    let mut games = 0;
+    for n in 1..=15 {
+        for _ in 0..if n <= 10 { 300 } else { 100 } {
+            let game = random_game(n, &mut rng);
+            let moves = game.len() - 1;
+            assert!((2 * n..3 * n).contains(&moves), "{n}-spot game lasted {moves} moves");
+            for w in game.windows(2) {
+                assert_eq!(w[1].total_lives() + 1, w[0].total_lives(), "a move must remove one life");
+                assert_eq!(w[1].spot_count(), w[0].spot_count() + 1, "a move adds one spot");
+            }
+            let end = game.last().unwrap();
+            assert!(end.is_over());
+            assert!(end.children().is_empty());
+            assert!(end.representative_moves().is_empty());
+            assert!(end.legal_moves().is_empty());
+            for s in 1..=end.spot_count() as Spot {
+                assert!(end.lives(s) <= 1, "spot {s} has {} lives at the end: {}", end.lives(s), HoeyDisplay(end));
+            }
+            games += 1;
+        }
+    }
+    eprintln!("properties: {games} games obey the rules ({:.1?})", t0.elapsed());
+}
+
+/// `p` rewritten: boundaries rotated, boundaries and regions shuffled, and
+/// the regions in `mirrored` read backwards.
+fn rewritten(p: &Position, rng: &mut Rng, mirrored: &[bool]) -> Position {
+    let mut regions: Vec<Vec<Vec<Spot>>> = p.regions().to_vec();
+    for (r, &m) in regions.iter_mut().zip(mirrored) {
+        for b in r.iter_mut() {
+            let k = rng.below(b.len());
+            b.rotate_left(k);
+            if m {
+                b.reverse();
+            }
+        }
+        rng.shuffle(r);
+    }
+    rng.shuffle(&mut regions);
+    let lives = (1..=p.spot_count() as Spot).map(|s| p.lives(s)).collect();
+    Position::new(lives, regions).unwrap()
+}
+
+#[test]
+fn canonical_form_is_invariant() {
+    let t0 = Instant::now();
+    let mut rng = Rng::new(0x5EED_0003);
+    let (mut games, mut positions) = (0, 0);
+    for n in 1..=15 {
+        for _ in 0..if n <= 10 { 120 } else { 30 } {
+            for p in random_game(n, &mut rng) {
+                let c = Canon::of(&p).to_string();
+                let here = || format!("{} ({c})", HoeyDisplay(&p));
+                let canon = |q: &Position| Canon::of(q).to_string();
+                let mut perm: Vec<Spot> = (1..=p.spot_count() as Spot).collect();
+                rng.shuffle(&mut perm);
+                assert_eq!(canon(&p.relabel(&perm)), c, "relabelling {perm:?} changes {}", here());
+                let none = vec![false; p.regions().len()];
+                let shuffled = rewritten(&p, &mut rng, &none);
+                assert_eq!(shuffled, p, "rotating and reordering changes the normal form of {}", here());
+                assert_eq!(canon(&shuffled), c, "rotating and reordering changes {}", here());
+                assert_eq!(canon(&p.mirror()), c, "mirroring changes {}", here());
+                let some: Vec<bool> = none.iter().map(|_| rng.coin()).collect();
+                let one_side = rewritten(&p, &mut rng, &some);
+                assert_eq!(
+                    canon(&one_side),
+                    c,
+                    "mirroring regions {some:?} alone changes {} to {}",
+                    here(),
+                    HoeyDisplay(&one_side)
+                );
+                positions += 1;
+            }
+            games += 1;
+        }
+    }
+    eprintln!("properties: canonical form invariant on {positions} positions of {games} games ({:.1?})", t0.elapsed());
+}
+
+/// Found by tests/reference_agrees.rs: the two strings are one position
+/// (reverse the first region of the first one: `ACB` read backwards is
+/// `BCA`, the rotation `ABC`), but they were given different canonical forms.
+#[test]
+fn canonical_form_of_a_mirrored_region() {
+    let a = parse_glop("ACB.}ABDE.}CDE.}]!").unwrap();
+    let b = parse_glop("ABC.}ABDE.}CDE.}]!").unwrap();
+    assert_eq!(Canon::of(&a).to_string(), Canon::of(&b).to_string());
+}
+
+
+#[test]
+fn text_formats_round_trip() {
+    let t0 = Instant::now();
+    let mut rng = Rng::new(0x5EED_0004);
+    let (mut games, mut positions) = (0, 0);
+    for n in 1..=15 {
+        for _ in 0..if n <= 10 { 120 } else { 30 } {
+            for p in random_game(n, &mut rng) {
+                let c = Canon::of(&p);
+                let glop = c.to_string();
+                for q in [parse_glop(&glop), parse_position(&glop)] {
+                    let q = q.unwrap_or_else(|e| panic!("GLOP `{glop}` does not parse: {e}"));
+                    assert_eq!(Canon::of(&q).to_string(), glop, "GLOP `{glop}` read back differently");
+                }
+                assert_eq!(Canon::of(&c.position()), c, "Canon::position of `{glop}`");
+                let spots = SpotsDisplay(&c).to_string();
+                for q in [parse_spots(&spots), parse_position(&spots)] {
+                    let q = q.unwrap_or_else(|e| panic!("spots `{spots}` does not parse: {e}"));
+                    assert_eq!(Canon::of(&q), c, "spots `{spots}` read back differently (GLOP `{glop}`)");
+                }
+                let hoey = HoeyDisplay(&p).to_string();
+                let mut readers = vec![parse_hoey(&hoey)];
+                // parse_position takes text with a separator as Hoey; the
+                // one-spot list `1` reads as GLOP there, by design.
+                if hoey.contains([',', ';', '/']) {
+                    readers.push(parse_position(&hoey));
+                }
+                for q in readers {
+                    let q = q.unwrap_or_else(|e| panic!("Hoey `{hoey}` does not parse: {e}"));
+                    assert_eq!(q, p, "Hoey `{hoey}` read back differently");
+                }
+                positions += 1;
+            }
+            games += 1;
+        }
+    }
+    eprintln!("properties: text round trips on {positions} positions of {games} games ({:.1?})", t0.elapsed());
+}
+
+/// From n isolated spots: joining two spots (one child), or a loop at one
+/// spot that encloses k of the other n − 1 (k and n − 1 − k are the same
+/// position on the sphere: floor((n − 1) / 2) + 1 children).
+#[test]
+fn start_positions_have_the_counted_children() {
+    let t0 = Instant::now();
+    for n in 1..=100 {
+        let expected = if n == 1 { 1 } else { (n - 1) / 2 + 2 };
+        let children = Position::start(n).unwrap().children();
+        assert_eq!(children.len(), expected, "{n}-spot start");
+    }
+    eprintln!("properties: starts 1..=100 counted ({:.1?})", t0.elapsed());
+}
