@@ -64,12 +64,12 @@ struct Classes {
     kind: Vec<Kind>,
 }
 
-fn classify(p: &Position) -> Classes {
+fn classify(p: &Position, regions: &[Region]) -> Classes {
     let n = p.spot_count();
     let mut count = vec![0u8; n + 1];
     let mut region_of = vec![usize::MAX; n + 1];
     let mut split = vec![false; n + 1];
-    for (ri, r) in p.regions().iter().enumerate() {
+    for (ri, r) in regions.iter().enumerate() {
         for &s in r.iter().flatten() {
             let i = s as usize;
             count[i] += 1;
@@ -95,10 +95,16 @@ fn classify(p: &Position) -> Classes {
 impl Canon {
     /// The canonical form of `p` (reduced first).
     pub fn of(p: &Position) -> Canon {
-        let r = p.reduced();
-        let classes = classify(&r);
-        let mut lands: Vec<Vec<u16>> =
-            r.lands().iter().map(|land| canon_land(land.regions(), &classes, r.spot_count())).collect();
+        let regions = p.reduced_regions();
+        let classes = classify(p, &regions);
+        let mut lands: Vec<Vec<u16>> = p
+            .land_groups(&regions)
+            .into_iter()
+            .map(|g| {
+                let land: Vec<&Region> = g.into_iter().map(|ri| &regions[ri]).collect();
+                canon_land(&land, &classes, p.spot_count())
+            })
+            .collect();
         lands.sort();
         let mut tokens = Vec::with_capacity(lands.iter().map(|l| l.len() + 1).sum());
         for l in lands {
@@ -139,9 +145,18 @@ const UNNAMED: u16 = u16::MAX;
 /// One boundary in a region's best shape.
 struct BoundaryForm {
     shape: Vec<u16>,
-    /// The boundary's spots read from each start that gives `shape`.
-    readings: Vec<Vec<Spot>>,
+    /// The boundary's spots in the region's reading direction.
+    spots: Vec<Spot>,
+    /// Every start (index into `spots`) that gives `shape`.
+    starts: Vec<usize>,
     has_upper: bool,
+}
+
+impl BoundaryForm {
+    fn reading(&self, k: usize) -> impl Iterator<Item = Spot> + '_ {
+        let s = self.starts[k];
+        self.spots[s..].iter().chain(&self.spots[..s]).copied()
+    }
 }
 
 /// A region's best shape, and every reading direction that gives it, each
@@ -160,12 +175,15 @@ fn region_form(r: &Region, classes: &Classes) -> RegionForm {
         let mut bounds: Vec<BoundaryForm> = r
             .iter()
             .map(|b| {
-                let b: Vec<Spot> = if mirrored { b.iter().rev().copied().collect() } else { b.clone() };
-                boundary_form(&b, classes, &mut t, &mut lower)
+                let spots: Vec<Spot> = if mirrored { b.iter().rev().copied().collect() } else { b.clone() };
+                boundary_form(spots, classes, &mut t, &mut lower)
             })
             .collect();
         bounds.sort_by(|x, y| x.shape.cmp(&y.shape));
-        let mut shape: Vec<u16> = bounds.iter().flat_map(|b| b.shape.iter().copied()).collect();
+        let mut shape: Vec<u16> = Vec::with_capacity(bounds.iter().map(|b| b.shape.len()).sum::<usize>() + 1);
+        for b in &bounds {
+            shape.extend_from_slice(&b.shape);
+        }
         shape.push(T_REGION);
         let has_upper = bounds.iter().any(|b| b.has_upper);
         match best.as_mut() {
@@ -182,38 +200,38 @@ fn region_form(r: &Region, classes: &Classes) -> RegionForm {
     best.unwrap_or(RegionForm { shape: vec![T_REGION], variants: vec![Vec::new()], has_upper: false })
 }
 
-fn boundary_form(b: &[Spot], classes: &Classes, t: &mut Vec<u16>, lower: &mut Vec<Spot>) -> BoundaryForm {
+fn boundary_form(spots: Vec<Spot>, classes: &Classes, t: &mut Vec<u16>, lower: &mut Vec<Spot>) -> BoundaryForm {
     let head = |s: Spot| match classes.kind[s as usize] {
         Kind::Digit(d) => d,
         Kind::Lower => T_LOWER,
         Kind::Upper(color) => color,
     };
-    let min_head = b.iter().map(|&s| head(s)).min().unwrap_or(0);
-    let has_upper = b.iter().any(|&s| matches!(classes.kind[s as usize], Kind::Upper(_)));
-    let mut form = BoundaryForm { shape: Vec::new(), readings: Vec::new(), has_upper };
-    for k in 0..b.len() {
-        if head(b[k]) != min_head {
+    let min_head = spots.iter().map(|&s| head(s)).min().unwrap_or(0);
+    let has_upper = spots.iter().any(|&s| matches!(classes.kind[s as usize], Kind::Upper(_)));
+    let mut shape: Vec<u16> = Vec::new();
+    let mut starts: Vec<usize> = Vec::new();
+    for k in 0..spots.len() {
+        if head(spots[k]) != min_head {
             continue;
         }
-        write_shape(b, k, classes, t, lower);
-        let reading = || b[k..].iter().chain(&b[..k]).copied().collect::<Vec<Spot>>();
-        match t[..].cmp(&form.shape[..]) {
-            _ if form.readings.is_empty() => {
-                form.shape.clone_from(t);
-                form.readings.push(reading());
+        write_shape(&spots, k, classes, t, lower);
+        match t[..].cmp(&shape[..]) {
+            _ if starts.is_empty() => {
+                shape.clone_from(t);
+                starts.push(k);
             }
             std::cmp::Ordering::Less => {
-                form.shape.clone_from(t);
-                form.readings.clear();
-                form.readings.push(reading());
+                shape.clone_from(t);
+                starts.clear();
+                starts.push(k);
             }
             // Equal shapes from two starts (a periodic boundary) matter only
             // when letters could be named differently.
-            std::cmp::Ordering::Equal if has_upper => form.readings.push(reading()),
+            std::cmp::Ordering::Equal if has_upper => starts.push(k),
             _ => {}
         }
     }
-    form
+    BoundaryForm { shape, spots, starts, has_upper }
 }
 
 /// The shape of boundary `b` read from corner `k`, ended by `.`.
@@ -237,7 +255,7 @@ fn write_shape(b: &[Spot], k: usize, classes: &Classes, t: &mut Vec<u16>, lower:
     t.push(T_DOT);
 }
 
-fn canon_land(regions: &[Region], classes: &Classes, n: usize) -> Vec<u16> {
+fn canon_land(regions: &[&Region], classes: &Classes, n: usize) -> Vec<u16> {
     let colored;
     let classes = if regions.len() > 1 {
         colored = color_letters(regions, classes);
@@ -245,7 +263,7 @@ fn canon_land(regions: &[Region], classes: &Classes, n: usize) -> Vec<u16> {
     } else {
         classes
     };
-    let mut forms: Vec<RegionForm> = regions.iter().map(|r| region_form(r, classes)).collect();
+    let mut forms: Vec<RegionForm> = regions.iter().map(|&r| region_form(r, classes)).collect();
     forms.sort_by(|a, b| a.shape.cmp(&b.shape));
     if !forms.iter().any(|f| f.has_upper) {
         // Nothing to name: the shape is the writing.
@@ -271,7 +289,7 @@ fn canon_land(regions: &[Region], classes: &Classes, n: usize) -> Vec<u16> {
         let bounds = &forms[ri].variants[variant];
         for (bi, k) in picks {
             let mut lower: Vec<Spot> = Vec::new();
-            for &s in &bounds[bi].readings[k] {
+            for s in bounds[bi].reading(k) {
                 out.push(match classes.kind[s as usize] {
                     Kind::Digit(d) => d,
                     Kind::Lower => {
@@ -434,10 +452,10 @@ impl Namer<'_> {
                 best.push((bi, 0, Vec::new(), Vec::new()));
                 break;
             }
-            for (k, reading) in variant[bi].readings.iter().enumerate() {
+            for k in 0..variant[bi].starts.len() {
                 let mut names = Vec::new();
                 let mut fresh: Vec<Spot> = Vec::new();
-                for &s in reading {
+                for s in variant[bi].reading(k) {
                     if let Kind::Upper(_) = self.classes.kind[s as usize] {
                         let nm = self.name[s as usize];
                         names.push(if nm != UNNAMED {
@@ -483,16 +501,31 @@ impl Namer<'_> {
 }
 
 /// Gives every uppercase spot of the land a colour: the rank of the pair of
-/// shapes of the two regions it lies in (letters written as one symbol).
-fn color_letters(regions: &[Region], classes: &Classes) -> Classes {
-    let blind = Classes {
-        kind: classes
-            .kind
+/// summaries of the two regions it lies in. A summary is cheap and
+/// invariant (per boundary: its length and how many symbols of each kind it
+/// has, sorted); it need not tell every shape apart, only most.
+fn color_letters(regions: &[&Region], classes: &Classes) -> Classes {
+    let summary = |r: &Region| -> Vec<u64> {
+        let mut v: Vec<u64> = r
             .iter()
-            .map(|&k| if let Kind::Upper(_) = k { Kind::Digit(T_COLOR) } else { k })
-            .collect(),
+            .map(|b| {
+                let mut c = [0u64; 6];
+                for &s in b {
+                    let i = match classes.kind[s as usize] {
+                        Kind::Digit(d) => (d - T_ZERO) as usize,
+                        Kind::Lower => 3,
+                        Kind::Upper(_) => 4,
+                    };
+                    c[i] += 1;
+                }
+                c[5] = b.len() as u64;
+                c.iter().fold(0u64, |acc, &x| acc.wrapping_mul(1_000_003).wrapping_add(x))
+            })
+            .collect();
+        v.sort_unstable();
+        v
     };
-    let shapes: Vec<Vec<u16>> = regions.iter().map(|r| region_form(r, &blind).shape).collect();
+    let shapes: Vec<Vec<u64>> = regions.iter().map(|&r| summary(r)).collect();
     let mut pairs: Vec<(Spot, usize, usize)> = Vec::new();
     for (ri, r) in regions.iter().enumerate() {
         for &s in r.iter().flatten() {
@@ -508,7 +541,7 @@ fn color_letters(regions: &[Region], classes: &Classes) -> Classes {
         let (a, b) = (&shapes[e.1], &shapes[e.2]);
         if a <= b { (a, b) } else { (b, a) }
     };
-    let mut keys: Vec<(&Vec<u16>, &Vec<u16>)> = pairs.iter().map(key).collect();
+    let mut keys: Vec<(&Vec<u64>, &Vec<u64>)> = pairs.iter().map(key).collect();
     keys.sort();
     keys.dedup();
     let mut kind = classes.kind.clone();

@@ -237,20 +237,7 @@ impl Position {
     /// regions with fewer than 2 lives go (no move can be made in them).
     /// Spots are renumbered 1..=k in order of first appearance.
     pub fn reduced(&self) -> Position {
-        let mut regions: Vec<Region> = Vec::with_capacity(self.regions.len());
-        for r in &self.regions {
-            let mut nr: Region = Vec::with_capacity(r.len());
-            for b in r {
-                let mut nb: Boundary = b.iter().copied().filter(|&s| self.lives(s) > 0).collect();
-                dedup_cyclic(&mut nb);
-                if !nb.is_empty() {
-                    nr.push(nb);
-                }
-            }
-            if !nr.is_empty() && self.region_lives(&nr) >= 2 {
-                regions.push(nr);
-            }
-        }
+        let mut regions = self.reduced_regions();
         let mut map = vec![0 as Spot; self.lives.len() + 1];
         let mut lives = Vec::new();
         for r in regions.iter_mut() {
@@ -270,6 +257,78 @@ impl Position {
         p
     }
 
+    /// The regions of [`Position::reduced`], with the spot numbers of
+    /// `self` and in no particular order (the canonical form needs no more).
+    pub(crate) fn reduced_regions(&self) -> Vec<Region> {
+        let mut regions: Vec<Region> = Vec::with_capacity(self.regions.len());
+        // Stamps mark spots already counted in the region being summed.
+        let mut stamp = vec![usize::MAX; self.lives.len() + 1];
+        for (ri, r) in self.regions.iter().enumerate() {
+            let mut nr: Region = Vec::with_capacity(r.len());
+            let mut lives = 0u32;
+            for b in r {
+                let mut nb: Boundary = Vec::with_capacity(b.len());
+                for &s in b {
+                    let l = self.lives(s);
+                    if l > 0 {
+                        nb.push(s);
+                        if stamp[s as usize] != ri {
+                            stamp[s as usize] = ri;
+                            lives += l as u32;
+                        }
+                    }
+                }
+                dedup_cyclic(&mut nb);
+                if !nb.is_empty() {
+                    nr.push(nb);
+                }
+            }
+            if lives >= 2 {
+                regions.push(nr);
+            }
+        }
+        regions
+    }
+
+    /// Groups of region indices that share live spots (lands).
+    pub(crate) fn land_groups(&self, regions: &[Region]) -> Vec<Vec<usize>> {
+        let k = regions.len();
+        let mut parent: Vec<usize> = (0..k).collect();
+        fn find(p: &mut [usize], mut x: usize) -> usize {
+            while p[x] != x {
+                p[x] = p[p[x]];
+                x = p[x];
+            }
+            x
+        }
+        let mut owner: Vec<usize> = vec![usize::MAX; self.lives.len() + 1];
+        for (ri, r) in regions.iter().enumerate() {
+            for &s in r.iter().flatten() {
+                if self.lives(s) == 0 {
+                    continue;
+                }
+                match owner[s as usize] {
+                    usize::MAX => owner[s as usize] = ri,
+                    o => {
+                        let (a, b) = (find(&mut parent, o), find(&mut parent, ri));
+                        parent[a] = b;
+                    }
+                }
+            }
+        }
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut index: Vec<usize> = vec![usize::MAX; k];
+        for ri in 0..k {
+            let root = find(&mut parent, ri);
+            if index[root] == usize::MAX {
+                groups.push(Vec::new());
+                index[root] = groups.len() - 1;
+            }
+            groups[index[root]].push(ri);
+        }
+        groups
+    }
+
     /// Whether no move is left: no region has 2 lives.
     pub fn is_over(&self) -> bool {
         !self.regions.iter().any(|r| self.region_lives(r) >= 2)
@@ -279,43 +338,12 @@ impl Position {
     /// spots. Different lands are independent games. Each land keeps the
     /// full spot numbering of `self`.
     pub fn lands(&self) -> Vec<Position> {
-        let k = self.regions.len();
-        let mut parent: Vec<usize> = (0..k).collect();
-        fn find(p: &mut [usize], mut x: usize) -> usize {
-            while p[x] != x {
-                p[x] = p[p[x]];
-                x = p[x];
-            }
-            x
-        }
-        let mut owner: Vec<Option<usize>> = vec![None; self.lives.len()];
-        for (ri, r) in self.regions.iter().enumerate() {
-            for &s in r.iter().flatten() {
-                if self.lives(s) == 0 {
-                    continue;
-                }
-                match owner[s as usize - 1] {
-                    None => owner[s as usize - 1] = Some(ri),
-                    Some(o) => {
-                        let (a, b) = (find(&mut parent, o), find(&mut parent, ri));
-                        parent[a] = b;
-                    }
-                }
-            }
-        }
-        let mut groups: Vec<Vec<Region>> = Vec::new();
-        let mut index: Vec<Option<usize>> = vec![None; k];
-        for ri in 0..k {
-            let root = find(&mut parent, ri);
-            let g = *index[root].get_or_insert_with(|| {
-                groups.push(Vec::new());
-                groups.len() - 1
-            });
-            groups[g].push(self.regions[ri].clone());
-        }
-        groups
+        self.land_groups(&self.regions)
             .into_iter()
-            .map(|regions| Position { lives: self.lives.clone(), regions })
+            .map(|g| Position {
+                lives: self.lives.clone(),
+                regions: g.into_iter().map(|ri| self.regions[ri].clone()).collect(),
+            })
             .collect()
     }
 
