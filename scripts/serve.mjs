@@ -1,0 +1,64 @@
+// @ts-check
+// Tiny static file server for www/ (ES modules and wasm do not load from file://).
+// No npm dependencies. Used by scripts/serve.sh and by the browser tests.
+//   node scripts/serve.mjs [root]     listens on 127.0.0.1:${PORT:-8080}
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm', // required by WebAssembly.instantiateStreaming
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Serve `root` over http on 127.0.0.1. Port 0 picks a free port.
+ * @param {{ root?: string, port?: number, host?: string }} [opts]
+ * @returns {Promise<{ server: import('node:http').Server, url: string }>}
+ */
+export async function startServer(opts = {}) {
+  const root = resolve(opts.root ?? fileURLToPath(new URL('../www', import.meta.url)));
+  const host = opts.host ?? '127.0.0.1';
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent((req.url ?? '/').split(/[?#]/)[0]);
+      let file = normalize(join(root, path));
+      // Never serve anything outside root (e.g. /../Cargo.toml).
+      if (file !== root && !file.startsWith(root + sep)) throw Object.assign(new Error(), { code: 'ENOENT' });
+      if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'Cache-Control': 'no-store', // always see the latest build
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch (e) {
+      const missing = e?.code === 'ENOENT' || e?.code === 'ENOTDIR' || e instanceof URIError;
+      res.writeHead(missing ? 404 : 500, { 'Content-Type': 'text/plain' });
+      res.end(missing ? 'not found\n' : 'server error\n');
+    }
+  });
+  await new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port ?? 0, host, () => ok(undefined));
+  });
+  const addr = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return { server, url: `http://${host}:${addr.port}/` };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { url } = await startServer({
+    root: process.argv[2],
+    port: Number(process.env.PORT ?? 8080),
+  });
+  console.log(`serving www/ on ${url}  (Ctrl-C to stop)`);
+}
