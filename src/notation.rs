@@ -301,8 +301,8 @@ impl Record {
         let mut c = Cursor { s: s.as_bytes(), i: 0 };
         c.skip_space();
         let spots = c.number()? as usize;
-        if spots > 1000 {
-            return Err(ParseRecordError { offset: 0, message: "at most 1000 spots".into() });
+        if !(1..=1000).contains(&spots) {
+            return Err(ParseRecordError { offset: 0, message: "a game has 1 to 1000 spots".into() });
         }
         let misere = match c.peek() {
             Some(b'+') => false,
@@ -371,7 +371,7 @@ impl Record {
     /// Plays the record from its start position; every position after each
     /// move, and the moves as the engine resolved them.
     pub fn replay(&self) -> Result<Vec<(Move, Position)>, ReplayError> {
-        let mut p = Position::start(self.spots.max(1)).map_err(|e| ReplayError {
+        let mut p = Position::start(self.spots).map_err(|e| ReplayError {
             number: 0,
             text: String::new(),
             error: MoveError::Illegal(e.to_string()),

@@ -52,7 +52,7 @@ pub fn replay(args: &Args) -> Result<String, String> {
     let text = args.positional(0).map_err(|_| "missing record".to_string())?;
     let rec = Record::parse(text).map_err(|e| format!("record: {e}"))?;
     let steps = rec.replay().map_err(|e| e.to_string())?;
-    let mut p = Position::start(rec.spots.max(1)).map_err(|e| e.to_string())?;
+    let mut p = Position::start(rec.spots).map_err(|e| e.to_string())?;
     let mut rows = Vec::new();
     for (mv, child) in steps {
         rows.push((write_move(&p, &mv), Canon::of(&child).to_string(), HoeyDisplay(&child).to_string()));
