@@ -1,5 +1,6 @@
 //! Sprouts: an exact engine, a solver and a board.
 
+pub mod board;
 pub mod notation;
 pub mod text;
 pub mod topology;

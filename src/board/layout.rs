@@ -1,0 +1,41 @@
+//! Where the spots of a new game go.
+
+use super::geom::Point;
+use super::model::{Board, BoardError};
+
+/// `n` spots spread over a `width` × `height` area: rows of a staggered
+/// grid whose cells are about as wide as they are high, the last row
+/// centred, with a margin of half a cell all round.
+pub fn start_layout(n: usize, width: f64, height: f64) -> Vec<Point> {
+    if n == 0 || !(width > 0.0 && height > 0.0) {
+        return Vec::new();
+    }
+    let aspect = width / height;
+    let cols = ((n as f64 * aspect).sqrt().ceil() as usize).clamp(1, n);
+    let rows = n.div_ceil(cols);
+    let cols = n.div_ceil(rows);
+    let (dx, dy) = (width / cols as f64, height / rows as f64);
+    let mut out = Vec::with_capacity(n);
+    for r in 0..rows {
+        let in_row = (n - r * cols).min(cols);
+        // Stagger alternate rows by a quarter cell so no three spots line up
+        // across rows; centre a short last row.
+        let shift = (cols - in_row) as f64 * dx / 2.0
+            + if r % 2 == 1 { dx / 4.0 } else { -dx / 4.0 }
+                * f64::from(u8::from(rows > 1 && cols > 1));
+        for c in 0..in_row {
+            out.push(Point::new(
+                shift + (c as f64 + 0.5) * dx,
+                (r as f64 + 0.5) * dy,
+            ));
+        }
+    }
+    out
+}
+
+impl Board {
+    /// The start of an n-spot game laid out by [`start_layout`].
+    pub fn start(n: usize, width: f64, height: f64) -> Result<Board, BoardError> {
+        Board::with_spots(width, height, start_layout(n, width, height))
+    }
+}

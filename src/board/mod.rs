@@ -1,0 +1,33 @@
+//! The drawing: spot coordinates and edge polylines, and the geometry that
+//! ties it to the engine.
+//!
+//! - [`Board`] holds the drawing; [`Board::position`] traces its faces into
+//!   the engine's labelled [`Position`](crate::Position).
+//! - [`StrokeChecker`] decides whether a drawn stroke is a legal curve, says
+//!   why not, and plays it, naming the engine's [`Move`](crate::Move).
+//! - [`Board::route`] draws a curve for any legal move of the engine.
+//! - [`start_layout`] places the spots of a new game; [`Board::relax`]
+//!   spreads a cramped drawing without changing its topology.
+//! - [`bench`] times routing and stroke checking on late 20-spot games.
+//!
+//! Coordinates are screen coordinates (y down). A traced boundary keeps its
+//! region on the *visual* right, as in Dan Hoey's lists, so a loop drawn
+//! clockwise on screen around spot 2 is `1(3)1[2]` in WGOSA notation.
+
+mod bench;
+mod geom;
+mod index;
+mod layout;
+mod model;
+mod route;
+mod smooth;
+mod stroke;
+mod trace;
+
+pub use bench::{bench, BenchReport};
+pub use geom::Point;
+pub use layout::start_layout;
+pub use model::{Board, BoardError, Edge};
+pub use route::{RouteError, RouteOptions, Routed};
+pub use stroke::{PlayError, Played, Prefix, Stroke, StrokeChecker, StrokeError, StrokeRules};
+pub use trace::TraceError;

@@ -1,0 +1,341 @@
+//! Making a routed path look drawn: an elastic band that shortens the path
+//! and pushes it away from the drawing (and from itself), then corner
+//! cutting and simplification.
+//!
+//! The band moves each point by less than its distance to the nearest
+//! obstacle, so the curve is deformed without jumping over anything; the
+//! router still checks every result exactly and traces it.
+
+use super::geom::{closest_on_segment, length, point_segment_dist, segment_hits_triangle, Point};
+use super::index::SegmentIndex;
+use super::model::Board;
+
+/// What the band keeps away from: segments of the drawing and lone spots.
+pub(crate) struct Obstacles<'a> {
+    pub index: &'a SegmentIndex,
+    pub spots: &'a [Point],
+    /// An edge of the index that is the curve itself (when relaxing it).
+    pub skip: Option<usize>,
+}
+
+impl Obstacles<'_> {
+    /// The nearest obstacle point within `r` of p, if any.
+    fn nearest(&self, p: Point, r: f64) -> Option<Point> {
+        let mut best: Option<(f64, Point)> = None;
+        let mut consider = |q: Point| {
+            let d = q.dist(p);
+            if d < r && best.is_none_or(|(bd, _)| d < bd) {
+                best = Some((d, q));
+            }
+        };
+        self.index.for_each_near(p, p, r, &mut |s| {
+            if Some(s.edge) != self.skip {
+                consider(closest_on_segment(p, s.a, s.b));
+            }
+        });
+        for &q in self.spots {
+            consider(q);
+        }
+        best.map(|(_, q)| q)
+    }
+}
+
+/// Relaxes the path (end points fixed; points within `keep` of either end
+/// are left alone, they sit in the right corner of their spot) so that it
+/// keeps about `room` from obstacles and from its own distant parts.
+///
+/// A point moves only if the two triangles its segments sweep meet no
+/// obstacle and no other part of the curve (exact test): the curve is
+/// deformed without passing over anything, so it realises the same move.
+pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64; 2]) -> Vec<Point> {
+    let total = length(path);
+    if path.len() < 2 || total.is_nan() || total <= 0.0 || room.is_nan() || room <= 0.0 {
+        return path.to_vec();
+    }
+    let (a, b) = (path[0], path[path.len() - 1]);
+    let spacing = (room / 2.0).max(total / 150.0);
+    let mut p: Vec<Point> = path.to_vec();
+    let fixed = |q: Point| q.dist(a) < keep[0] || q.dist(b) < keep[1];
+    let cell = 2.0 * room.max(spacing);
+    // Push and smooth until settled (12 rounds at most), then only smooth
+    // for 4 rounds: pushes from both sides leave zigzags.
+    let mut push_until = 12;
+    for round in 0..push_until + 4 {
+        if round >= push_until + 4 {
+            break;
+        }
+        let pushing = round < push_until;
+        let n = p.len();
+        let mut moved = 0.0f64;
+        let mut cum = vec![0.0; n];
+        for i in 1..n {
+            cum[i] = cum[i - 1] + p[i - 1].dist(p[i]);
+        }
+        let grid = Grid::new(&p, cell);
+        for i in 1..n - 1 {
+            let q = p[i];
+            if fixed(q) {
+                continue;
+            }
+            let mut step = p[i - 1].lerp(p[i + 1], 0.5).minus(q).scale(0.5);
+            let mut clear = room;
+            if let Some(o) = obstacles.nearest(q, room) {
+                clear = o.dist(q);
+                if pushing {
+                    step = step.plus(away(q, o, room));
+                }
+            }
+            grid.for_each_near(q, &mut |j| {
+                let d = p[j].dist(q);
+                if (cum[j] - cum[i]).abs() > 2.0 * room && d < room {
+                    clear = clear.min(d);
+                    if pushing {
+                        step = step.plus(away(q, p[j], room).scale(0.5));
+                    }
+                }
+            });
+            let len = step.norm();
+            if len > 0.3 * clear {
+                step = step.scale(0.3 * clear / len);
+            }
+            let to = q.plus(step);
+            if to != q && safe(&p, i, to, obstacles, &grid) {
+                p[i] = to;
+                moved = moved.max(step.norm());
+            }
+        }
+        // Thin out crowded points where that sweeps over nothing, and fill
+        // in where points drifted apart.
+        // (No two neighbours go in one pass: the triangles swept are then
+        // disjoint, so checking each against the old curve is enough.)
+        let grid = Grid::new(&p, cell);
+        let mut drop = vec![false; p.len()];
+        let mut i = 1;
+        while i + 1 < p.len() {
+            if p[i - 1].dist(p[i + 1]) < spacing
+                && !fixed(p[i])
+                && safe(&p, i, p[i + 1], obstacles, &grid)
+            {
+                drop[i] = true;
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        let mut k = 0;
+        p.retain(|_| {
+            k += 1;
+            !drop[k - 1]
+        });
+        let mut filled = vec![p[0]];
+        for w in p.windows(2) {
+            let k = ((w[0].dist(w[1]) / spacing).ceil() as usize).clamp(1, 8);
+            for j in 1..k {
+                filled.push(w[0].lerp(w[1], j as f64 / k as f64));
+            }
+            filled.push(w[1]);
+        }
+        p = filled;
+        if p.len() > 600 {
+            break;
+        }
+        if pushing && moved < 0.05 * spacing {
+            push_until = round + 1;
+        }
+    }
+    p
+}
+
+/// Whether moving point i of the curve to `to` sweeps over nothing.
+fn safe(p: &[Point], i: usize, to: Point, obstacles: &Obstacles, grid: &Grid) -> bool {
+    // A triangle with a repeated corner sweeps nothing.
+    let tris: Vec<[Point; 3]> = [[p[i - 1], p[i], to], [p[i], p[i + 1], to]]
+        .into_iter()
+        .filter(|t| t[0] != t[1] && t[1] != t[2] && t[2] != t[0])
+        .collect();
+    let bbox = super::geom::Rect::of(&[p[i - 1], p[i], p[i + 1], to]);
+    let mut hit = false;
+    obstacles
+        .index
+        .for_each_near(bbox.min, bbox.max, 0.0, &mut |s| {
+            let apart = s.a.x.max(s.b.x) < bbox.min.x
+                || s.a.x.min(s.b.x) > bbox.max.x
+                || s.a.y.max(s.b.y) < bbox.min.y
+                || s.a.y.min(s.b.y) > bbox.max.y;
+            let mine = Some(s.edge) == obstacles.skip;
+            hit = hit
+                || (!apart && !mine && tris.iter().any(|&t| segment_hits_triangle(s.a, s.b, t)));
+        });
+    if hit
+        || obstacles
+            .spots
+            .iter()
+            .any(|&q| bbox.contains(q) && tris.iter().any(|&t| segment_hits_triangle(q, q, t)))
+    {
+        return false;
+    }
+    // The curve's other segments (its own two move with the point).
+    let mut ok = true;
+    grid.for_each_near(p[i], &mut |j| {
+        for k in [j.checked_sub(1), Some(j)].into_iter().flatten() {
+            if ok && k != i - 1 && k != i && k + 1 < p.len() {
+                let (s0, s1) = (p[k], p[k + 1]);
+                let apart = s0.x.max(s1.x) < bbox.min.x
+                    || s0.x.min(s1.x) > bbox.max.x
+                    || s0.y.max(s1.y) < bbox.min.y
+                    || s0.y.min(s1.y) > bbox.max.y;
+                ok = apart || !tris.iter().any(|&t| segment_hits_triangle(s0, s1, t));
+            }
+        }
+    });
+    ok
+}
+
+/// Curve points bucketed by cell, for the curve's repulsion from itself.
+struct Grid {
+    cell: f64,
+    buckets: std::collections::HashMap<(i64, i64), Vec<usize>>,
+}
+
+impl Grid {
+    fn new(p: &[Point], cell: f64) -> Grid {
+        let mut buckets: std::collections::HashMap<(i64, i64), Vec<usize>> =
+            std::collections::HashMap::new();
+        for (i, q) in p.iter().enumerate() {
+            buckets.entry(Grid::key(*q, cell)).or_default().push(i);
+        }
+        Grid { cell, buckets }
+    }
+
+    fn key(q: Point, cell: f64) -> (i64, i64) {
+        ((q.x / cell).floor() as i64, (q.y / cell).floor() as i64)
+    }
+
+    fn for_each_near(&self, q: Point, f: &mut dyn FnMut(usize)) {
+        let (x, y) = Grid::key(q, self.cell);
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                if let Some(v) = self.buckets.get(&(x + dx, y + dy)) {
+                    v.iter().for_each(|&j| f(j));
+                }
+            }
+        }
+    }
+}
+
+impl Board {
+    /// Nudges edges (all, or those listed) so that they keep about `room`
+    /// from the rest of the drawing and from themselves, without passing
+    /// over anything: the drawing keeps its topology. Spots stay put.
+    pub fn relax(&mut self, edges: Option<&[usize]>, room: f64) {
+        let list: Vec<usize> = match edges {
+            Some(l) => l
+                .iter()
+                .copied()
+                .filter(|&e| e < self.edges().len())
+                .collect(),
+            None => (0..self.edges().len()).collect(),
+        };
+        if !(room > 0.0 && room.is_finite()) {
+            return;
+        }
+        let spots = self.spots().to_vec();
+        for e in list {
+            let index = SegmentIndex::new(self, None);
+            let obstacles = Obstacles {
+                index: &index,
+                spots: &spots,
+                skip: Some(e),
+            };
+            let relaxed = band(&self.edges()[e].points, &obstacles, room, [room / 4.0; 2]);
+            if relaxed.windows(2).all(|w| w[0] != w[1]) {
+                self.set_points(e, relaxed);
+            }
+        }
+    }
+}
+
+/// A push from o away from q, growing as q gets closer than `room`.
+fn away(q: Point, o: Point, room: f64) -> Point {
+    let d = q.dist(o);
+    if d <= 0.0 {
+        return Point::default();
+    }
+    q.minus(o).scale(0.5 * (room - d) / d)
+}
+
+/// One round of Chaikin corner cutting; the end points stay.
+pub(crate) fn chaikin(p: &[Point]) -> Vec<Point> {
+    if p.len() < 3 {
+        return p.to_vec();
+    }
+    let mut out = Vec::with_capacity(2 * p.len());
+    out.push(p[0]);
+    for w in p.windows(2) {
+        out.push(w[0].lerp(w[1], 0.25));
+        out.push(w[0].lerp(w[1], 0.75));
+    }
+    out.push(p[p.len() - 1]);
+    out
+}
+
+/// Douglas–Peucker simplification with tolerance `tol`.
+pub(crate) fn simplify(p: &[Point], tol: f64) -> Vec<Point> {
+    if p.len() < 3 {
+        return p.to_vec();
+    }
+    let mut keep = vec![false; p.len()];
+    keep[0] = true;
+    keep[p.len() - 1] = true;
+    let mut stack = vec![(0, p.len() - 1)];
+    while let Some((i, j)) = stack.pop() {
+        let mut best = (0.0, 0);
+        for k in i + 1..j {
+            let d = point_segment_dist(p[k], p[i], p[j]);
+            if d > best.0 {
+                best = (d, k);
+            }
+        }
+        if best.0 > tol {
+            keep[best.1] = true;
+            stack.push((i, best.1));
+            stack.push((best.1, j));
+        }
+    }
+    p.iter()
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .map(|(q, _)| *q)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn band_straightens_a_zigzag() {
+        let board = Board::with_spots(
+            200.0,
+            200.0,
+            vec![Point::new(0.0, 0.0), Point::new(100.0, 50.0)],
+        )
+        .unwrap();
+        let index = SegmentIndex::new(&board, None);
+        let spots = [Point::new(50.0, 30.0)];
+        let obstacles = Obstacles {
+            index: &index,
+            spots: &spots,
+            skip: None,
+        };
+        let zig: Vec<Point> = (0..=100)
+            .map(|i| Point::new(i as f64, if i % 2 == 0 { 0.0 } else { 2.0 }))
+            .collect();
+        let out = band(&zig, &obstacles, 10.0, [1.0, 1.0]);
+        assert!(out.len() < 30, "{}", out.len());
+        assert_eq!(out[0], zig[0]);
+        assert_eq!(out[out.len() - 1], zig[100]);
+        // Pushed away from the spot above the line.
+        assert!(out.iter().all(|p| p.dist(spots[0]) > 5.0));
+    }
+}

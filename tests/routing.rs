@@ -1,0 +1,141 @@
+//! Routing: every engine move drawn on the board traces back to the
+//! engine's own child position.
+//!
+//! Random games are played by routing random moves (one per distinct child,
+//! and for small games any labelled move); from random positions of random
+//! games every legal move is routed. After each move the drawing is traced
+//! from scratch and compared with `pos.play(mv)`. The counts are printed
+//! (`--nocapture`); each test runs until its own minimum (4000 + 2500 +
+//! 3600 + a 20-spot game), so that together they route more than 10^4
+//! moves.
+
+mod common;
+
+use common::Rng;
+use sprouts::board::{Board, RouteOptions};
+use sprouts::{Move, Position};
+
+/// Routes `mv` and checks the new drawing independently; returns it.
+fn route(board: &Board, pos: &Position, mv: &Move) -> (Board, Position) {
+    let routed = board
+        .route(pos, mv, &RouteOptions::default())
+        .unwrap_or_else(|e| panic!("{e}: {mv:?} in {:?}", pos.regions()));
+    let child = pos.play(mv).unwrap();
+    assert_eq!(routed.position, child);
+    assert_eq!(
+        routed.board.position().unwrap(),
+        child,
+        "{mv:?} in {:?}",
+        pos.regions()
+    );
+    assert_eq!(routed.new_spot as usize, pos.spot_count() + 1);
+    (routed.board, routed.position)
+}
+
+/// Plays a random game by routing; `labelled` picks among every labelled
+/// move instead of one move per distinct child. Returns the moves routed.
+fn game(n: usize, rng: &mut Rng, labelled: bool) -> usize {
+    let mut board = Board::start(n, 800.0, 600.0).unwrap();
+    let mut pos = board.position().unwrap();
+    assert_eq!(pos, Position::start(n).unwrap());
+    let mut moves = 0;
+    loop {
+        let options: Vec<Move> = if labelled {
+            pos.legal_moves().into_iter().map(|(m, _)| m).collect()
+        } else {
+            pos.representative_moves()
+                .into_iter()
+                .map(|(m, _)| m)
+                .collect()
+        };
+        if options.is_empty() {
+            return moves;
+        }
+        let mv = rng.pick(&options).clone();
+        (board, pos) = route(&board, &pos, &mv);
+        moves += 1;
+    }
+}
+
+#[test]
+fn random_games_up_to_12_spots() {
+    let mut rng = Rng::new(0x5eed_0001);
+    let mut routed = 0;
+    let mut games = 0;
+    while routed < 4000 {
+        for n in 1..=12 {
+            routed += game(n, &mut rng, false);
+            games += 1;
+        }
+    }
+    println!("random games (one move per child): {games} games, {routed} moves routed");
+}
+
+#[test]
+fn random_labelled_games_small() {
+    let mut rng = Rng::new(0x5eed_0002);
+    let mut routed = 0;
+    let mut games = 0;
+    while routed < 2500 {
+        let n = rng.range(1, 5);
+        routed += game(n, &mut rng, true);
+        games += 1;
+    }
+    println!("random games (any labelled move): {games} games, {routed} moves routed");
+}
+
+#[test]
+fn every_legal_move_of_random_positions() {
+    let mut rng = Rng::new(0x5eed_0003);
+    let mut routed = 0;
+    let mut positions = 0;
+    while routed < 3600 {
+        // A random position of a random game, reached by routing.
+        let n = rng.range(2, 7);
+        let mut board = Board::start(n, 800.0, 600.0).unwrap();
+        let mut pos = board.position().unwrap();
+        let depth = rng.below(2 * n);
+        for _ in 0..depth {
+            let options = pos.representative_moves();
+            if options.is_empty() {
+                break;
+            }
+            let mv = rng.pick(&options).0.clone();
+            (board, pos) = route(&board, &pos, &mv);
+        }
+        let all = pos.legal_moves();
+        if all.len() > 300 {
+            continue;
+        }
+        for (mv, child) in &all {
+            let (b, p) = route(&board, &pos, mv);
+            assert_eq!(&p, child);
+            assert_eq!(b.spot_count(), pos.spot_count() + 1);
+        }
+        routed += all.len();
+        positions += 1;
+    }
+    println!("every legal move: {positions} positions, {routed} moves routed");
+}
+
+#[test]
+fn late_twenty_spot_game() {
+    let mut rng = Rng::new(0x5eed_0004);
+    let moves = game(20, &mut rng, false);
+    println!("20-spot game: {moves} moves routed");
+    assert!(moves >= 40);
+}
+
+#[test]
+fn wrong_inputs_are_errors() {
+    let board = Board::start(3, 800.0, 600.0).unwrap();
+    let pos = board.position().unwrap();
+    let other = Position::start(4).unwrap();
+    let mv = pos.representative_moves()[0].0.clone();
+    assert!(board.route(&other, &mv, &RouteOptions::default()).is_err());
+    let bad = Move {
+        region: 7,
+        ..mv.clone()
+    };
+    assert!(board.route(&pos, &bad, &RouteOptions::default()).is_err());
+}
