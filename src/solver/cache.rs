@@ -1,0 +1,72 @@
+//! The children of recently expanded positions.
+//!
+//! Proof-number search comes back to the same position many times (about
+//! 40% of expansions at 11 spots), and generating children (every move
+//! played and canonicalised) is nearly all the cost of an expansion. A
+//! direct-mapped cache keeps the last children list seen in each slot.
+
+use super::table::hash;
+use crate::topology::Canon;
+use std::rc::Rc;
+
+/// Estimated bytes of a cached list, for the memory cap.
+fn cost(key: &[u8], children: &[Canon]) -> usize {
+    64 + key.len() + children.iter().map(|c| 32 + 2 * c.tokens().len()).sum::<usize>()
+}
+
+/// A position's key and its children.
+type Entry = (Box<[u8]>, Rc<[Canon]>);
+
+pub(crate) struct ChildCache {
+    slots: Vec<Option<Entry>>,
+    bytes: usize,
+    peak: usize,
+    cap: usize,
+}
+
+impl ChildCache {
+    /// A cache of about `cap` bytes (none below 64 KiB).
+    pub(crate) fn new(cap: usize) -> ChildCache {
+        let cap = if cap < 64 << 10 { 0 } else { cap };
+        // About 2 KiB per list (20 children of 40 tokens).
+        let slots = if cap == 0 { 0 } else { (cap / 2048).next_power_of_two() / 2 };
+        let bytes = slots * std::mem::size_of::<Option<Entry>>();
+        ChildCache { slots: (0..slots).map(|_| None).collect(), bytes, peak: bytes, cap }
+    }
+
+    /// The memory this cache may use.
+    pub(crate) fn cap(&self) -> usize {
+        self.cap
+    }
+
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    pub(crate) fn peak_bytes(&self) -> usize {
+        self.peak
+    }
+
+    /// The children of the position with this key, computed by `make` if
+    /// they are not cached.
+    pub(crate) fn get_or(&mut self, key: Option<&[u8]>, make: impl FnOnce() -> Vec<Canon>) -> Rc<[Canon]> {
+        let (Some(key), false) = (key, self.slots.is_empty()) else {
+            return make().into();
+        };
+        let i = hash(key) as usize & (self.slots.len() - 1);
+        if let Some((k, children)) = &self.slots[i] {
+            if &k[..] == key {
+                return children.clone();
+            }
+        }
+        let children: Rc<[Canon]> = make().into();
+        let add = cost(key, &children);
+        let old = self.slots[i].as_ref().map_or(0, |(k, c)| cost(k, c));
+        if self.bytes - old + add <= self.cap {
+            self.bytes = self.bytes - old + add;
+            self.peak = self.peak.max(self.bytes);
+            self.slots[i] = Some((key.into(), Rc::clone(&children)));
+        }
+        children
+    }
+}

@@ -1,0 +1,122 @@
+//! Misère play: outcome search on whole positions.
+//!
+//! Sprague–Grundy theory does not hold in misère play (the outcome of a sum
+//! is not a function of the parts' outcomes or nimbers), so the key is the
+//! canonical form of the whole position, all lands together. The only
+//! simplifications are those built into canonical forms — dead spots and
+//! regions with fewer than 2 lives dropped, relabelling, rotation,
+//! reordering and mirror images — and they are sound in any convention
+//! because they map a position to one with an isomorphic game tree. The
+//! player to move in a position with no move wins (the opponent moved
+//! last). The search is the same proof-number search as in normal play.
+//!
+//! Table entries: a position's key holds 1 (win) or 0 (loss) once decided;
+//! the key followed by the byte 0 holds its proof and disproof numbers
+//! while it is open.
+
+use super::pns::{self, Numbers, INF};
+use super::table::Value;
+use super::{key, lives, SolveError, Solver};
+use crate::topology::{Canon, T_LAND};
+
+const LOSS: u8 = 0;
+const WIN: u8 = 1;
+
+fn replace(_old: Value, new: Value) -> Value {
+    new
+}
+
+impl Solver {
+    /// Whether the player to move wins the position `p`.
+    pub(super) fn misere_wins(&mut self, p: &Canon) -> Result<bool, SolveError> {
+        Ok(self.misere_mid(p, INF, INF)? == pns::WIN)
+    }
+
+    fn misere_mid(&mut self, p: &Canon, th_proof: u32, th_disproof: u32) -> Result<Numbers, SolveError> {
+        let key = key(p.tokens());
+        let open_key = key.as_ref().map(|k| [&k[..], &[0]].concat());
+        let n = self.misere_numbers(p, key.as_deref(), open_key.as_deref());
+        if n.decided() || n.proof >= th_proof || n.disproof >= th_disproof {
+            return Ok(n);
+        }
+        let start = self.nodes;
+        self.tick()?;
+        let mut options = Vec::new();
+        for c in self.children(p) {
+            let ck = super::key(c.tokens());
+            let ok = ck.as_ref().map(|k| [&k[..], &[0]].concat());
+            let n = self.misere_numbers(&c, ck.as_deref(), ok.as_deref());
+            if n == pns::LOSS {
+                return Ok(self.record_misere(key, open_key, pns::WIN, start));
+            }
+            options.push((c, n));
+        }
+        let n = pns::search(&mut options, th_proof, th_disproof, |c, thp, thd| self.misere_mid(c, thp, thd))?;
+        Ok(self.record_misere(key, open_key, n, start))
+    }
+
+    /// The children of a position, land by land: a move changes one land
+    /// and leaves the others as they are, and a canonical form is its
+    /// lands' canonical forms in order. So each land's children are
+    /// generated (and cached) on their own, which is much cheaper than
+    /// generating and canonicalising whole positions.
+    fn children(&mut self, p: &Canon) -> Vec<Canon> {
+        let lands = p.lands();
+        let mut out = Vec::new();
+        for (i, land) in lands.iter().enumerate() {
+            // Identical lands have the same children.
+            if i > 0 && lands[i - 1] == *land {
+                continue;
+            }
+            let kids = self.cache.get_or(key(land.tokens()).as_deref(), || land.position().children());
+            for c in kids.iter() {
+                let mut parts: Vec<&[u16]> = lands
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, l)| l.tokens())
+                    .chain(c.tokens().split_inclusive(|&t| t == T_LAND))
+                    .collect();
+                parts.sort_unstable();
+                out.push(Canon::from_tokens(parts.concat()));
+            }
+        }
+        out
+    }
+
+    /// The numbers of a position as its table entries give them.
+    fn misere_numbers(&self, p: &Canon, key: Option<&[u8]>, open_key: Option<&[u8]>) -> Numbers {
+        if p.is_empty() {
+            // No move: the opponent made the last one.
+            return pns::WIN;
+        }
+        if let Some(v) = key.and_then(|k| self.table.get(k)) {
+            return if v.value == WIN { pns::WIN } else { pns::LOSS };
+        }
+        open_key.and_then(|k| self.table.get(k)).map_or_else(|| fresh(p), |v| pns::unpack(v.data))
+    }
+
+    fn record_misere(&mut self, key: Option<Vec<u8>>, open_key: Option<Vec<u8>>, n: Numbers, start: u64) -> Numbers {
+        let work = self.work_since(start);
+        if n.decided() {
+            if let Some(key) = key {
+                let value = if n == pns::WIN { WIN } else { LOSS };
+                self.table.update(&key, Value { value, data: 0 }, work, replace);
+            }
+            if let Some(ok) = open_key {
+                self.table.remove(&ok);
+            }
+        } else if let Some(ok) = open_key {
+            self.table.update(&ok, Value { value: 0, data: pns::pack(n) }, work, replace);
+        }
+        n
+    }
+}
+
+/// Numbers of a position before any search: more lives take more work to
+/// settle either way (measured: about 3 times fewer nodes at 7 spots than
+/// starting every leaf at 1, the textbook choice).
+fn fresh(p: &Canon) -> Numbers {
+    let n = 1 + lives(p.tokens());
+    Numbers { proof: n, disproof: n }
+}

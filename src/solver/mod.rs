@@ -1,0 +1,315 @@
+//! The solver: who wins a position, with which moves, and (in normal play)
+//! its nimber.
+//!
+//! Normal play uses Sprague–Grundy theory the way Lemoine and Viennot's GLOP
+//! does ("Nimbers are inevitable", arXiv 1011.5841): a position is a sum of
+//! independent lands, so its nimber is the XOR of theirs, and the basic
+//! question asked of a land L is "is L + *k a win?" — which a single good
+//! move answers, where the nimber of L needs every child. See [`normal`].
+//!
+//! Misère play has no such theory for sums, so it searches whole positions
+//! (all lands together). See [`misere`].
+//!
+//! Both share a transposition table keyed by canonical forms, with a memory
+//! cap (see [`table`]), and a progress callback that may stop the search.
+//! The core has no threads, clocks or I/O: the caller supplies time through
+//! the callback.
+
+mod cache;
+mod misere;
+mod normal;
+mod pns;
+mod table;
+
+use crate::topology::{Canon, Move, Position};
+use std::fmt;
+use std::ops::ControlFlow;
+use cache::ChildCache;
+use table::Table;
+
+/// Who wins when the last move wins (normal play) or loses (misère).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Convention {
+    Normal,
+    Misere,
+}
+
+impl fmt::Display for Convention {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Convention::Normal => "normal",
+            Convention::Misere => "misère",
+        })
+    }
+}
+
+/// The outcome for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Loss,
+}
+
+impl Outcome {
+    fn from_win(win: bool) -> Outcome {
+        if win {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+        })
+    }
+}
+
+/// Settings of a [`Solver`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Memory cap in bytes of the transposition table and of the cache of
+    /// children lists (a sixteenth). Below 32 KiB the table is disabled
+    /// (correct, much slower). At most about 3 GiB is used.
+    pub table_bytes: usize,
+    /// Nodes between two calls of the progress callback.
+    pub progress_every: u64,
+}
+
+impl Default for Config {
+    /// 128 MiB of table (fits a browser tab), progress every 4096 nodes.
+    fn default() -> Config {
+        Config { table_bytes: 128 << 20, progress_every: 4096 }
+    }
+}
+
+/// Counters, as of now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions expanded (children generated) since the solver was made.
+    pub nodes: u64,
+    pub table_entries: usize,
+    pub table_bytes: usize,
+    pub peak_table_bytes: usize,
+    /// How many times the full table forgot its cheapest half.
+    pub evictions: u64,
+}
+
+/// Why the solver gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The progress callback asked to stop. The solver stays usable and
+    /// keeps what it learnt.
+    Stopped,
+    /// More lives than the search may recurse through (its depth is the
+    /// number of lives; no one can solve such positions anyway).
+    TooLarge { lives: u32, max: u32 },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Stopped => write!(f, "stopped before an answer"),
+            SolveError::TooLarge { lives, max } => {
+                write!(f, "the position has {lives} lives; the solver takes at most {max}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Most lives of a position the solver accepts: the search goes at most
+/// about two levels deep per life (moves, and heap moves or the smaller
+/// lands' nimbers), some 400 bytes of stack each, so 600 levels stay well
+/// inside a 1 MiB wasm stack.
+pub const MAX_LIVES: u32 = 300;
+
+/// A full answer about a position.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub outcome: Outcome,
+    /// Normal play only.
+    pub nimber: Option<u32>,
+    /// Moves of the given (labelled) position after which the opponent,
+    /// to move, loses; one per distinct resulting position, with it. None
+    /// when the game is over (in misère play the player to move has won).
+    pub winning_moves: Vec<(Move, Canon)>,
+    pub stats: Stats,
+}
+
+/// What the progress callback is told.
+pub type Progress = Stats;
+
+type Callback = Box<dyn FnMut(&Progress) -> ControlFlow<()>>;
+
+/// A solver for one convention. Its table persists between questions, so
+/// asking about related positions gets cheaper.
+pub struct Solver {
+    convention: Convention,
+    table: Table,
+    cache: ChildCache,
+    nodes: u64,
+    progress_every: u64,
+    next_report: u64,
+    progress: Option<Callback>,
+}
+
+impl Solver {
+    pub fn new(convention: Convention, config: Config) -> Solver {
+        let every = config.progress_every.max(1);
+        // A sixteenth of the memory for recent children lists, when that is
+        // enough to be useful.
+        let cache = ChildCache::new(config.table_bytes / 16);
+        Solver {
+            convention,
+            table: Table::new(config.table_bytes - cache.cap()),
+            cache,
+            nodes: 0,
+            progress_every: every,
+            next_report: every,
+            progress: None,
+        }
+    }
+
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// Calls `f` every `progress_every` nodes; `ControlFlow::Break` stops
+    /// the search with [`SolveError::Stopped`].
+    pub fn on_progress(&mut self, f: impl FnMut(&Progress) -> ControlFlow<()> + 'static) {
+        self.progress = Some(Box::new(f));
+    }
+
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            table_entries: self.table.entries(),
+            table_bytes: self.table.bytes() + self.cache.bytes(),
+            peak_table_bytes: self.table.peak_bytes() + self.cache.peak_bytes(),
+            evictions: self.table.evictions(),
+        }
+    }
+
+    /// The outcome for the player to move.
+    pub fn outcome(&mut self, p: &Position) -> Result<Outcome, SolveError> {
+        let c = checked_canon(p)?;
+        self.canon_wins(&c).map(Outcome::from_win)
+    }
+
+    /// The nimber (normal play; `None` in misère, where sums have none).
+    pub fn nimber(&mut self, p: &Position) -> Result<Option<u32>, SolveError> {
+        let c = checked_canon(p)?;
+        match self.convention {
+            Convention::Normal => self.sum_nimber(c.lands()).map(Some),
+            Convention::Misere => Ok(None),
+        }
+    }
+
+    /// Outcome, nimber and winning moves of a labelled position.
+    pub fn analyse(&mut self, p: &Position) -> Result<Analysis, SolveError> {
+        let c = checked_canon(p)?;
+        let win = self.canon_wins(&c)?;
+        let nimber = match (self.convention, win) {
+            (Convention::Misere, _) => None,
+            (Convention::Normal, false) => Some(0),
+            (Convention::Normal, true) => Some(self.sum_nimber(c.lands())?),
+        };
+        let mut winning_moves = Vec::new();
+        if win {
+            for (mv, child) in p.representative_moves() {
+                if !self.canon_wins(&child)? {
+                    winning_moves.push((mv, child));
+                }
+            }
+        }
+        Ok(Analysis { outcome: Outcome::from_win(win), nimber, winning_moves, stats: self.stats() })
+    }
+
+    /// Whether the player to move wins the position `c`.
+    fn canon_wins(&mut self, c: &Canon) -> Result<bool, SolveError> {
+        match self.convention {
+            Convention::Normal => self.sum_wins(c.lands(), 0),
+            Convention::Misere => self.misere_wins(c),
+        }
+    }
+
+    /// Counts a node and calls the progress callback when it is due.
+    fn tick(&mut self) -> Result<(), SolveError> {
+        self.nodes += 1;
+        if self.nodes >= self.next_report {
+            self.next_report = self.nodes + self.progress_every;
+            let stats = self.stats();
+            if let Some(f) = self.progress.as_mut() {
+                if f(&stats).is_break() {
+                    return Err(SolveError::Stopped);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// log2 of the nodes spent since `start`: how much a result cost.
+    fn work_since(&self, start: u64) -> u8 {
+        (64 - (self.nodes - start).leading_zeros()) as u8
+    }
+}
+
+fn checked_canon(p: &Position) -> Result<Canon, SolveError> {
+    let c = Canon::of(p);
+    let lives = lives(c.tokens());
+    if lives > MAX_LIVES {
+        return Err(SolveError::TooLarge { lives, max: MAX_LIVES });
+    }
+    Ok(c)
+}
+
+/// Lives in a canonical token string: 3 for `0`, 2 for `1`, 1 for `2`, and
+/// 1 for each letter, which is written twice.
+fn lives(tokens: &[u16]) -> u32 {
+    use crate::topology::{T_ONE, T_TWO, T_UPPER, T_ZERO};
+    let halves: u32 = tokens
+        .iter()
+        .map(|&t| match t {
+            T_ZERO => 6,
+            T_ONE => 4,
+            T_TWO => 2,
+            t if t >= T_UPPER => 1,
+            _ => 0,
+        })
+        .sum();
+    halves / 2
+}
+
+/// The table key of a token string: one byte per token, `None` when a
+/// letter is beyond what a byte can name (such positions are not cached).
+fn key(tokens: &[u16]) -> Option<Vec<u8>> {
+    use crate::topology::{T_LOWER, T_UPPER};
+    tokens
+        .iter()
+        .map(|&t| match t {
+            t if t >= T_LOWER => u8::try_from(t - T_LOWER).ok().filter(|&j| j < 128).map(|j| 128 + j),
+            t if t >= T_UPPER => u8::try_from(t - T_UPPER).ok().filter(|&i| i < 120).map(|i| 8 + i),
+            t => u8::try_from(t).ok(),
+        })
+        .collect()
+}
+
+/// The published outcomes of the n-spot starts (shared/docs/sprouts.md):
+/// normal play computed for n <= 44 and 46, 47, 53; misère for n <= 20.
+pub fn published_outcome(convention: Convention, n: usize) -> Option<Outcome> {
+    match convention {
+        Convention::Normal if n >= 1 && (n <= 44 || [46, 47, 53].contains(&n)) => {
+            Some(Outcome::from_win(matches!(n % 6, 3..=5)))
+        }
+        Convention::Misere if (1..=20).contains(&n) => {
+            Some(Outcome::from_win(n == 1 || (n != 4 && matches!(n % 6, 0 | 4 | 5))))
+        }
+        _ => None,
+    }
+}

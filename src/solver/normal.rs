@@ -1,0 +1,266 @@
+//! Normal play: nimbers of lands, and "land + *k" searches.
+//!
+//! "L + *k" is a win when some child C of L (a sum of lands) makes
+//! "C + *k" a loss, or when "L + *m" is a loss for some m < k (take the
+//! heap down to m); it is a loss exactly when the nimber of L is k.
+//!
+//! A sum of lands plus *k: identical lands cancel in pairs, known nimbers
+//! fold into the heap, the nimbers of all remaining lands but the largest
+//! are computed, and the largest is searched with the resulting heap. This
+//! is Lemoine and Viennot's scheme: full nimbers only for the smaller
+//! lands, where they are cheap, and one winning line for the largest land
+//! when it is a win.
+//!
+//! "L + *k" itself is decided by depth-first proof-number search (see
+//! [`super::pns`]): it explores first the lines that look cheapest to
+//! settle, which matters more than anything else here because a win needs
+//! one good move and a bad first guess costs a whole refutation.
+//!
+//! Table entries: a land's key holds its nimber once known ([`UNKNOWN`]
+//! before that) and, as a bit mask, the k < 64 for which "L + *k" is known
+//! to be a win. The key followed by the byte k holds the proof and disproof
+//! numbers of "L + *k" while it is open.
+
+use super::pns::{self, Numbers, INF};
+use super::table::Value;
+use super::{key, lives, SolveError, Solver};
+use crate::topology::Canon;
+
+/// Value of a land entry with no nimber known yet.
+const UNKNOWN: u8 = u8::MAX;
+/// Mask bits cover k < 64.
+const MASK_BITS: u32 = 64;
+
+fn merge(old: Value, new: Value) -> Value {
+    Value {
+        value: if new.value != UNKNOWN { new.value } else { old.value },
+        data: old.data | new.data,
+    }
+}
+
+fn replace(_old: Value, new: Value) -> Value {
+    new
+}
+
+/// An option of "L + *k", seen from the opponent who then moves.
+enum Choice {
+    /// Decided: the opponent wins (true) or loses.
+    Known(bool),
+    /// "land + *heap".
+    Land(Canon, u32),
+    /// Several lands of unknown nimber plus *heap: the smaller lands'
+    /// nimbers are computed when this option is first explored.
+    Sum(Vec<Canon>, u32),
+}
+
+impl Solver {
+    /// What the table knows about "land + *k": its numbers if decided.
+    fn known(&self, key: Option<&[u8]>, k: u32) -> Option<Numbers> {
+        let v = self.table.get(key?)?;
+        if v.value != UNKNOWN {
+            Some(if v.value as u32 == k { pns::LOSS } else { pns::WIN })
+        } else if k < MASK_BITS && v.data >> k & 1 == 1 {
+            Some(pns::WIN)
+        } else {
+            None
+        }
+    }
+
+    fn known_nimber(&self, land: &Canon) -> Option<u32> {
+        let v = self.table.get(&key(land.tokens())?)?;
+        (v.value != UNKNOWN).then_some(v.value as u32)
+    }
+
+    /// Cancels identical lands in pairs and folds the known nimbers into
+    /// `k`: the rest of the sum, and the new heap.
+    fn fold(&self, lands: Vec<Canon>, mut k: u32) -> (Vec<Canon>, u32) {
+        let mut rest = Vec::new();
+        let mut it = lands.into_iter().peekable();
+        while let Some(l) = it.next() {
+            // Lands come sorted, so equal ones are neighbours.
+            if it.peek() == Some(&l) {
+                it.next();
+                continue;
+            }
+            match self.known_nimber(&l) {
+                Some(g) => k ^= g,
+                None => rest.push(l),
+            }
+        }
+        (rest, k)
+    }
+
+    /// Whether the sum of `lands` plus *k is a win for the player to move.
+    pub(super) fn sum_wins(&mut self, lands: Vec<Canon>, k: u32) -> Result<bool, SolveError> {
+        let (rest, k) = self.fold(lands, k);
+        match self.reduce_sum(rest, k)? {
+            None => Ok(k != 0),
+            Some((big, x)) => self.land_wins(&big, x),
+        }
+    }
+
+    /// Replaces every land but the largest by its nimber: the largest land
+    /// and the heap, or `None` if no land remains (then the heap is `k`).
+    fn reduce_sum(&mut self, mut rest: Vec<Canon>, mut k: u32) -> Result<Option<(Canon, u32)>, SolveError> {
+        let Some(i) = (0..rest.len()).max_by_key(|&i| (lives(rest[i].tokens()), rest[i].tokens().len())) else {
+            return Ok(None);
+        };
+        let big = rest.swap_remove(i);
+        for land in rest {
+            k ^= self.land_nimber(&land)?;
+        }
+        Ok(Some((big, k)))
+    }
+
+    /// The nimber of a sum of lands.
+    pub(super) fn sum_nimber(&mut self, lands: Vec<Canon>) -> Result<u32, SolveError> {
+        let (rest, mut g) = self.fold(lands, 0);
+        for land in rest {
+            g ^= self.land_nimber(&land)?;
+        }
+        Ok(g)
+    }
+
+    /// The nimber of a land: the first k for which "land + *k" is a loss.
+    fn land_nimber(&mut self, land: &Canon) -> Result<u32, SolveError> {
+        let mut k = 0;
+        while self.land_wins(land, k)? {
+            k += 1;
+        }
+        Ok(k)
+    }
+
+    /// Whether "land + *k" is a win for the player to move.
+    fn land_wins(&mut self, land: &Canon, k: u32) -> Result<bool, SolveError> {
+        Ok(self.land_mid(land, k, INF, INF)? == pns::WIN)
+    }
+
+    /// The proof-number search of "land + *k" until it is decided or its
+    /// numbers reach a threshold; returns its numbers.
+    fn land_mid(&mut self, land: &Canon, k: u32, th_proof: u32, th_disproof: u32) -> Result<Numbers, SolveError> {
+        let key = key(land.tokens());
+        if let Some(n) = self.known(key.as_deref(), k) {
+            return Ok(n);
+        }
+        let open_key = key.as_ref().and_then(|key| open_key(key, k));
+        if let Some(n) = open_key.as_deref().and_then(|ok| self.table.get(ok)).map(|v| pns::unpack(v.data)) {
+            if n.proof >= th_proof || n.disproof >= th_disproof {
+                return Ok(n);
+            }
+        }
+        let start = self.nodes;
+        self.tick()?;
+        let mut options: Vec<(Choice, Numbers)> = Vec::new();
+        let children = self.cache.get_or(key.as_deref(), || land.position().children());
+        for c in children.iter() {
+            let (mut rest, x) = self.fold(c.lands(), k);
+            let o = if rest.len() > 1 {
+                Choice::Sum(rest, x)
+            } else if let Some(l) = rest.pop() {
+                Choice::Land(l, x)
+            } else {
+                Choice::Known(x != 0)
+            };
+            let n = self.option_numbers(&o);
+            if n == pns::LOSS {
+                // The opponent loses: decided, no need to look further.
+                return Ok(self.record_land(key, open_key, k, pns::WIN, start));
+            }
+            options.push((o, n));
+        }
+        for m in 0..k {
+            let o = Choice::Land(land.clone(), m);
+            let n = self.option_numbers(&o);
+            options.push((o, n));
+        }
+        let n = pns::search(&mut options, th_proof, th_disproof, |o, thp, thd| match o {
+            Choice::Known(w) => Ok(if *w { pns::WIN } else { pns::LOSS }),
+            Choice::Land(l, x) => self.land_mid(l, *x, thp, thd),
+            Choice::Sum(ls, x) => {
+                // Only the first visit pays for the smaller nimbers.
+                let x = *x;
+                match self.reduce_sum(std::mem::take(ls), x)? {
+                    None => {
+                        *o = Choice::Known(x != 0);
+                        Ok(if x != 0 { pns::WIN } else { pns::LOSS })
+                    }
+                    Some((big, y)) => {
+                        *o = Choice::Land(big.clone(), y);
+                        self.land_mid(&big, y, thp, thd)
+                    }
+                }
+            }
+        })?;
+        Ok(self.record_land(key, open_key, k, n, start))
+    }
+
+    /// The numbers of an option as its table entries give them.
+    fn option_numbers(&self, o: &Choice) -> Numbers {
+        match o {
+            Choice::Known(true) => pns::WIN,
+            Choice::Known(false) => pns::LOSS,
+            Choice::Land(l, x) => {
+                let key = key(l.tokens());
+                if let Some(n) = self.known(key.as_deref(), *x) {
+                    return n;
+                }
+                key.and_then(|key| open_key(&key, *x))
+                    .and_then(|ok| self.table.get(&ok))
+                    .map_or_else(|| fresh(l), |v| pns::unpack(v.data))
+            }
+            Choice::Sum(ls, _) => {
+                // The smaller lands' nimbers must be computed in full first.
+                let each: Vec<u32> = ls.iter().map(|l| lives(l.tokens())).collect();
+                let total: u32 = each.iter().sum();
+                let n = 1 + total + 4 * (total - each.iter().max().unwrap_or(&0));
+                Numbers { proof: n, disproof: n }
+            }
+        }
+    }
+
+    /// Stores what the search learnt about "land + *k" and returns `n`.
+    fn record_land(
+        &mut self,
+        key: Option<Vec<u8>>,
+        open_key: Option<Vec<u8>>,
+        k: u32,
+        n: Numbers,
+        start: u64,
+    ) -> Numbers {
+        let work = self.work_since(start);
+        if n.decided() {
+            let v = if n == pns::WIN {
+                (k < MASK_BITS).then(|| Value { value: UNKNOWN, data: 1 << k })
+            } else {
+                u8::try_from(k).ok().filter(|&g| g != UNKNOWN).map(|g| Value { value: g, data: 0 })
+            };
+            if let (Some(v), Some(key)) = (v, key) {
+                self.table.update(&key, v, work, merge);
+            }
+            if let Some(ok) = open_key {
+                self.table.remove(&ok);
+            }
+        } else if let Some(ok) = open_key {
+            self.table.update(&ok, Value { value: 0, data: pns::pack(n) }, work, replace);
+        }
+        n
+    }
+}
+
+/// The key of the open entry of "land + *k": the land's key (which ends
+/// with the land terminator, and has no other) followed by k.
+fn open_key(key: &[u8], k: u32) -> Option<Vec<u8>> {
+    let k = u8::try_from(k).ok()?;
+    let mut v = Vec::with_capacity(key.len() + 1);
+    v.extend_from_slice(key);
+    v.push(k);
+    Some(v)
+}
+
+/// Numbers of "land + *x" before any search: larger lands take more work
+/// to settle either way (measured: fewer nodes than starting every leaf at
+/// 1, the textbook choice).
+fn fresh(land: &Canon) -> Numbers {
+    let n = 1 + lives(land.tokens());
+    Numbers { proof: n, disproof: n }
+}
