@@ -2,9 +2,330 @@
 //! (`scripts/test.sh`). Native test runs compile this file to nothing.
 #![cfg(target_arch = "wasm32")]
 
+use sprouts::wasm::{analyse, canonical, computer_move, engine_version, Game};
+use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(v, &JsValue::from_str(key)).unwrap()
+}
+
+fn num(v: &JsValue, key: &str) -> f64 {
+    get(v, key).as_f64().unwrap_or_else(|| panic!("{key} is not a number"))
+}
+
+fn text(v: &JsValue, key: &str) -> String {
+    get(v, key).as_string().unwrap_or_else(|| panic!("{key} is not a string"))
+}
+
+fn array(v: &JsValue, key: &str) -> js_sys::Array {
+    get(v, key).dyn_into::<js_sys::Array>().unwrap_or_else(|_| panic!("{key} is not an array"))
+}
+
+fn message(e: JsError) -> String {
+    let v: JsValue = e.into();
+    js_sys::Reflect::get(&v, &"message".into()).unwrap().as_string().unwrap()
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Spot `n`'s coordinates.
+fn spot(g: &Game, n: u32) -> (f64, f64) {
+    let s = js_sys::Array::from(&g.spot_list()).get(n - 1);
+    (num(&s, "x"), num(&s, "y"))
+}
+
+/// A pointer stroke through the waypoints, sampled every 2 units, flat.
+fn stroke(way: &[(f64, f64)]) -> Vec<f64> {
+    let mut out = vec![way[0].0, way[0].1];
+    for w in way.windows(2) {
+        let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+        let n = (((x1 - x0).hypot(y1 - y0)) / 2.0).ceil().max(1.0) as usize;
+        for k in 1..=n {
+            let t = k as f64 / n as f64;
+            out.push(x0 + (x1 - x0) * t);
+            out.push(y0 + (y1 - y0) * t);
+        }
+    }
+    out
+}
+
+fn opts(pairs: &[(&str, JsValue)]) -> JsValue {
+    let o = js_sys::Object::new();
+    for (k, v) in pairs {
+        js_sys::Reflect::set(&o, &JsValue::from_str(k), v).unwrap();
+    }
+    o.into()
+}
 
 #[wasm_bindgen_test]
 fn engine_version_is_the_crate_version() {
-    assert_eq!(sprouts::wasm::engine_version(), env!("CARGO_PKG_VERSION"));
+    assert_eq!(engine_version(), env!("CARGO_PKG_VERSION"));
+}
+
+#[wasm_bindgen_test]
+fn a_new_game() {
+    let g = Game::new(3, false, 800.0, 600.0).unwrap();
+    assert_eq!(g.spots(), 3);
+    assert_eq!(g.glop(), canonical("0*3").unwrap());
+    assert_eq!(g.record(), "3+");
+    let st = g.status();
+    assert_eq!(num(&st, "toMove"), 1.0);
+    assert_eq!(get(&st, "over"), JsValue::FALSE);
+    assert!(get(&st, "winner").is_null());
+    assert_eq!(js_sys::Array::from(&g.spot_list()).length(), 3);
+    assert_eq!(js_sys::Array::from(&g.edge_list()).length(), 0);
+    assert_eq!(js_sys::Array::from(&g.lands()).length(), 1);
+}
+
+#[wasm_bindgen_test]
+fn bad_input_is_an_error_not_a_panic() {
+    assert!(Game::new(0, false, 800.0, 600.0).is_err());
+    assert!(Game::new(1000, false, 800.0, 600.0).is_err());
+    assert!(Game::new(3, false, f64::NAN, 600.0).is_err());
+    assert!(Game::new(3, false, 800.0, -1.0).is_err());
+    let mut g = Game::new(2, false, 800.0, 600.0).unwrap();
+    assert!(message(g.play_text("garbage").unwrap_err()).contains("not a move"));
+    assert!(message(g.play_text("1(4)2").unwrap_err()).contains("numbered 3"));
+    assert!(g.play_text("1(3)7").is_err());
+    assert!(g.play_stroke(&[], 0.5).is_err());
+    assert!(g.play_stroke(&[f64::NAN, 1.0, 2.0], 0.5).is_err());
+    assert!(g.play_stroke(&[1e300, 1e300, 5.0, 5.0], f64::INFINITY).is_err());
+    assert!(g.set_rules(-1.0, 2.0, 3.0).is_err());
+    let c = g.check_stroke(&[1.0, 2.0, 3.0]).unwrap();
+    assert_eq!(get(&c, "ok"), JsValue::FALSE);
+    assert!(Game::from_json("{").is_err());
+    assert!(Game::from_json("{\"version\": 1}").is_err());
+    assert!(Game::from_json("null").is_err());
+    assert!(Game::from_record("2+ 1(3)2 1(3)2", 800.0, 600.0).is_err());
+    assert!(canonical("0..").is_err());
+    assert!(analyse("x", JsValue::UNDEFINED, None).is_err());
+    assert!(computer_move("2+", opts(&[("strength", "strong".into())]), None).is_err());
+    assert_eq!(g.moves().len(), 0);
+    assert!(!g.undo());
+    assert!(!g.redo());
+}
+
+#[wasm_bindgen_test]
+fn a_drawn_stroke_is_a_move() {
+    let mut g = Game::new(2, false, 800.0, 600.0).unwrap();
+    let (a, b) = (spot(&g, 1), spot(&g, 2));
+    let s = stroke(&[a, ((a.0 + b.0) / 2.0, a.1 - 80.0), b]);
+    let c = g.check_stroke(&s).unwrap();
+    assert_eq!(get(&c, "complete"), JsValue::TRUE);
+    assert_eq!(num(&c, "to"), 2.0);
+    // Halfway, it may end on either spot (or loop back to 1).
+    let half = g.check_stroke(&s[..s.len() / 2 & !1]).unwrap();
+    assert_eq!(get(&half, "ok"), JsValue::TRUE);
+    assert_eq!(get(&half, "complete"), JsValue::FALSE);
+    assert_eq!(array(&half, "targets").length(), 2);
+    let f = g.check_finished(&s, 0.25).unwrap();
+    assert_eq!(get(&f, "complete"), JsValue::TRUE);
+    assert!((num(&f, "t") - 0.25).abs() < 0.05);
+    assert_eq!(g.play_stroke(&s, 0.5).unwrap(), "1(3)2");
+    assert_eq!(g.moves(), vec!["1(3)2".to_string()]);
+    assert_eq!(g.record(), "2+ 1(3)2");
+    assert_eq!(num(&g.status(), "toMove"), 2.0);
+    assert_eq!(js_sys::Array::from(&g.edge_list()).length(), 2);
+    assert_eq!(g.lives(3), 1);
+}
+
+#[wasm_bindgen_test]
+fn a_crossing_stroke_is_refused_with_the_reason() {
+    let mut g = Game::new(2, false, 800.0, 600.0).unwrap();
+    let (a, b) = (spot(&g, 1), spot(&g, 2));
+    g.play_stroke(&stroke(&[a, b]), 0.5).unwrap();
+    let mid = ((a.0 + b.0) / 2.0 - 60.0, a.1);
+    let s = stroke(&[a, (mid.0, mid.1 + 100.0), (mid.0, mid.1 - 100.0), b]);
+    let c = g.check_stroke(&s).unwrap();
+    assert_eq!(get(&c, "ok"), JsValue::FALSE);
+    assert_eq!(text(&c, "code"), "crosses");
+    assert!(num(&c, "at") > 0.0);
+    let e = message(g.play_stroke(&s, 0.5).unwrap_err());
+    assert!(e.contains("crosses"), "{e}");
+    assert_eq!(g.moves().len(), 1);
+}
+
+#[wasm_bindgen_test]
+fn typed_moves_undo_redo_and_saving() {
+    let mut g = Game::new(3, true, 800.0, 600.0).unwrap();
+    assert_eq!(g.play_text(" 1(4)2 ").unwrap(), "1(4)2");
+    let loop_text = g.play_text("3(5)3[1]").unwrap();
+    assert!(loop_text.starts_with("3(5)3"), "{loop_text}");
+    let hoey = g.hoey();
+    assert!(g.undo());
+    assert_eq!(g.moves().len(), 1);
+    assert!(g.redo());
+    assert_eq!(g.hoey(), hoey);
+    assert!(g.undo());
+    let json = g.to_json();
+    let h = Game::from_json(&json).unwrap();
+    assert_eq!(h.to_json(), json);
+    assert_eq!(h.record(), "3- 1(4)2");
+    assert_eq!(get(&h.status(), "canRedo"), JsValue::TRUE);
+    // A new move drops what could be redone.
+    assert_eq!(g.play_text("3(5)3").unwrap(), "3(5)3");
+    assert!(!g.redo());
+    // A drawing that does not show the moves is refused.
+    let broken = json.replace("1(4)2", "1(4)3");
+    assert!(Game::from_json(&broken).is_err());
+    // Without a drawing, the moves are routed again.
+    let v = js_sys::JSON::parse(&json).unwrap();
+    js_sys::Reflect::delete_property(v.dyn_ref::<js_sys::Object>().unwrap(), &"drawing".into()).unwrap();
+    let plain = js_sys::JSON::stringify(&v).unwrap().as_string().unwrap();
+    assert_eq!(Game::from_json(&plain).unwrap().hoey(), Game::from_json(&json).unwrap().hoey());
+}
+
+#[wasm_bindgen_test]
+fn records_previews_and_moves_between_spots() {
+    let g = Game::from_record("3+ 1(4)1[2] 2(5)4", 800.0, 600.0).unwrap();
+    assert_eq!(g.moves(), vec!["1(4)1[2]".to_string(), "2(5)4".to_string()]);
+    let p = g.preview_text("3(6)3").unwrap();
+    assert_eq!(text(&p, "text"), "3(6)3");
+    assert!(array(&p, "points").length() >= 6);
+    assert_eq!(g.moves().len(), 2, "a preview plays nothing");
+    // Spot 3 is alone outside the loop: it joins 1 or 4 there, or loops.
+    assert_eq!(g.moves_between(3, 1, None), vec!["1(6)3".to_string()]);
+    assert!(g.moves_between(3, 2, None).is_empty());
+    assert_eq!(g.moves_between(3, 3, None).len(), 1);
+    assert!(g.moves_between(0, 99, None).is_empty());
+    // 6 isolated spots: a loop at 1 splits the 5 others into two sets; on
+    // the sphere, enclosing a set or its complement is the same drawing.
+    let h = Game::new(6, false, 800.0, 600.0).unwrap();
+    assert_eq!(h.moves_between(1, 1, Some(1000)).len(), 16);
+    assert_eq!(h.moves_between(1, 1, Some(10)).len(), 10);
+}
+
+#[wasm_bindgen_test]
+fn a_whole_game_ends_with_the_right_winner() {
+    for misere in [false, true] {
+        for seed in 0..6 {
+            let mut g = Game::new(2, misere, 800.0, 600.0).unwrap();
+            while !g.is_over() {
+                let o = opts(&[("strength", "random".into()), ("seed", (seed as f64 * 7.0 + 1.0).into())]);
+                let m = text(&computer_move(&g.record(), o, None).unwrap(), "move");
+                g.play_text(&m).unwrap();
+            }
+            let n = g.moves().len();
+            assert!((4..=5).contains(&n));
+            let last = if n % 2 == 1 { 1 } else { 2 };
+            let winner = if misere { 3 - last } else { last };
+            assert_eq!(g.winner(), Some(winner));
+            assert!(text(&g.status(), "why").contains("last move"));
+            assert!(g.record().ends_with(if winner == 1 { " I" } else { " II" }));
+            assert!(g.play_text("1(9)1").is_err());
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn analysis_agrees_with_the_published_results() {
+    let a = analyse("3+", JsValue::UNDEFINED, None).unwrap();
+    assert_eq!(text(&a, "outcome"), "win");
+    assert_eq!(num(&a, "nimber"), 1.0);
+    assert!(array(&a, "winningMoves").length() > 0);
+    let a = analyse("2+", JsValue::UNDEFINED, None).unwrap();
+    assert_eq!(text(&a, "outcome"), "loss");
+    assert_eq!(num(&a, "nimber"), 0.0);
+    assert_eq!(array(&a, "winningMoves").length(), 0);
+    let a = analyse("5-", JsValue::UNDEFINED, None).unwrap();
+    assert_eq!(text(&a, "outcome"), "win");
+    assert!(get(&a, "nimber").is_null());
+    // Two lands after `2+ 1(3)1[2]`... are reported with their spots.
+    let a = analyse("2+ 1(3)1", JsValue::UNDEFINED, None).unwrap();
+    assert!(array(&a, "lands").length() >= 1);
+    // A tiny budget stops the search.
+    let a = analyse("9+", opts(&[("maxNodes", 100.into())]), None).unwrap();
+    assert_eq!(get(&a, "complete"), JsValue::FALSE);
+    assert!(text(&a, "stopped").contains("budget"));
+}
+
+#[wasm_bindgen_test]
+fn progress_is_reported_and_can_stop() {
+    let calls = std::rc::Rc::new(std::cell::Cell::new(0));
+    let c = calls.clone();
+    let f = Closure::<dyn FnMut(JsValue) -> bool>::new(move |_p: JsValue| {
+        c.set(c.get() + 1);
+        true
+    });
+    let fun: &js_sys::Function = f.as_ref().unchecked_ref();
+    let a = analyse("11+", JsValue::UNDEFINED, Some(fun.clone())).unwrap();
+    assert_eq!(get(&a, "complete"), JsValue::FALSE);
+    assert_eq!(calls.get(), 1);
+}
+
+#[wasm_bindgen_test]
+fn the_perfect_computer_wins_the_two_spot_game_moving_second() {
+    for misere in [false, true] {
+        for seed in 0..5 {
+            let mut g = Game::new(2, misere, 800.0, 600.0).unwrap();
+            while !g.is_over() {
+                let strength = if g.to_move() == 1 { "random" } else { "perfect" };
+                let o = opts(&[("strength", strength.into()), ("seed", (seed as f64 + 1.0).into())]);
+                let m = text(&computer_move(&g.record(), o, None).unwrap(), "move");
+                g.play_text(&m).unwrap();
+            }
+            // 2 spots: the second player wins normal play and misère.
+            assert_eq!(g.winner(), Some(2), "{}", g.record());
+        }
+    }
+}
+
+/// Measurements for the README: a late 20-spot game built by routed random
+/// moves; time of one stroke check (a pointer move) and of routing.
+#[wasm_bindgen_test]
+fn timing_on_a_late_twenty_spot_game() {
+    let mut g = Game::new(20, false, 800.0, 600.0).unwrap();
+    let mut route_ms = Vec::new();
+    let mut seed = 1.0;
+    let mut failures = Vec::new();
+    while g.moves().len() < 40 && !g.is_over() && seed < 200.0 {
+        let o = opts(&[("strength", "random".into()), ("seed", seed.into())]);
+        seed += 1.0;
+        let m = text(&computer_move(&g.record(), o, None).unwrap(), "move");
+        let t0 = now();
+        match g.play_text(&m) {
+            Ok(_) => route_ms.push(now() - t0),
+            Err(e) => failures.push(format!("{} {m}: {}", g.record(), message(e))),
+        }
+    }
+    console_log!("routing failures: {}", failures.len());
+    for f in &failures {
+        console_log!("  {f}");
+    }
+    route_ms.sort_by(f64::total_cmp);
+    // A stroke from a live spot wandering through the board, 300 samples.
+    let spots = js_sys::Array::from(&g.spot_list());
+    let live = spots.iter().find(|s| num(s, "lives") > 0.0).unwrap();
+    let (x, y) = (num(&live, "x"), num(&live, "y"));
+    let mut s = vec![x, y];
+    for k in 1..300 {
+        let t = k as f64 / 300.0;
+        s.push(x + 120.0 * t * (t * 9.0).cos());
+        s.push(y + 120.0 * t * (t * 9.0).sin());
+    }
+    let reps = 50;
+    let t0 = now();
+    for _ in 0..reps {
+        g.check_stroke(&s).unwrap();
+    }
+    let check_ms = (now() - t0) / reps as f64;
+    let short = &s[..40];
+    let t0 = now();
+    for _ in 0..reps {
+        g.check_stroke(short).unwrap();
+    }
+    let short_ms = (now() - t0) / reps as f64;
+    console_log!(
+        "late 20-spot game ({} moves, {} edges): checkStroke {:.2} ms (300 points), {:.2} ms (20 points); routing median {:.1} ms, worst {:.1} ms",
+        g.moves().len(),
+        js_sys::Array::from(&g.edge_list()).length(),
+        check_ms,
+        short_ms,
+        route_ms[route_ms.len() / 2],
+        route_ms[route_ms.len() - 1]
+    );
+    assert!(check_ms < 100.0);
 }

@@ -1,0 +1,148 @@
+// @ts-check
+// Helpers for the page tests: opening the page with a clean slate, finding
+// spots through their focusable overlay buttons, drawing with the mouse or a
+// finger, and the engine in node (for checking the page's answers).
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').BrowserContext} BrowserContext */
+
+/**
+ * A new page on `url` with empty storage, collecting console errors.
+ * @param {BrowserContext} browser @param {string} url
+ * @param {{ width?: number, height?: number, waitReady?: boolean }} [size]
+ */
+export async function openPage(browser, url, size = {}) {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: size.width ?? 1200, height: size.height ?? 820 });
+  /** @type {string[]} */
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+  // Empty storage on the first load of this tab only (reloads keep it).
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('sprouts-test')) {
+      localStorage.clear();
+      sessionStorage.setItem('sprouts-test', '1');
+    }
+  });
+  await page.goto(url);
+  if (size.waitReady !== false) await ready(page);
+  return { page, errors };
+}
+
+/** Waits until the page has loaded the engine and drawn the game. @param {Page} page */
+export async function ready(page) {
+  await page.waitForSelector('html[data-ready=true]', { timeout: 20000 });
+}
+
+/**
+ * Starts a new game through the set-up form.
+ * @param {Page} page
+ * @param {{ spots: number, misere?: boolean, player1?: string, player2?: string }} opts
+ */
+export async function newGame(page, opts) {
+  await page.fill('#spots', String(opts.spots));
+  await page.check(`input[name=convention][value=${opts.misere ? 'misere' : 'normal'}]`);
+  await page.selectOption('#player1', opts.player1 ?? 'human');
+  await page.selectOption('#player2', opts.player2 ?? 'human');
+  await page.click('#new-game');
+  await page.waitForFunction((n) => document.querySelectorAll('#board [data-spot]').length === n, opts.spots);
+}
+
+/** Centre of spot n, from its focusable overlay button (viewport px). */
+/** @param {Page} page @param {number} n @param {string} [root] */
+export async function spotAt(page, n, root = '#board') {
+  await page.locator(root).scrollIntoViewIfNeeded();
+  const b = await page.locator(`${root} [data-spot="${n}"]`).boundingBox();
+  assert.ok(b, `spot ${n} has a button`);
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** The points of a curve bulging sideways by `bulge` px, `steps` pieces. */
+/** @param {{x: number, y: number}} a @param {{x: number, y: number}} b @param {number} bulge @param {number} [steps] */
+export function arc(a, b, bulge, steps = 30) {
+  const dx = b.x - a.x, dy = b.y - a.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const nx = -dy / len, ny = dx / len;
+  const out = [];
+  for (let i = 0; i <= steps; i++) {
+    const t = i / steps;
+    const s = bulge * Math.sin(Math.PI * t);
+    out.push({ x: a.x + dx * t + nx * s, y: a.y + dy * t + ny * s });
+  }
+  return out;
+}
+
+/** Drags the mouse through the points. @param {Page} page @param {{x: number, y: number}[]} points */
+export async function mouseDraw(page, points) {
+  await page.mouse.move(points[0].x, points[0].y);
+  await page.mouse.down();
+  for (const p of points.slice(1)) await page.mouse.move(p.x, p.y);
+  await page.mouse.up();
+}
+
+/**
+ * Draws with one finger through the points (Chrome DevTools Protocol touch
+ * events, with touch emulation on, as on a phone).
+ * @param {Page} page @param {{x: number, y: number}[]} points
+ */
+export async function touchDraw(page, points) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const at = (/** @type {{x: number, y: number}} */ p) => [{ x: p.x, y: p.y, id: 1, radiusX: 2, radiusY: 2, force: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(points[0]) });
+  for (const p of points.slice(1)) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(p) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/**
+ * The curve the engine routes for a move, in viewport px, sampled every
+ * few px: drawing it by hand makes exactly that move.
+ * @param {Page} page @param {string} move
+ */
+export async function routedPath(page, move) {
+  return page.evaluate((m) => {
+    const s = /** @type {any} */ (globalThis).sprouts;
+    const prev = s.game.previewText(m);
+    const pts = [];
+    for (let i = 0; i < prev.points.length; i += 2) {
+      const [x, y] = s.board.toClient(prev.points[i], prev.points[i + 1]);
+      pts.push({ x, y });
+    }
+    // Resample every 3 px so that the pointer follows the curve closely.
+    const out = [pts[0]];
+    for (let i = 1; i < pts.length; i++) {
+      const a = pts[i - 1], b = pts[i];
+      const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 3));
+      for (let k = 1; k <= n; k++) out.push({ x: a.x + (b.x - a.x) * k / n, y: a.y + (b.y - a.y) * k / n });
+    }
+    return out;
+  }, move);
+}
+
+/** The moves listed on the page. @param {Page} page */
+export async function movesShown(page) {
+  return page.locator('#moves li').allTextContents();
+}
+
+/** The engine, loaded in node from the built package (www/pkg). */
+export async function nodeEngine() {
+  // The glue is an ES module in a folder without package.json: node 20
+  // would read it as CommonJS, so import a copy named .mjs.
+  const glue = await readFile(new URL('../../www/pkg/sprouts.js', import.meta.url), 'utf8');
+  const dir = await mkdtemp(join(tmpdir(), 'sprouts-glue-'));
+  const file = join(dir, 'sprouts.mjs');
+  await writeFile(file, glue);
+  const mod = await import(pathToFileURL(file).href);
+  await rm(dir, { recursive: true, force: true });
+  const bytes = await readFile(new URL('../../www/pkg/sprouts_bg.wasm', import.meta.url));
+  mod.initSync({ module: bytes });
+  return mod;
+}

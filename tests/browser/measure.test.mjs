@@ -1,0 +1,125 @@
+// @ts-check
+// Numbers for the README, measured in headless Chromium: wasm size, time
+// from navigation to the first possible interaction, stroke checking per
+// pointer move and routing per move on a late 20-spot game, the perfect
+// computer's answer time. Prints a table; asserts only loose bounds.
+// SPROUTS_MEASURE=full adds the perfect computer at n = 8 and 10 (slow).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser, startSite } from './harness.mjs';
+import { newGame, openPage, ready } from './helpers.mjs';
+
+/** @type {Awaited<ReturnType<typeof startSite>>} */ let site;
+/** @type {import('playwright-core').BrowserContext} */ let browser;
+/** @type {[string, string][]} */ const rows = [];
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  site?.server.close();
+  console.log(['', '| measure | value |', '| --- | --- |', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n'));
+});
+
+/** @param {number[]} xs */
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+test('wasm size', async () => {
+  const wasm = await readFile(new URL('../../www/pkg/sprouts_bg.wasm', import.meta.url));
+  const glue = await readFile(new URL('../../www/pkg/sprouts.js', import.meta.url));
+  rows.push(['wasm (raw / gzip -9)', `${wasm.length} B / ${gzipSync(wasm, { level: 9 }).length} B`]);
+  rows.push(['JS glue (raw / gzip -9)', `${glue.length} B / ${gzipSync(glue, { level: 9 }).length} B`]);
+  assert.ok(wasm.length < 4 << 20);
+});
+
+test('time from navigation to the first possible interaction', async () => {
+  const { page } = await openPage(browser, site.url);
+  /** @type {number[]} */ const times = [];
+  /** @type {number[]} */ const engine = [];
+  for (let i = 0; i < 5; i++) {
+    await page.reload();
+    await ready(page);
+    const t = await page.evaluate(() => [
+      performance.getEntriesByName('sprouts:interactive')[0]?.startTime,
+      performance.getEntriesByName('sprouts:engine')[0]?.startTime,
+    ]);
+    times.push(t[0]);
+    engine.push(t[1]);
+  }
+  rows.push(['navigation → engine loaded (median of 5, local server)', `${median(engine).toFixed(0)} ms`]);
+  rows.push(['navigation → board interactive (median of 5, local server)', `${median(times).toFixed(0)} ms`]);
+  assert.ok(median(times) < 5000);
+  await page.close();
+});
+
+test('stroke check per pointer move and routing per move, late 20-spot game', async () => {
+  const { page, errors } = await openPage(browser, site.url);
+  await newGame(page, { spots: 20 });
+  const r = await page.evaluate(async () => {
+    const s = /** @type {any} */ (globalThis).sprouts;
+    const g = s.game;
+    /** @type {number[]} */ const route = [];
+    let failures = 0;
+    for (let seed = 1; g.moveCount < 40 && !g.isOver() && seed < 300; seed++) {
+      const { move } = await s.worker.request('computerMove', { record: g.record(), strength: 'random', seed }).promise;
+      const t0 = performance.now();
+      try {
+        g.playText(move);
+        route.push(performance.now() - t0);
+      } catch {
+        failures++;
+      }
+    }
+    // A stroke being drawn from a live spot, wandering 300 samples: one
+    // check per pointer move, on the prefix drawn so far.
+    const live = g.spotList().find((/** @type {any} */ p) => p.lives > 0);
+    const pts = [live.x, live.y];
+    for (let k = 1; k < 300; k++) {
+      const t = k / 300;
+      pts.push(live.x + 150 * t * Math.cos(t * 9), live.y + 150 * t * Math.sin(t * 9));
+    }
+    /** @type {number[]} */ const checks = [];
+    for (let k = 2; k <= 300; k++) {
+      const t0 = performance.now();
+      g.checkStroke(new Float64Array(pts.slice(0, 2 * k)));
+      checks.push(performance.now() - t0);
+    }
+    return { moves: g.moveCount, edges: g.edgeList().length, route, failures, checks };
+  });
+  const sorted = [...r.checks].sort((a, b) => a - b);
+  rows.push([
+    `checkStroke per pointer move (late 20-spot game: ${r.moves} moves, ${r.edges} edges; prefixes of a 300-point stroke)`,
+    `median ${median(r.checks).toFixed(2)} ms, 95% ${sorted[Math.floor(sorted.length * 0.95)].toFixed(2)} ms, worst ${sorted[sorted.length - 1].toFixed(2)} ms`,
+  ]);
+  rows.push([
+    `routing a typed move (same game, ${r.route.length} moves, ${r.failures} failures)`,
+    `median ${median(r.route).toFixed(1)} ms, worst ${Math.max(...r.route).toFixed(1)} ms`,
+  ]);
+  assert.ok(median(r.checks) < 16, 'a check fits in a frame');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('perfect computer: time to answer on the n-spot start', async () => {
+  const { page } = await openPage(browser, site.url);
+  const ns = process.env.SPROUTS_MEASURE === 'full' ? [6, 8, 10] : [6];
+  for (const n of ns) {
+    for (const misere of [false]) {
+      const r = await page.evaluate(async ({ n, misere }) => {
+        const s = /** @type {any} */ (globalThis).sprouts;
+        s.worker.restart(); // a fresh worker: no cached results
+        await s.worker.whenReady();
+        const t0 = performance.now();
+        const v = await s.worker.request('computerMove', { record: `${n}${misere ? '-' : '+'}`, strength: 'perfect', maxNodes: 1e12 }).promise;
+        return { ms: performance.now() - t0, method: v.method, nodes: v.nodes };
+      }, { n, misere });
+      rows.push([`perfect computer, ${n}-spot start (${misere ? 'misère' : 'normal'}), fresh worker`,
+        `${(r.ms / 1000).toFixed(2)} s (${r.method}, ${r.nodes} nodes)`]);
+    }
+  }
+  await page.close();
+});

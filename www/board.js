@@ -1,0 +1,694 @@
+// @ts-check
+/**
+ * The board view: a canvas that draws spots and curves, an overlay of
+ * focusable spot buttons for keyboard and assistive use, and freehand
+ * drawing with pointer events (mouse, pen, touch).
+ *
+ * The board knows no rules. The host gives it what to draw (`setState`),
+ * a `check` function that says what a stroke being drawn means (the engine
+ * answers), and is told when a stroke is finished (`onStroke`). All state
+ * lives in plain objects; the DOM only reflects it, and redraws are batched
+ * into one animation frame.
+ *
+ *   const board = createBoard(element, { check, onStroke });
+ *   board.setState({ spots, edges, extent });
+ *   board.destroy();   // removes every listener and element it added
+ *
+ * Coordinates: the host's "board units" (the engine's); the view fits the
+ * extent into the element and keeps the scale in `board.scale()`.
+ */
+
+/** @typedef {{ n: number, x: number, y: number, lives: number }} SpotData */
+/** @typedef {{ ends: number[], points: number[] }} EdgeData */
+/** @typedef {{ minX: number, minY: number, maxX: number, maxY: number }} Extent */
+/**
+ * What the host's check says about a stroke (see `Game.checkStroke`).
+ * @typedef {{
+ *   ok: boolean, complete: boolean, from: number|null, to: number|null,
+ *   targets: number[], reason: string|null, code: string|null, at: number|null,
+ *   spot: number|null, newSpot: number[]|null, t: number|null, curve: number[]|null,
+ *   release?: string|null
+ * }} Feedback
+ */
+/**
+ * A finished stroke waiting for the player to place its new spot.
+ * @typedef {{ points: number[], curve: number[], t: number, newSpot: number[] }} Pending
+ */
+/**
+ * @typedef {Object} BoardConfig
+ * @property {(points: number[]) => Feedback | null} [check] what a stroke being drawn means
+ * @property {(points: number[], t: number) => void} [onStroke] a finished stroke (t: where its new spot goes, 0..1)
+ * @property {(pointerType: string) => void} [onStrokeStart] a stroke begins (mouse, pen or touch)
+ * @property {(spot: number) => void} [onSpotActivate] a spot button was activated (Enter / Space / click)
+ * @property {(scale: number) => void} [onScale] CSS pixels per board unit changed
+ * @property {(pending: Pending | null) => void} [onPending] a stroke awaits placement of its new spot, or not any more
+ * @property {boolean} [placeSpot] let the player slide the new spot before confirming (default false)
+ * @property {boolean} [interactive] accept strokes (default true)
+ * @property {(s: SpotData) => string} [spotLabel] accessible name of a spot button
+ * @property {number} [margin] board units kept around the extent (default 24)
+ */
+
+/** Okabe–Ito colours (safe for colour-blind readers), backed by shapes. */
+const LIFE_COLOUR = ['#9a9a9a', '#cc79a7', '#e69f00', '#0072b2'];
+const LIFE_SHAPE = ['dot', 'triangle', 'square', 'circle'];
+const LAND_COLOURS = ['rgba(0,158,115,0.22)', 'rgba(86,180,233,0.25)', 'rgba(240,228,66,0.35)', 'rgba(213,94,0,0.18)'];
+
+/** Styles of the board (also used inside the embed's shadow root). */
+export const BOARD_CSS = `
+.sb-board { position: relative; touch-action: none; user-select: none; -webkit-user-select: none;
+  width: 100%; height: 100%; min-height: 200px; overflow: hidden; background: #fffdf8; border-radius: 8px; }
+.sb-board canvas { position: absolute; inset: 0; width: 100%; height: 100%; touch-action: none; display: block; }
+.sb-spots { position: absolute; inset: 0; pointer-events: none; }
+.sb-spot { position: absolute; width: 28px; height: 28px; margin: -14px 0 0 -14px; padding: 0;
+  border: 0; border-radius: 50%; background: transparent; pointer-events: none; color: transparent; font-size: 1px; }
+.sb-spot:focus-visible { outline: 3px solid #1a1a1a; outline-offset: 2px; }
+.sb-spot.sb-selected { outline: 3px dashed #009e73; outline-offset: 2px; }
+.sb-msg { position: absolute; left: 8px; right: 8px; top: 8px; pointer-events: none; font: 14px/1.3 system-ui, sans-serif;
+  color: #7a1f00; background: rgba(255,255,255,0.9); border-radius: 4px; padding: 2px 6px; width: fit-content; }
+.sb-msg:empty { display: none; }
+.sb-msg.sb-ok { color: #00573f; }
+`;
+
+/**
+ * @param {HTMLElement} element where the board goes (it fills it)
+ * @param {BoardConfig} [config]
+ */
+export function createBoard(element, config = {}) {
+  /** @type {BoardConfig} */
+  const cfg = { interactive: true, placeSpot: false, margin: 24, ...config };
+  const doc = element.ownerDocument;
+  const root = doc.createElement('div');
+  root.className = 'sb-board';
+  const canvas = doc.createElement('canvas');
+  canvas.setAttribute('aria-hidden', 'true');
+  const overlay = doc.createElement('div');
+  overlay.className = 'sb-spots';
+  const msg = doc.createElement('div');
+  msg.className = 'sb-msg';
+  msg.setAttribute('role', 'status');
+  msg.setAttribute('aria-live', 'polite');
+  root.append(canvas, overlay, msg);
+  element.append(root);
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+
+  /** Everything drawn comes from here. */
+  const state = {
+    /** @type {SpotData[]} */ spots: [],
+    /** @type {EdgeData[]} */ edges: [],
+    /** @type {Extent} */ extent: { minX: 0, minY: 0, maxX: 1, maxY: 1 },
+    /** Spot number of the last move's new spot (its curve is emphasised). */
+    lastSpot: 0,
+    /** @type {number[]} spots to ring (e.g. a keyboard selection) */ marked: [],
+    /** @type {number[][]} lands to tint */ lands: [],
+    /** @type {{ points: number[], newSpot: number[] } | null} a move shown on hover */ preview: null,
+    /** @type {{ points: number[], id: number } | null} the stroke being drawn */ stroke: null,
+    /** @type {Feedback | null} */ feedback: null,
+    /** @type {Pending | null} */ pending: null,
+    sliding: false,
+    message: '',
+    messageOk: false,
+  };
+  /** The view: CSS px = board * scale + offset. */
+  const view = { scale: 1, ox: 0, oy: 0, width: 0, height: 0, dpr: 1 };
+  /** @type {HTMLButtonElement[]} */
+  let buttons = [];
+  let frame = 0;
+  let checkFrame = 0;
+  let destroyed = false;
+
+  // ---- view
+
+  function layout() {
+    const r = root.getBoundingClientRect();
+    view.width = Math.max(1, r.width);
+    view.height = Math.max(1, r.height);
+    view.dpr = Math.max(1, globalThis.devicePixelRatio || 1);
+    const e = state.extent;
+    const m = cfg.margin ?? 24;
+    const w = Math.max(1, e.maxX - e.minX + 2 * m);
+    const h = Math.max(1, e.maxY - e.minY + 2 * m);
+    const old = view.scale;
+    view.scale = Math.min(view.width / w, view.height / h);
+    view.ox = (view.width - w * view.scale) / 2 - (e.minX - m) * view.scale;
+    view.oy = (view.height - h * view.scale) / 2 - (e.minY - m) * view.scale;
+    const cw = Math.round(view.width * view.dpr);
+    const ch = Math.round(view.height * view.dpr);
+    if (canvas.width !== cw || canvas.height !== ch) {
+      canvas.width = cw;
+      canvas.height = ch;
+    }
+    placeButtons();
+    if (old !== view.scale) cfg.onScale?.(view.scale);
+  }
+
+  /** @param {number} x @param {number} y board units → CSS px in the element */
+  function toView(x, y) {
+    return [x * view.scale + view.ox, y * view.scale + view.oy];
+  }
+
+  /** @param {number} clientX @param {number} clientY → board units */
+  function toBoard(clientX, clientY) {
+    const r = root.getBoundingClientRect();
+    return [(clientX - r.left - view.ox) / view.scale, (clientY - r.top - view.oy) / view.scale];
+  }
+
+  /** @param {number} x @param {number} y board units → client (viewport) px */
+  function toClient(x, y) {
+    const r = root.getBoundingClientRect();
+    const [vx, vy] = toView(x, y);
+    return [vx + r.left, vy + r.top];
+  }
+
+  // ---- spot buttons (keyboard, screen readers, and test hooks)
+
+  /** @param {SpotData} s */
+  function label(s) {
+    if (cfg.spotLabel) return cfg.spotLabel(s);
+    return `Spot ${s.n}, ${s.lives} ${s.lives === 1 ? 'life' : 'lives'}`;
+  }
+
+  function syncButtons() {
+    while (buttons.length > state.spots.length) buttons.pop()?.remove();
+    while (buttons.length < state.spots.length) {
+      const b = doc.createElement('button');
+      b.type = 'button';
+      b.className = 'sb-spot';
+      const i = buttons.length;
+      b.dataset.spot = String(i + 1);
+      b.addEventListener('click', onButton);
+      overlay.append(b);
+      buttons.push(b);
+    }
+    state.spots.forEach((s, i) => {
+      const b = buttons[i];
+      b.setAttribute('aria-label', label(s));
+      b.dataset.lives = String(s.lives);
+      b.textContent = String(s.n);
+      b.classList.toggle('sb-selected', state.marked.includes(s.n));
+    });
+    placeButtons();
+  }
+
+  function placeButtons() {
+    state.spots.forEach((s, i) => {
+      const b = buttons[i];
+      if (!b) return;
+      const [x, y] = toView(s.x, s.y);
+      b.style.left = `${x}px`;
+      b.style.top = `${y}px`;
+    });
+  }
+
+  /** @param {Event} ev */
+  function onButton(ev) {
+    const n = Number(/** @type {HTMLElement} */ (ev.currentTarget).dataset.spot);
+    if (n) cfg.onSpotActivate?.(n);
+  }
+
+  // ---- drawing
+
+  function schedule() {
+    if (!frame && !destroyed) frame = requestAnimationFrame(draw);
+  }
+
+  /** A smooth path through a flat polyline (quadratic pieces through midpoints). */
+  /** @param {number[]} p */
+  function pathOf(p) {
+    ctx.beginPath();
+    const n = p.length / 2;
+    if (n < 1) return;
+    ctx.moveTo(p[0], p[1]);
+    if (n < 3) {
+      for (let i = 1; i < n; i++) ctx.lineTo(p[2 * i], p[2 * i + 1]);
+      return;
+    }
+    for (let i = 1; i < n - 1; i++) {
+      const mx = (p[2 * i] + p[2 * i + 2]) / 2;
+      const my = (p[2 * i + 1] + p[2 * i + 3]) / 2;
+      ctx.quadraticCurveTo(p[2 * i], p[2 * i + 1], mx, my);
+    }
+    ctx.lineTo(p[2 * n - 2], p[2 * n - 1]);
+  }
+
+  /** @param {number} x @param {number} y @param {number} lives @param {number} r */
+  function spotShape(x, y, lives, r) {
+    ctx.beginPath();
+    switch (LIFE_SHAPE[Math.max(0, Math.min(3, lives))]) {
+      case 'circle': ctx.arc(x, y, r, 0, 2 * Math.PI); break;
+      case 'square': ctx.rect(x - r * 0.88, y - r * 0.88, r * 1.76, r * 1.76); break;
+      case 'triangle':
+        ctx.moveTo(x, y - r * 1.15);
+        ctx.lineTo(x + r * 1.05, y + r * 0.7);
+        ctx.lineTo(x - r * 1.05, y + r * 0.7);
+        ctx.closePath();
+        break;
+      default: ctx.arc(x, y, r * 0.55, 0, 2 * Math.PI);
+    }
+  }
+
+  function draw() {
+    frame = 0;
+    if (destroyed) return;
+    const px = 1 / view.scale; // one CSS pixel in board units
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    const k = view.dpr * view.scale;
+    ctx.setTransform(k, 0, 0, k, view.dpr * view.ox, view.dpr * view.oy);
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+
+    // Lands: a soft halo around their spots.
+    state.lands.forEach((land, i) => {
+      ctx.fillStyle = LAND_COLOURS[i % LAND_COLOURS.length];
+      for (const n of land) {
+        const s = state.spots[n - 1];
+        if (!s) continue;
+        ctx.beginPath();
+        ctx.arc(s.x, s.y, 20 * px, 0, 2 * Math.PI);
+        ctx.fill();
+      }
+    });
+
+    // Curves; the last move's two edges stand out a little.
+    for (const e of state.edges) {
+      const last = state.lastSpot > 0 && e.ends.includes(state.lastSpot);
+      ctx.strokeStyle = last ? '#000' : '#3b3b3b';
+      ctx.lineWidth = (last ? 3 : 2.4) * px;
+      pathOf(e.points);
+      ctx.stroke();
+    }
+
+    // A move shown on hover (analysis), dashed.
+    if (state.preview) {
+      ctx.save();
+      ctx.setLineDash([8 * px, 6 * px]);
+      ctx.strokeStyle = '#009e73';
+      ctx.lineWidth = 3 * px;
+      pathOf(state.preview.points);
+      ctx.stroke();
+      ctx.restore();
+      hollow(state.preview.newSpot, '#009e73', px);
+    }
+
+    // Targets of the stroke being drawn.
+    const fb = state.feedback;
+    if (state.stroke && fb) {
+      ctx.lineWidth = 2 * px;
+      ctx.setLineDash([4 * px, 3 * px]);
+      for (const n of fb.targets ?? []) {
+        const s = state.spots[n - 1];
+        if (!s) continue;
+        ctx.strokeStyle = n === fb.to ? '#009e73' : 'rgba(0,158,115,0.8)';
+        ctx.beginPath();
+        ctx.arc(s.x, s.y, (n === fb.to ? 17 : 14) * px, 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+      ctx.setLineDash([]);
+    }
+
+    // Spots: shape and colour by lives; dead spots faded; numbers beside.
+    const r = 7 * px;
+    ctx.font = `${12 * px}px system-ui, sans-serif`;
+    ctx.textBaseline = 'bottom';
+    for (const s of state.spots) {
+      const lives = Math.max(0, Math.min(3, s.lives));
+      ctx.globalAlpha = lives === 0 ? 0.55 : 1;
+      spotShape(s.x, s.y, lives, r);
+      ctx.fillStyle = LIFE_COLOUR[lives];
+      ctx.fill();
+      if (lives > 0) {
+        ctx.lineWidth = 1.5 * px;
+        ctx.strokeStyle = '#1a1a1a';
+        ctx.stroke();
+      }
+      ctx.fillStyle = lives === 0 ? '#777' : '#1a1a1a';
+      ctx.fillText(String(s.n), s.x + r * 1.1, s.y - r * 0.6);
+      if (state.marked.includes(s.n)) {
+        ctx.strokeStyle = '#009e73';
+        ctx.lineWidth = 2.5 * px;
+        ctx.beginPath();
+        ctx.arc(s.x, s.y, 15 * px, 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+    }
+    ctx.globalAlpha = 1;
+
+    // The stroke being drawn: fine so far in dark green, wrong from the
+    // offending point on in red, with a marker there.
+    if (state.stroke) {
+      const p = state.stroke.points;
+      const bad = fb && !fb.ok && fb.at != null ? Math.max(0, Math.min(fb.at, p.length / 2 - 1)) : -1;
+      ctx.lineWidth = 3 * px;
+      ctx.strokeStyle = fb?.complete ? '#00573f' : '#444';
+      pathOf(bad >= 0 ? p.slice(0, 2 * bad + 2) : p);
+      ctx.stroke();
+      if (fb && !fb.ok) {
+        ctx.strokeStyle = '#d55e00';
+        if (bad >= 0) {
+          pathOf(p.slice(2 * bad));
+          ctx.stroke();
+          ctx.beginPath();
+          ctx.arc(p[2 * bad], p[2 * bad + 1], 9 * px, 0, 2 * Math.PI);
+          ctx.lineWidth = 2.5 * px;
+          ctx.stroke();
+        } else {
+          pathOf(p);
+          ctx.stroke();
+        }
+      }
+      if (fb?.complete && fb.newSpot) hollow(fb.newSpot, '#00573f', px);
+    }
+
+    // A finished stroke whose new spot the player may slide.
+    if (state.pending) {
+      ctx.lineWidth = 3 * px;
+      ctx.strokeStyle = '#00573f';
+      pathOf(state.pending.curve);
+      ctx.stroke();
+      const [x, y] = state.pending.newSpot;
+      ctx.fillStyle = LIFE_COLOUR[1];
+      spotShape(x, y, 1, r);
+      ctx.fill();
+      ctx.beginPath();
+      ctx.arc(x, y, 16 * px, 0, 2 * Math.PI);
+      ctx.strokeStyle = '#00573f';
+      ctx.lineWidth = 2 * px;
+      ctx.setLineDash([3 * px, 3 * px]);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+  }
+
+  /** @param {number[]} at @param {string} colour @param {number} px */
+  function hollow(at, colour, px) {
+    ctx.beginPath();
+    ctx.arc(at[0], at[1], 7 * px, 0, 2 * Math.PI);
+    ctx.fillStyle = '#fff';
+    ctx.fill();
+    ctx.lineWidth = 2.5 * px;
+    ctx.strokeStyle = colour;
+    ctx.stroke();
+  }
+
+  function showMessage() {
+    msg.textContent = state.message;
+    msg.classList.toggle('sb-ok', state.messageOk);
+  }
+
+  // ---- pointer input
+
+  /** @type {number | null} */
+  let pointerId = null;
+
+  /** @param {PointerEvent} ev */
+  function onDown(ev) {
+    if (!cfg.interactive || pointerId !== null) return;
+    if (ev.pointerType === 'mouse' && ev.button !== 0) return;
+    ev.preventDefault();
+    const [x, y] = toBoard(ev.clientX, ev.clientY);
+    pointerId = ev.pointerId;
+    try { canvas.setPointerCapture(ev.pointerId); } catch { /* synthetic events */ }
+    if (state.pending) {
+      const [sx, sy] = state.pending.newSpot;
+      if (Math.hypot(sx - x, sy - y) * view.scale <= 22) {
+        state.sliding = true;
+        return;
+      }
+      setPending(null);
+    }
+    cfg.onStrokeStart?.(ev.pointerType || 'mouse');
+    state.stroke = { points: [x, y], id: ev.pointerId };
+    state.feedback = null;
+    requestCheck();
+    schedule();
+  }
+
+  /** @param {PointerEvent} ev */
+  function onMove(ev) {
+    if (ev.pointerId !== pointerId) return;
+    ev.preventDefault();
+    if (state.sliding && state.pending) {
+      const [x, y] = toBoard(ev.clientX, ev.clientY);
+      const { t, at } = nearestOnCurve(state.pending.curve, x, y);
+      state.pending.t = t;
+      state.pending.newSpot = at;
+      schedule();
+      return;
+    }
+    if (!state.stroke) return;
+    const events = typeof ev.getCoalescedEvents === 'function' ? ev.getCoalescedEvents() : [];
+    for (const e of events.length ? events : [ev]) add(e.clientX, e.clientY);
+    requestCheck();
+    schedule();
+  }
+
+  /** Appends a sample if it moved at least 1.5 CSS px. */
+  /** @param {number} cx @param {number} cy */
+  function add(cx, cy) {
+    if (!state.stroke) return;
+    const p = state.stroke.points;
+    const [x, y] = toBoard(cx, cy);
+    const lx = p[p.length - 2];
+    const ly = p[p.length - 1];
+    if (Math.hypot(x - lx, y - ly) * view.scale < 1.5) return;
+    p.push(x, y);
+  }
+
+  /** One check per animation frame, however many pointer events came. */
+  function requestCheck() {
+    if (checkFrame || destroyed) return;
+    checkFrame = requestAnimationFrame(() => {
+      checkFrame = 0;
+      runCheck();
+    });
+  }
+
+  function runCheck() {
+    if (!state.stroke || !cfg.check) return;
+    const fb = cfg.check(state.stroke.points);
+    state.feedback = fb;
+    if (!fb) return;
+    if (!fb.ok) setMessage(fb.reason ?? 'not a move', false);
+    else if (fb.complete) setMessage(`Release to join spot ${fb.from} to spot ${fb.to}`, true);
+    else if (fb.release) setMessage(`Releasing here: ${fb.release}`, false);
+    else if (fb.from != null && state.stroke.points.length > 2) {
+      const t = fb.targets ?? [];
+      setMessage(t.length ? `May end on spot${t.length > 1 ? 's' : ''} ${t.join(', ')}` : 'No spot to end on', t.length > 0);
+    } else setMessage('', true);
+    schedule();
+  }
+
+  /** @param {PointerEvent} ev */
+  function onUp(ev) {
+    if (ev.pointerId !== pointerId) return;
+    pointerId = null;
+    if (state.sliding) {
+      state.sliding = false;
+      cfg.onPending?.(state.pending);
+      return;
+    }
+    const stroke = state.stroke;
+    if (!stroke) return;
+    add(ev.clientX, ev.clientY);
+    if (checkFrame) {
+      cancelAnimationFrame(checkFrame);
+      checkFrame = 0;
+    }
+    runCheck();
+    const fb = state.feedback;
+    state.stroke = null;
+    state.feedback = null;
+    schedule();
+    if (stroke.points.length < 4) {
+      setMessage('', true);
+      return;
+    }
+    if (cfg.placeSpot && fb?.complete && fb.curve && fb.newSpot) {
+      setPending({ points: stroke.points, curve: fb.curve, t: fb.t ?? 0.5, newSpot: fb.newSpot });
+      setMessage('Slide the new spot along the line, then place it (Enter) or cancel (Escape)', true);
+      return;
+    }
+    cfg.onStroke?.(stroke.points, 0.5);
+  }
+
+  /** @param {PointerEvent} ev */
+  function onCancel(ev) {
+    if (ev.pointerId !== pointerId) return;
+    pointerId = null;
+    state.stroke = null;
+    state.feedback = null;
+    state.sliding = false;
+    setMessage('', true);
+    schedule();
+  }
+
+  /** @param {KeyboardEvent} ev */
+  function onKey(ev) {
+    if (ev.key === 'Escape') {
+      if (state.stroke) {
+        state.stroke = null;
+        state.feedback = null;
+        pointerId = null;
+        setMessage('Stroke cancelled', true);
+      }
+      if (state.pending) api.cancelPending();
+      schedule();
+    } else if (ev.key === 'Enter' && state.pending) {
+      ev.preventDefault();
+      api.confirmPending();
+    }
+  }
+
+  /** @param {Pending | null} p */
+  function setPending(p) {
+    state.pending = p;
+    cfg.onPending?.(p);
+    schedule();
+  }
+
+  /** @param {string} text @param {boolean} ok */
+  function setMessage(text, ok) {
+    if (state.message === text && state.messageOk === ok) return;
+    state.message = text;
+    state.messageOk = ok;
+    showMessage();
+  }
+
+  canvas.addEventListener('pointerdown', onDown);
+  canvas.addEventListener('pointermove', onMove);
+  canvas.addEventListener('pointerup', onUp);
+  canvas.addEventListener('pointercancel', onCancel);
+  root.addEventListener('keydown', onKey);
+  const ro = new ResizeObserver(() => {
+    layout();
+    schedule();
+  });
+  ro.observe(root);
+  // devicePixelRatio changes (zoom, moving to another screen).
+  let dprQuery = matchMedia(`(resolution: ${globalThis.devicePixelRatio || 1}dppx)`);
+  const onDpr = () => {
+    dprQuery.removeEventListener('change', onDpr);
+    dprQuery = matchMedia(`(resolution: ${globalThis.devicePixelRatio || 1}dppx)`);
+    dprQuery.addEventListener('change', onDpr);
+    layout();
+    schedule();
+  };
+  dprQuery.addEventListener('change', onDpr);
+  layout();
+
+  const api = {
+    /**
+     * What to draw. Any field left out keeps its value.
+     * @param {{ spots?: SpotData[], edges?: EdgeData[], extent?: Extent, lastSpot?: number }} s
+     */
+    setState(s) {
+      if (s.spots) state.spots = s.spots;
+      if (s.edges) state.edges = s.edges;
+      if (s.lastSpot !== undefined) state.lastSpot = s.lastSpot;
+      if (s.extent) {
+        state.extent = s.extent;
+        layout();
+      }
+      syncButtons();
+      schedule();
+    },
+    /**
+     * Highlights: marked spots, lands to tint, a move to show dashed.
+     * @param {{ marked?: number[], lands?: number[][], preview?: { points: number[], newSpot: number[] } | null }} h
+     */
+    highlight(h) {
+      if (h.marked) state.marked = h.marked;
+      if (h.lands) state.lands = h.lands;
+      if (h.preview !== undefined) state.preview = h.preview;
+      syncButtons();
+      schedule();
+    },
+    /** @param {string} text @param {boolean} [ok] a message over the board ('' hides it) */
+    message(text, ok = false) {
+      setMessage(text, ok);
+    },
+    /** @param {boolean} on accept strokes */
+    setInteractive(on) {
+      cfg.interactive = on;
+      if (!on) {
+        state.stroke = null;
+        state.feedback = null;
+        pointerId = null;
+        if (state.pending) setPending(null);
+        schedule();
+      }
+    },
+    /** @param {boolean} on let the player slide the new spot before confirming */
+    setPlaceSpot(on) {
+      cfg.placeSpot = on;
+      if (!on && state.pending) setPending(null);
+    },
+    /** Plays the pending stroke with its new spot where the player left it. */
+    confirmPending() {
+      const p = state.pending;
+      if (!p) return;
+      setPending(null);
+      setMessage('', true);
+      cfg.onStroke?.(p.points, p.t);
+    },
+    cancelPending() {
+      if (!state.pending) return;
+      setPending(null);
+      setMessage('Move cancelled', true);
+    },
+    /** What is highlighted now (for tests and hosts). */
+    shown: () => ({ preview: !!state.preview, lands: state.lands.length, marked: [...state.marked], pending: !!state.pending }),
+    /** CSS pixels per board unit. */
+    scale: () => view.scale,
+    toBoard,
+    toClient,
+    /** The focusable button of spot n. @param {number} n */
+    spotButton: (n) => buttons[n - 1] ?? null,
+    /** Draws now (normally redraws wait for the next animation frame). */
+    redraw() {
+      if (frame) cancelAnimationFrame(frame);
+      draw();
+    },
+    /** Removes every listener and element the board added. */
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      if (frame) cancelAnimationFrame(frame);
+      if (checkFrame) cancelAnimationFrame(checkFrame);
+      ro.disconnect();
+      dprQuery.removeEventListener('change', onDpr);
+      canvas.removeEventListener('pointerdown', onDown);
+      canvas.removeEventListener('pointermove', onMove);
+      canvas.removeEventListener('pointerup', onUp);
+      canvas.removeEventListener('pointercancel', onCancel);
+      root.removeEventListener('keydown', onKey);
+      for (const b of buttons) b.removeEventListener('click', onButton);
+      buttons = [];
+      root.remove();
+    },
+  };
+  return api;
+}
+
+/**
+ * The point of a flat polyline nearest to (x, y), and its fraction of the
+ * length.
+ * @param {number[]} p @param {number} x @param {number} y
+ */
+export function nearestOnCurve(p, x, y) {
+  let total = 0;
+  let best = { d: Infinity, s: 0, at: [p[0], p[1]] };
+  for (let i = 0; i + 3 < p.length; i += 2) {
+    const ax = p[i], ay = p[i + 1], bx = p[i + 2], by = p[i + 3];
+    const dx = bx - ax, dy = by - ay;
+    const l2 = dx * dx + dy * dy;
+    const u = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2)) : 0;
+    const qx = ax + u * dx, qy = ay + u * dy;
+    const d = Math.hypot(x - qx, y - qy);
+    const len = Math.sqrt(l2);
+    if (d < best.d) best = { d, s: total + u * len, at: [qx, qy] };
+    total += len;
+  }
+  const t = total > 0 ? Math.max(0.02, Math.min(0.98, best.s / total)) : 0.5;
+  return { t, at: best.at };
+}

@@ -1,0 +1,218 @@
+// @ts-check
+/**
+ * An embeddable Sprouts board for teaching pages, one tag:
+ *
+ *   <script type="module" src="https://…/embed.js"></script>
+ *   <sprouts-board spots="3"></sprouts-board>
+ *   <sprouts-board spots="2" misere moves="1(3)2 1(4)2" readonly></sprouts-board>
+ *
+ * Attributes (read when the element connects, and again when they change):
+ *   spots     number of spots, 1–20 (default 3)
+ *   misere    present: the last move loses
+ *   moves     moves to play first, in WGOSA notation, separated by spaces
+ *   readonly  present: show the game, accept no strokes
+ *   controls  "none" hides the status line and the Undo/Redo buttons
+ *
+ * Properties and methods:
+ *   el.record          the game as a WGOSA record ("3+ 1(4)2 …")
+ *   el.position        the position as a canonical GLOP string
+ *   el.status          {moveNumber, toMove, over, winner, …}
+ *   el.play(text)      plays a move in WGOSA notation; returns its shortest text, throws if illegal
+ *   el.undo(), el.redo(), el.reset()
+ *   el.ready           a promise that resolves when the engine is loaded
+ *   el.destroy()       removes every listener and frees the engine's game (also on removal from the page)
+ *
+ * Events (bubbling, composed): `sprouts-move` {detail: {move, record}},
+ * `sprouts-over` {detail: {winner, record}}, `sprouts-error` {detail: {message}}.
+ *
+ * The board is drawn in a shadow root, so the page's styles do not leak in;
+ * size the element with CSS (default 480 × 320 px).
+ */
+import { createBoard, BOARD_CSS } from './board.js';
+import { loadEngine, messageOf } from './engine.js';
+
+const CSS = `
+:host { display: block; width: 480px; max-width: 100%; height: 320px; font: 14px/1.3 system-ui, sans-serif; }
+.wrap { display: flex; flex-direction: column; height: 100%; gap: 4px; }
+.area { flex: 1 1 auto; min-height: 120px; border: 1px solid #cfc8b6; border-radius: 8px; }
+.bar { display: flex; gap: 6px; align-items: center; }
+.bar[hidden] { display: none; }
+.status { flex: 1; }
+button { font: inherit; padding: 1px 8px; }
+${BOARD_CSS}
+`;
+
+export class SproutsBoard extends HTMLElement {
+  static get observedAttributes() {
+    return ['spots', 'misere', 'moves', 'readonly', 'controls'];
+  }
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+    /** @type {import('./engine.js').Engine | null} */
+    this.engine = null;
+    /** @type {InstanceType<import('./engine.js').Engine['Game']> | null} */
+    this.game = null;
+    /** @type {ReturnType<typeof createBoard> | null} */
+    this.board = null;
+    /** @type {(() => void)[]} */
+    this.cleanups = [];
+    /** @type {Promise<void>} */
+    this.ready = Promise.resolve();
+  }
+
+  connectedCallback() {
+    if (this.board) return;
+    const root = /** @type {ShadowRoot} */ (this.shadowRoot);
+    root.innerHTML = `<style>${CSS}</style><div class="wrap">
+      <div class="area"></div>
+      <div class="bar"><span class="status" role="status" aria-live="polite"></span>
+        <button type="button" data-act="undo">Undo</button><button type="button" data-act="redo">Redo</button>
+        <button type="button" data-act="reset">Restart</button></div></div>`;
+    const area = /** @type {HTMLElement} */ (root.querySelector('.area'));
+    this.board = createBoard(area, {
+      interactive: !this.hasAttribute('readonly'),
+      check: (points) => {
+        try {
+          return this.game ? this.game.checkStroke(new Float64Array(points)) : null;
+        } catch {
+          return null;
+        }
+      },
+      onStroke: (points, t) => {
+        if (!this.game) return;
+        try {
+          const move = this.game.playStroke(new Float64Array(points), t);
+          this.board?.message(`Played ${move}`, true);
+          this.moved(move);
+        } catch (e) {
+          this.board?.message(`Not a move: ${messageOf(e)}`, false);
+        }
+      },
+      onScale: (s) => this.rules(s),
+    });
+    const onClick = (/** @type {Event} */ ev) => {
+      const act = /** @type {HTMLElement} */ (ev.target).closest?.('button')?.dataset.act;
+      if (act === 'undo') this.undo();
+      else if (act === 'redo') this.redo();
+      else if (act === 'reset') this.reset();
+    };
+    root.addEventListener('click', onClick);
+    this.cleanups.push(() => root.removeEventListener('click', onClick));
+    this.ready = loadEngine().then(
+      (engine) => {
+        this.engine = engine;
+        this.reset();
+      },
+      (e) => this.fail(`the engine did not load: ${messageOf(e)}`),
+    );
+  }
+
+  disconnectedCallback() {
+    this.destroy();
+  }
+
+  /** @param {string} _name @param {string | null} old @param {string | null} value */
+  attributeChangedCallback(_name, old, value) {
+    if (old === value || !this.engine || !this.board) return;
+    this.board.setInteractive(!this.hasAttribute('readonly'));
+    this.reset();
+  }
+
+  /** Starts again from the attributes. */
+  reset() {
+    if (!this.engine || !this.board) return;
+    const n = Math.max(1, Math.min(20, Math.round(Number(this.getAttribute('spots') ?? 3)) || 3));
+    this.game?.free();
+    const r = this.getBoundingClientRect();
+    const aspect = r.width > 0 && r.height > 0 ? r.height / r.width : 0.66;
+    const height = Math.round(Math.min(1000, Math.max(300, 600 * aspect)));
+    this.game = new this.engine.Game(n, this.hasAttribute('misere'), 600, height);
+    for (const m of (this.getAttribute('moves') ?? '').split(/\s+/).filter(Boolean)) {
+      try {
+        this.game.playText(m);
+      } catch (e) {
+        this.fail(`move ${m}: ${messageOf(e)}`);
+        break;
+      }
+    }
+    this.rules(this.board.scale());
+    this.render();
+  }
+
+  /** @param {number} scale */
+  rules(scale) {
+    if (!this.game || !scale) return;
+    const snap = Math.min(40, Math.max(16, 20 / scale));
+    try {
+      this.game.setRules(snap, Math.min(snap * 0.6, Math.max(8, 7 / scale)), Math.max(3, 3 / scale));
+    } catch { /* keeps the previous rules */ }
+  }
+
+  get record() { return this.game?.record() ?? ''; }
+  get position() { return this.game?.glop() ?? ''; }
+  get status() { return this.game?.status() ?? null; }
+
+  /** @param {string} text a move in WGOSA notation */
+  play(text) {
+    if (!this.game) throw new Error('the engine is not loaded yet (await el.ready)');
+    const move = this.game.playText(text);
+    this.moved(move);
+    return move;
+  }
+
+  undo() {
+    if (this.game?.undo()) this.render();
+  }
+
+  redo() {
+    if (this.game?.redo()) this.render();
+  }
+
+  /** @param {string} move */
+  moved(move) {
+    this.render();
+    const record = this.record;
+    this.dispatchEvent(new CustomEvent('sprouts-move', { detail: { move, record }, bubbles: true, composed: true }));
+    const st = this.status;
+    if (st?.over) {
+      this.dispatchEvent(new CustomEvent('sprouts-over', { detail: { winner: st.winner, record }, bubbles: true, composed: true }));
+    }
+  }
+
+  render() {
+    const g = this.game;
+    const board = this.board;
+    if (!g || !board) return;
+    const st = g.status();
+    board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), lastSpot: st.moveNumber ? g.spots + st.moveNumber : 0 });
+    const root = /** @type {ShadowRoot} */ (this.shadowRoot);
+    const bar = /** @type {HTMLElement} */ (root.querySelector('.bar'));
+    bar.hidden = this.getAttribute('controls') === 'none';
+    const status = /** @type {HTMLElement} */ (root.querySelector('.status'));
+    status.textContent = st.over
+      ? `Player ${st.winner} wins (${st.misere ? 'the last move loses' : 'the last move wins'}).`
+      : `Player ${st.toMove} to move.`;
+    /** @type {HTMLButtonElement} */ (root.querySelector('[data-act=undo]')).disabled = !st.canUndo;
+    /** @type {HTMLButtonElement} */ (root.querySelector('[data-act=redo]')).disabled = !st.canRedo;
+  }
+
+  /** @param {string} message */
+  fail(message) {
+    this.board?.message(message, false);
+    this.dispatchEvent(new CustomEvent('sprouts-error', { detail: { message }, bubbles: true, composed: true }));
+  }
+
+  /** Removes every listener, the board and the engine's game. */
+  destroy() {
+    for (const f of this.cleanups.splice(0)) f();
+    this.board?.destroy();
+    this.board = null;
+    this.game?.free();
+    this.game = null;
+    if (this.shadowRoot) this.shadowRoot.innerHTML = '';
+  }
+}
+
+if (!customElements.get('sprouts-board')) customElements.define('sprouts-board', SproutsBoard);

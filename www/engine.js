@@ -1,0 +1,48 @@
+// @ts-check
+/**
+ * Loading the wasm engine (the same module serves the page, the worker and
+ * the embeddable board).
+ *
+ *   const engine = await loadEngine();
+ *   const game = new engine.Game(3, false, 800, 600);
+ *
+ * A Rust panic traps the wasm instance, which is unusable afterwards:
+ * `loadEngine({ fresh: true })` imports a new copy of the glue module (a
+ * different URL is a different module instance) so the page can rebuild
+ * its game from the last saved state.
+ */
+
+/** @typedef {typeof import('./pkg/sprouts.js')} Engine */
+
+/** @type {Promise<Engine> | null} */
+let shared = null;
+let generation = 0;
+
+/**
+ * @param {{ fresh?: boolean }} [opts]
+ * @returns {Promise<Engine>}
+ */
+export function loadEngine(opts = {}) {
+  if (shared && !opts.fresh) return shared;
+  const url = new URL('./pkg/sprouts.js', import.meta.url);
+  if (opts.fresh) url.searchParams.set('instance', String(++generation));
+  shared = import(url.href).then(async (mod) => {
+    // The glue fetches sprouts_bg.wasm next to itself.
+    await mod.default({ module_or_path: new URL('./pkg/sprouts_bg.wasm', import.meta.url) });
+    return /** @type {Engine} */ (mod);
+  });
+  shared.catch(() => { shared = null; });
+  return shared;
+}
+
+/** Whether an exception came from a trapped wasm instance (a panic). */
+/** @param {unknown} e */
+export function isTrap(e) {
+  return typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError;
+}
+
+/** The message of anything thrown. @param {unknown} e */
+export function messageOf(e) {
+  if (e instanceof Error) return e.message;
+  return String(e);
+}

@@ -1,0 +1,84 @@
+// @ts-check
+/**
+ * The engine's Web Worker (a module worker): the solver never runs on the
+ * page's main thread.
+ *
+ * Requests `{id, type, ...}`; replies `{id, type: 'progress' | 'result' |
+ * 'error', ...}`. On start it posts `{type: 'ready', version}` (or
+ * `{type: 'error', fatal: true}` if the engine does not load).
+ *
+ *   {id, type: 'analyse', record, maxNodes?, maxMillis?} → result: the analysis (see `analyse` in src/wasm.rs)
+ *   {id, type: 'computerMove', record, strength, maxNodes?, maxMillis?, seed?}
+ *                                                    → result: {move, method, outcome, nodes}
+ *   {id, type: 'canonical', position}                → result: GLOP string
+ *   {id, type: 'ping'}                               → result: 'pong'
+ *
+ * Only text and plain data cross postMessage. Cancelling a request means
+ * terminating this worker (see worker-client.js); a trapped engine (a Rust
+ * panic) reports `fatal: true` so that the client starts a new worker.
+ */
+import { loadEngine, isTrap, messageOf } from './engine.js';
+
+const scope = /** @type {DedicatedWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const engine = loadEngine();
+let fatal = false;
+
+engine.then(
+  (e) => scope.postMessage({ type: 'ready', version: e.engineVersion() }),
+  (err) => scope.postMessage({ type: 'error', fatal: true, message: `the engine did not load: ${messageOf(err)}` }),
+);
+
+scope.addEventListener('message', async (ev) => {
+  const req = ev.data ?? {};
+  const id = req.id;
+  if (fatal) {
+    scope.postMessage({ id, type: 'error', fatal: true, message: 'the engine crashed' });
+    return;
+  }
+  let last = 0;
+  /** Progress at most every 100 ms. @param {{nodes: number, tableBytes: number}} p */
+  const progress = (p) => {
+    const now = performance.now();
+    if (now - last >= 100) {
+      last = now;
+      scope.postMessage({ id, type: 'progress', nodes: p.nodes, tableBytes: p.tableBytes });
+    }
+    return false;
+  };
+  try {
+    const e = await engine;
+    let value;
+    switch (req.type) {
+      case 'analyse':
+        value = e.analyse(String(req.record), { maxNodes: req.maxNodes ?? 0, maxMillis: req.maxMillis ?? 0, tableMb: req.tableMb ?? 0 }, progress);
+        break;
+      case 'computerMove':
+        value = e.computerMove(
+          String(req.record),
+          {
+            strength: String(req.strength ?? 'perfect'),
+            maxNodes: req.maxNodes ?? 0,
+            maxMillis: req.maxMillis ?? 0,
+            seed: req.seed ?? Math.random() * 2 ** 32,
+          },
+          progress,
+        );
+        break;
+      case 'canonical':
+        value = e.canonical(String(req.position));
+        break;
+      case 'ping':
+        value = 'pong';
+        break;
+      case 'crash':
+        // For tests of crash recovery: what a trapped engine looks like.
+        throw new WebAssembly.RuntimeError('unreachable (test)');
+      default:
+        throw new Error(`unknown request type ${JSON.stringify(req.type)}`);
+    }
+    scope.postMessage({ id, type: 'result', value });
+  } catch (err) {
+    if (isTrap(err)) fatal = true;
+    scope.postMessage({ id, type: 'error', fatal, message: messageOf(err) });
+  }
+});
