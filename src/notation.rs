@@ -645,6 +645,13 @@ pub fn move_text(p: &Position, mv: &Move) -> MoveText {
             }
         }
     }
+    // A loop at an isolated spot has the same two sides: the sharing may
+    // then read back the same with nothing listed.
+    let bare: Vec<MoveText> = texts
+        .iter()
+        .map(|t| MoveText { listed: Vec::new(), side_flip: false, ..t.clone() })
+        .collect();
+    texts.extend(bare);
     texts.sort_by_key(|t| {
         let s = t.to_string();
         (s.len(), s)

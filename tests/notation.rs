@@ -81,3 +81,15 @@ fn record_syntax() {
         assert!(e.offset <= bad.len(), "{bad}: {e}");
     }
 }
+
+#[test]
+fn a_loop_at_an_isolated_spot_prints_without_sides() {
+    // Both sides of such a loop are alike, so which side holds the other
+    // spots is the same drawing: the shortest text lists nothing.
+    let p = Record::parse("3+ 1(4)2").unwrap().replay().unwrap().pop().unwrap().1;
+    for text in ["3(5)3[1]", "3(5)3![1]", "3(5)3", "3(5)3!"] {
+        let (mv, child) = resolve(&p, &MoveText::parse(text).unwrap()).unwrap();
+        assert_eq!(move_text(&p, &mv).to_string(), "3(5)3", "{text}");
+        assert_eq!(resolve(&p, &MoveText::parse("3(5)3").unwrap()).unwrap().1, child);
+    }
+}
