@@ -13,7 +13,7 @@
 //! Bad input from JavaScript gives a `JsError` with a lowercase message; no
 //! input may panic (a panic would trap the whole wasm instance).
 
-use crate::board::{Board, Edge, Point, PlayError, RouteOptions, StrokeChecker, StrokeError, StrokeRules};
+use crate::board::{Board, Edge, Point, PlayError, RouteOptions, Stroke, StrokeChecker, StrokeError, StrokeRules};
 use crate::notation::{resolve, write_move, MoveError, MoveText, Record};
 use crate::solver::{Config, Convention, Outcome, SolveError, Solver};
 use crate::text::{parse_position, HoeyDisplay};
@@ -215,6 +215,21 @@ fn stroke_code(e: &StrokeError) -> (&'static str, Option<usize>, Option<Spot>) {
         StrokeError::TouchesSpot { spot, at } => ("touches-spot", Some(at), Some(spot)),
         StrokeError::SelfIntersects { at, .. } => ("crosses-itself", Some(at), None),
         StrokeError::TouchesItself { at, .. } => ("touches-itself", Some(at), None),
+    }
+}
+
+/// A stroke that makes a move.
+fn accepted(s: &Stroke) -> Check {
+    Check {
+        ok: true,
+        complete: true,
+        from: Some(s.from),
+        to: Some(s.to),
+        targets: vec![s.to],
+        new_spot: Some([s.new_spot.x, s.new_spot.y]),
+        t: Some(s.t),
+        curve: Some(flat(&s.points)),
+        ..Check::default()
     }
 }
 
@@ -562,17 +577,7 @@ impl Game {
         let pts = points_of(points);
         let checker = StrokeChecker::new(self.board(), self.rules).map_err(err)?;
         if let Ok(s) = checker.check(&pts, 0.5) {
-            return Ok(to_js(&Check {
-                ok: true,
-                complete: true,
-                from: Some(s.from),
-                to: Some(s.to),
-                targets: vec![s.to],
-                new_spot: Some([s.new_spot.x, s.new_spot.y]),
-                t: Some(s.t),
-                curve: Some(flat(&s.points)),
-                ..Check::default()
-            }));
+            return Ok(to_js(&accepted(&s)));
         }
         let full = checker.check(&pts, 0.5);
         let pre = checker.check_prefix(&pts);
@@ -603,17 +608,7 @@ impl Game {
         let pts = points_of(points);
         let checker = StrokeChecker::new(self.board(), self.rules).map_err(err)?;
         Ok(to_js(&match checker.check(&pts, t) {
-            Ok(s) => Check {
-                ok: true,
-                complete: true,
-                from: Some(s.from),
-                to: Some(s.to),
-                targets: vec![s.to],
-                new_spot: Some([s.new_spot.x, s.new_spot.y]),
-                t: Some(s.t),
-                curve: Some(flat(&s.points)),
-                ..Check::default()
-            },
+            Ok(s) => accepted(&s),
             Err(e) => failed(&e, None, Vec::new()),
         }))
     }
