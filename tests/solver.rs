@@ -57,7 +57,11 @@ fn start_nimbers_match_the_published_ones() {
     // 0 when n mod 6 is 0, 1 or 2; else 1.
     for n in 1..=7 {
         let want = if n % 6 <= 2 { 0 } else { 1 };
-        assert_eq!(solver(Convention::Normal).nimber(&start(n)).unwrap(), Some(want), "{n} spots");
+        assert_eq!(
+            solver(Convention::Normal).nimber(&start(n)).unwrap(),
+            Some(want),
+            "{n} spots"
+        );
     }
     assert_eq!(solver(Convention::Misere).nimber(&start(3)).unwrap(), None);
 }
@@ -91,7 +95,11 @@ fn plain_wins(p: &Position, misere: bool, memo: &mut HashMap<Position, bool>) ->
     }
     let moves = p.legal_moves();
     // No move: in misère play the opponent moved last and lost.
-    let w = if moves.is_empty() { misere } else { moves.iter().any(|(_, c)| !plain_wins(c, misere, memo)) };
+    let w = if moves.is_empty() {
+        misere
+    } else {
+        moves.iter().any(|(_, c)| !plain_wins(c, misere, memo))
+    };
     memo.insert(p.clone(), w);
     w
 }
@@ -101,7 +109,11 @@ fn plain_nimber(p: &Position, memo: &mut HashMap<Position, u32>) -> u32 {
     if let Some(&g) = memo.get(p) {
         return g;
     }
-    let mut seen: Vec<u32> = p.legal_moves().iter().map(|(_, c)| plain_nimber(c, memo)).collect();
+    let mut seen: Vec<u32> = p
+        .legal_moves()
+        .iter()
+        .map(|(_, c)| plain_nimber(c, memo))
+        .collect();
     seen.sort_unstable();
     let mut g = 0;
     for x in seen {
@@ -121,29 +133,53 @@ fn plain_minimax_agrees_on_random_positions_in_both_conventions() {
     let mut nimbers = HashMap::new();
     // One solver per convention for all positions, with a small table, so
     // that reuse and replacement are exercised too.
-    let config = Config { table_bytes: 1 << 20, ..Config::default() };
+    let config = Config {
+        table_bytes: 1 << 20,
+        ..Config::default()
+    };
     let mut normal = Solver::new(Convention::Normal, config);
     let mut misere = Solver::new(Convention::Misere, config);
     let (mut wins, mut misere_wins, mut nimbers_checked, mut big_nimbers) = (0, 0, 0, 0);
     for p in &positions {
         let w = plain_wins(p, false, &mut plain_normal);
-        assert_eq!(normal.outcome(p).unwrap() == Outcome::Win, w, "normal play, {}", Canon::of(p));
+        assert_eq!(
+            normal.outcome(p).unwrap() == Outcome::Win,
+            w,
+            "normal play, {}",
+            Canon::of(p)
+        );
         let m = plain_wins(p, true, &mut plain_misere);
-        assert_eq!(misere.outcome(p).unwrap() == Outcome::Win, m, "misère, {}", Canon::of(p));
+        assert_eq!(
+            misere.outcome(p).unwrap() == Outcome::Win,
+            m,
+            "misère, {}",
+            Canon::of(p)
+        );
         wins += w as usize;
         misere_wins += m as usize;
         // Nimbers by the definition cost much more: smaller positions only.
         if p.total_lives() <= 6 {
             let g = plain_nimber(p, &mut nimbers);
-            assert_eq!(normal.nimber(p).unwrap(), Some(g), "nimber, {}", Canon::of(p));
+            assert_eq!(
+                normal.nimber(p).unwrap(),
+                Some(g),
+                "nimber, {}",
+                Canon::of(p)
+            );
             nimbers_checked += 1;
             big_nimbers += (g > 1) as usize;
         }
     }
     // The sample is not lopsided.
     assert!(wins > 300 && wins < 1200, "{wins} normal wins");
-    assert!(misere_wins > 300 && misere_wins < 1200, "{misere_wins} misère wins");
-    assert!(nimbers_checked > 500 && big_nimbers > 20, "{nimbers_checked} nimbers, {big_nimbers} above 1");
+    assert!(
+        misere_wins > 300 && misere_wins < 1200,
+        "{misere_wins} misère wins"
+    );
+    assert!(
+        nimbers_checked > 500 && big_nimbers > 20,
+        "{nimbers_checked} nimbers, {big_nimbers} above 1"
+    );
 }
 
 /// A position that is the sum of `a` and `b` (their lands side by side).
@@ -155,8 +191,10 @@ fn sum(a: &Position, b: &Position) -> Position {
 
 #[test]
 fn the_nimber_of_a_sum_is_the_xor_of_the_nimbers() {
-    let positions: Vec<Position> =
-        random_positions(2, 200, 5).into_iter().filter(|p| !Canon::of(p).is_empty()).collect();
+    let positions: Vec<Position> = random_positions(2, 200, 5)
+        .into_iter()
+        .filter(|p| !Canon::of(p).is_empty())
+        .collect();
     let mut memo = HashMap::new();
     let (mut seen_nonzero, mut plain_checked) = (false, 0);
     for pair in positions.chunks(2) {
@@ -176,13 +214,20 @@ fn the_nimber_of_a_sum_is_the_xor_of_the_nimbers() {
         seen_nonzero |= ga > 1 || gb > 1;
     }
     assert!(seen_nonzero, "the sample has nimbers above 1");
-    assert!(plain_checked > 20, "{plain_checked} sums checked by the definition");
+    assert!(
+        plain_checked > 20,
+        "{plain_checked} sums checked by the definition"
+    );
 }
 
 /// Outcome, nimber and the children of the winning moves.
 fn answer(s: &mut Solver, p: &Position) -> (Outcome, Option<u32>, Vec<Canon>) {
     let a = s.analyse(p).unwrap();
-    (a.outcome, a.nimber, a.winning_moves.into_iter().map(|(_, c)| c).collect())
+    (
+        a.outcome,
+        a.nimber,
+        a.winning_moves.into_iter().map(|(_, c)| c).collect(),
+    )
 }
 
 #[test]
@@ -190,13 +235,33 @@ fn answers_do_not_depend_on_the_table_size() {
     let mut positions: Vec<Position> = (1..=4).map(start).collect();
     positions.extend(random_positions(3, 60, 8));
     for conv in [Convention::Normal, Convention::Misere] {
-        let mut tiny = Solver::new(conv, Config { table_bytes: 32 << 10, ..Config::default() });
+        let mut tiny = Solver::new(
+            conv,
+            Config {
+                table_bytes: 32 << 10,
+                ..Config::default()
+            },
+        );
         for p in &positions {
             let full = answer(&mut solver(conv), p);
-            assert_eq!(answer(&mut tiny, p), full, "{conv}, tiny table, {}", Canon::of(p));
+            assert_eq!(
+                answer(&mut tiny, p),
+                full,
+                "{conv}, tiny table, {}",
+                Canon::of(p)
+            );
             // Without a table the search forgets everything: small ones.
             if p.total_lives() <= 6 {
-                let none = answer(&mut Solver::new(conv, Config { table_bytes: 0, ..Config::default() }), p);
+                let none = answer(
+                    &mut Solver::new(
+                        conv,
+                        Config {
+                            table_bytes: 0,
+                            ..Config::default()
+                        },
+                    ),
+                    p,
+                );
                 assert_eq!(none, full, "{conv}, no table, {}", Canon::of(p));
             }
         }
@@ -204,12 +269,31 @@ fn answers_do_not_depend_on_the_table_size() {
         let top = if conv == Convention::Normal { 6 } else { 5 };
         for n in 5..=top {
             let p = start(n);
-            assert_eq!(answer(&mut tiny, &p), answer(&mut solver(conv), &p), "{conv}, {n} spots");
+            assert_eq!(
+                answer(&mut tiny, &p),
+                answer(&mut solver(conv), &p),
+                "{conv}, {n} spots"
+            );
         }
         let st = tiny.stats();
         assert!(st.evictions > 0, "{conv}: the tiny table never filled up");
-        assert!(st.peak_table_bytes <= 32 << 10, "{conv}: {} bytes", st.peak_table_bytes);
-        assert_eq!(Solver::new(conv, Config { table_bytes: 0, ..Config::default() }).stats().table_bytes, 0);
+        assert!(
+            st.peak_table_bytes <= 32 << 10,
+            "{conv}: {} bytes",
+            st.peak_table_bytes
+        );
+        assert_eq!(
+            Solver::new(
+                conv,
+                Config {
+                    table_bytes: 0,
+                    ..Config::default()
+                }
+            )
+            .stats()
+            .table_bytes,
+            0
+        );
     }
 }
 
@@ -218,11 +302,19 @@ fn winning_moves_leave_the_opponent_lost_and_the_others_do_not() {
     let mut positions: Vec<Position> = (1..=6).map(start).collect();
     positions.extend(random_positions(4, 40, 12));
     for conv in [Convention::Normal, Convention::Misere] {
-        for p in positions.iter().filter(|p| conv == Convention::Normal || p.total_lives() <= 15) {
+        for p in positions
+            .iter()
+            .filter(|p| conv == Convention::Normal || p.total_lives() <= 15)
+        {
             let a = solver(conv).analyse(p).unwrap();
             // (In misère play a finished game is won, with no move.)
             let over = Canon::of(p).is_empty();
-            assert_eq!(a.outcome == Outcome::Win && !over, !a.winning_moves.is_empty(), "{conv}, {}", Canon::of(p));
+            assert_eq!(
+                a.outcome == Outcome::Win && !over,
+                !a.winning_moves.is_empty(),
+                "{conv}, {}",
+                Canon::of(p)
+            );
             for (mv, child) in &a.winning_moves {
                 assert_eq!(&Canon::of(&p.play(mv).unwrap()), child);
             }
@@ -230,7 +322,12 @@ fn winning_moves_leave_the_opponent_lost_and_the_others_do_not() {
                 let listed = a.winning_moves.iter().any(|(_, c)| *c == child);
                 // A fresh solver: nothing carried over from the analysis.
                 let reply = solver(conv).outcome(&child.position()).unwrap();
-                assert_eq!(listed, reply == Outcome::Loss, "{conv}, {} then {child}", Canon::of(p));
+                assert_eq!(
+                    listed,
+                    reply == Outcome::Loss,
+                    "{conv}, {} then {child}",
+                    Canon::of(p)
+                );
             }
         }
     }
@@ -238,7 +335,13 @@ fn winning_moves_leave_the_opponent_lost_and_the_others_do_not() {
 
 #[test]
 fn progress_can_stop_the_search_and_the_solver_goes_on_afterwards() {
-    let mut s = Solver::new(Convention::Normal, Config { progress_every: 10, ..Config::default() });
+    let mut s = Solver::new(
+        Convention::Normal,
+        Config {
+            progress_every: 10,
+            ..Config::default()
+        },
+    );
     let mut calls = 0;
     s.on_progress(move |_| {
         calls += 1;
@@ -257,6 +360,12 @@ fn progress_can_stop_the_search_and_the_solver_goes_on_afterwards() {
 #[test]
 fn positions_too_large_to_search_are_refused() {
     let p = start(101);
-    assert!(matches!(solver(Convention::Normal).outcome(&p), Err(SolveError::TooLarge { lives: 303, .. })));
-    assert!(matches!(solver(Convention::Misere).analyse(&p), Err(SolveError::TooLarge { .. })));
+    assert!(matches!(
+        solver(Convention::Normal).outcome(&p),
+        Err(SolveError::TooLarge { lives: 303, .. })
+    ));
+    assert!(matches!(
+        solver(Convention::Misere).analyse(&p),
+        Err(SolveError::TooLarge { .. })
+    ));
 }

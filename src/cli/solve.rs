@@ -3,7 +3,9 @@
 
 use super::args::{json_str, Args};
 use sprouts::notation::write_move;
-use sprouts::solver::{published_outcome, Config, Convention, Outcome, Progress, SolveError, Solver};
+use sprouts::solver::{
+    published_outcome, Config, Convention, Outcome, Progress, SolveError, Solver,
+};
 use sprouts::{Canon, Position};
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -12,7 +14,10 @@ use std::time::Instant;
 fn config(args: &Args) -> Result<Config, String> {
     let mut config = Config::default();
     if let Some(mb) = args.number("--table-mb")? {
-        config.table_bytes = usize::try_from(mb).ok().and_then(|mb| mb.checked_mul(1 << 20)).unwrap_or(usize::MAX);
+        config.table_bytes = usize::try_from(mb)
+            .ok()
+            .and_then(|mb| mb.checked_mul(1 << 20))
+            .unwrap_or(usize::MAX);
     }
     Ok(config)
 }
@@ -58,11 +63,18 @@ pub fn solve(args: &Args) -> Result<String, String> {
     let conv = convention(args);
     let start = Instant::now();
     let mut s = Solver::new(conv, config(args)?);
-    s.on_progress(limit(start, args.number("--max-seconds")?, args.number("--max-nodes")?));
+    s.on_progress(limit(
+        start,
+        args.number("--max-seconds")?,
+        args.number("--max-nodes")?,
+    ));
     let a = s.analyse(&p).map_err(|e| stopped(e, args))?;
     let seconds = start.elapsed().as_secs_f64();
-    let moves: Vec<(String, String)> =
-        a.winning_moves.iter().map(|(mv, child)| (write_move(&p, mv), child.to_string())).collect();
+    let moves: Vec<(String, String)> = a
+        .winning_moves
+        .iter()
+        .map(|(mv, child)| (write_move(&p, mv), child.to_string()))
+        .collect();
     let position = Canon::of(&p).to_string();
     let st = a.stats;
     if args.json() {
@@ -85,7 +97,10 @@ pub fn solve(args: &Args) -> Result<String, String> {
             st.peak_table_bytes,
         ));
     }
-    let mut out = format!("position: {position}\nconvention: {conv}\noutcome: {} for the player to move\n", a.outcome);
+    let mut out = format!(
+        "position: {position}\nconvention: {conv}\noutcome: {} for the player to move\n",
+        a.outcome
+    );
     if let Some(g) = a.nimber {
         out += &format!("nimber: {g}\n");
     }
@@ -146,7 +161,10 @@ pub fn bench(args: &Args) -> Result<String, String> {
             let published = published_outcome(conv, n);
             let (got, verdict) = match result {
                 Ok(o) if published.is_some_and(|q| q != o) => {
-                    mismatches.push(format!("{conv} n={n}: solver says {o}, published {}", published.map_or("?".into(), |q| q.to_string())));
+                    mismatches.push(format!(
+                        "{conv} n={n}: solver says {o}, published {}",
+                        published.map_or("?".into(), |q| q.to_string())
+                    ));
                     (o.to_string(), " MISMATCH")
                 }
                 Ok(o) => (o.to_string(), ""),
@@ -169,6 +187,9 @@ pub fn bench(args: &Args) -> Result<String, String> {
     if mismatches.is_empty() {
         Ok(table)
     } else {
-        Err(format!("{table}\nMISMATCH with the published results:\n{}\n", mismatches.join("\n")))
+        Err(format!(
+            "{table}\nMISMATCH with the published results:\n{}\n",
+            mismatches.join("\n")
+        ))
     }
 }

@@ -11,7 +11,11 @@ use std::rc::Rc;
 
 /// Estimated bytes of a cached list, for the memory cap.
 fn cost(key: &[u8], children: &[Canon]) -> usize {
-    64 + key.len() + children.iter().map(|c| 32 + 2 * c.tokens().len()).sum::<usize>()
+    64 + key.len()
+        + children
+            .iter()
+            .map(|c| 32 + 2 * c.tokens().len())
+            .sum::<usize>()
 }
 
 /// A position's key and its children.
@@ -29,9 +33,18 @@ impl ChildCache {
     pub(crate) fn new(cap: usize) -> ChildCache {
         let cap = if cap < 64 << 10 { 0 } else { cap };
         // About 2 KiB per list (20 children of 40 tokens).
-        let slots = if cap == 0 { 0 } else { (cap / 2048).next_power_of_two() / 2 };
+        let slots = if cap == 0 {
+            0
+        } else {
+            (cap / 2048).next_power_of_two() / 2
+        };
         let bytes = slots * std::mem::size_of::<Option<Entry>>();
-        ChildCache { slots: (0..slots).map(|_| None).collect(), bytes, peak: bytes, cap }
+        ChildCache {
+            slots: (0..slots).map(|_| None).collect(),
+            bytes,
+            peak: bytes,
+            cap,
+        }
     }
 
     /// The memory this cache may use.
@@ -49,7 +62,11 @@ impl ChildCache {
 
     /// The children of the position with this key, computed by `make` if
     /// they are not cached.
-    pub(crate) fn get_or(&mut self, key: Option<&[u8]>, make: impl FnOnce() -> Vec<Canon>) -> Rc<[Canon]> {
+    pub(crate) fn get_or(
+        &mut self,
+        key: Option<&[u8]>,
+        make: impl FnOnce() -> Vec<Canon>,
+    ) -> Rc<[Canon]> {
         let (Some(key), false) = (key, self.slots.is_empty()) else {
             return make().into();
         };

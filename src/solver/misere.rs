@@ -32,7 +32,12 @@ impl Solver {
         Ok(self.misere_mid(p, INF, INF)? == pns::WIN)
     }
 
-    fn misere_mid(&mut self, p: &Canon, th_proof: u32, th_disproof: u32) -> Result<Numbers, SolveError> {
+    fn misere_mid(
+        &mut self,
+        p: &Canon,
+        th_proof: u32,
+        th_disproof: u32,
+    ) -> Result<Numbers, SolveError> {
         let key = key(p.tokens());
         let open_key = key.as_ref().map(|k| [&k[..], &[0]].concat());
         let n = self.misere_numbers(p, key.as_deref(), open_key.as_deref());
@@ -51,7 +56,9 @@ impl Solver {
             }
             options.push((c, n));
         }
-        let n = pns::search(&mut options, th_proof, th_disproof, |c, thp, thd| self.misere_mid(c, thp, thd))?;
+        let n = pns::search(&mut options, th_proof, th_disproof, |c, thp, thd| {
+            self.misere_mid(c, thp, thd)
+        })?;
         Ok(self.record_misere(key, open_key, n, start))
     }
 
@@ -68,7 +75,9 @@ impl Solver {
             if i > 0 && lands[i - 1] == *land {
                 continue;
             }
-            let kids = self.cache.get_or(key(land.tokens()).as_deref(), || land.position().children());
+            let kids = self
+                .cache
+                .get_or(key(land.tokens()).as_deref(), || land.position().children());
             for c in kids.iter() {
                 let mut parts: Vec<&[u16]> = lands
                     .iter()
@@ -77,7 +86,9 @@ impl Solver {
                     .map(|(_, l)| l.tokens())
                     .chain(c.tokens().split_inclusive(|&t| t == T_LAND))
                     .collect();
-                parts.sort_unstable();
+                // In the order of `Canon::of`: by land string, terminators
+                // aside.
+                parts.sort_unstable_by(|a, b| a[..a.len() - 1].cmp(&b[..b.len() - 1]));
                 out.push(Canon::from_tokens(parts.concat()));
             }
         }
@@ -93,21 +104,38 @@ impl Solver {
         if let Some(v) = key.and_then(|k| self.table.get(k)) {
             return if v.value == WIN { pns::WIN } else { pns::LOSS };
         }
-        open_key.and_then(|k| self.table.get(k)).map_or_else(|| fresh(p), |v| pns::unpack(v.data))
+        open_key
+            .and_then(|k| self.table.get(k))
+            .map_or_else(|| fresh(p), |v| pns::unpack(v.data))
     }
 
-    fn record_misere(&mut self, key: Option<Vec<u8>>, open_key: Option<Vec<u8>>, n: Numbers, start: u64) -> Numbers {
+    fn record_misere(
+        &mut self,
+        key: Option<Vec<u8>>,
+        open_key: Option<Vec<u8>>,
+        n: Numbers,
+        start: u64,
+    ) -> Numbers {
         let work = self.work_since(start);
         if n.decided() {
             if let Some(key) = key {
                 let value = if n == pns::WIN { WIN } else { LOSS };
-                self.table.update(&key, Value { value, data: 0 }, work, replace);
+                self.table
+                    .update(&key, Value { value, data: 0 }, work, replace);
             }
             if let Some(ok) = open_key {
                 self.table.remove(&ok);
             }
         } else if let Some(ok) = open_key {
-            self.table.update(&ok, Value { value: 0, data: pns::pack(n) }, work, replace);
+            self.table.update(
+                &ok,
+                Value {
+                    value: 0,
+                    data: pns::pack(n),
+                },
+                work,
+                replace,
+            );
         }
         n
     }
@@ -118,5 +146,38 @@ impl Solver {
 /// starting every leaf at 1, the textbook choice).
 fn fresh(p: &Canon) -> Numbers {
     let n = 1 + lives(p.tokens());
-    Numbers { proof: n, disproof: n }
+    Numbers {
+        proof: n,
+        disproof: n,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{Config, Convention};
+    use crate::Position;
+
+    #[test]
+    fn children_land_by_land_are_the_engines_children() {
+        let mut s = Solver::new(Convention::Misere, Config::default());
+        let mut seen = 0;
+        let mut x: u64 = 1;
+        // Every position of a few pseudo-random games from 4 to 7 spots.
+        for n in (4..=7).cycle().take(20) {
+            let mut p = Canon::of(&Position::start(n).unwrap());
+            while !p.is_empty() {
+                let mut mine = s.children(&p);
+                mine.sort();
+                let theirs = p.position().children();
+                assert_eq!(mine, theirs, "{p}");
+                seen += (p.lands().len() > 1) as usize;
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                p = theirs[(x >> 33) as usize % theirs.len()].clone();
+            }
+        }
+        assert!(seen > 20, "{seen} positions with several lands");
+    }
 }

@@ -5,15 +5,20 @@
 //! does ("Nimbers are inevitable", arXiv 1011.5841): a position is a sum of
 //! independent lands, so its nimber is the XOR of theirs, and the basic
 //! question asked of a land L is "is L + *k a win?" — which a single good
-//! move answers, where the nimber of L needs every child. See [`normal`].
+//! move answers, where the nimber of L needs every child. See `normal.rs`.
 //!
 //! Misère play has no such theory for sums, so it searches whole positions
-//! (all lands together). See [`misere`].
+//! (all lands together). See `misere.rs`.
 //!
-//! Both share a transposition table keyed by canonical forms, with a memory
-//! cap (see [`table`]), and a progress callback that may stop the search.
-//! The core has no threads, clocks or I/O: the caller supplies time through
-//! the callback.
+//! Both decide wins and losses by depth-first proof-number search (`pns.rs`),
+//! share a transposition table keyed by canonical forms with a memory cap
+//! (`table.rs`) and a cache of children lists (`cache.rs`), and call a
+//! progress callback that may stop the search. The core has no threads,
+//! clocks or I/O: the caller supplies time through the callback.
+//!
+//! Nearly all the time goes into generating children (playing every move
+//! and canonicalising the result), so "nodes" (positions expanded) is the
+//! measure of work.
 
 mod cache;
 mod misere;
@@ -22,9 +27,9 @@ mod pns;
 mod table;
 
 use crate::topology::{Canon, Move, Position};
+use cache::ChildCache;
 use std::fmt;
 use std::ops::ControlFlow;
-use cache::ChildCache;
 use table::Table;
 
 /// Who wins when the last move wins (normal play) or loses (misère).
@@ -83,7 +88,10 @@ pub struct Config {
 impl Default for Config {
     /// 128 MiB of table (fits a browser tab), progress every 4096 nodes.
     fn default() -> Config {
-        Config { table_bytes: 128 << 20, progress_every: 4096 }
+        Config {
+            table_bytes: 128 << 20,
+            progress_every: 4096,
+        }
     }
 }
 
@@ -115,7 +123,10 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::Stopped => write!(f, "stopped before an answer"),
             SolveError::TooLarge { lives, max } => {
-                write!(f, "the position has {lives} lives; the solver takes at most {max}")
+                write!(
+                    f,
+                    "the position has {lives} lives; the solver takes at most {max}"
+                )
             }
         }
     }
@@ -228,7 +239,12 @@ impl Solver {
                 }
             }
         }
-        Ok(Analysis { outcome: Outcome::from_win(win), nimber, winning_moves, stats: self.stats() })
+        Ok(Analysis {
+            outcome: Outcome::from_win(win),
+            nimber,
+            winning_moves,
+            stats: self.stats(),
+        })
     }
 
     /// Whether the player to move wins the position `c`.
@@ -264,7 +280,10 @@ fn checked_canon(p: &Position) -> Result<Canon, SolveError> {
     let c = Canon::of(p);
     let lives = lives(c.tokens());
     if lives > MAX_LIVES {
-        return Err(SolveError::TooLarge { lives, max: MAX_LIVES });
+        return Err(SolveError::TooLarge {
+            lives,
+            max: MAX_LIVES,
+        });
     }
     Ok(c)
 }
@@ -293,8 +312,14 @@ fn key(tokens: &[u16]) -> Option<Vec<u8>> {
     tokens
         .iter()
         .map(|&t| match t {
-            t if t >= T_LOWER => u8::try_from(t - T_LOWER).ok().filter(|&j| j < 128).map(|j| 128 + j),
-            t if t >= T_UPPER => u8::try_from(t - T_UPPER).ok().filter(|&i| i < 120).map(|i| 8 + i),
+            t if t >= T_LOWER => u8::try_from(t - T_LOWER)
+                .ok()
+                .filter(|&j| j < 128)
+                .map(|j| 128 + j),
+            t if t >= T_UPPER => u8::try_from(t - T_UPPER)
+                .ok()
+                .filter(|&i| i < 120)
+                .map(|i| 8 + i),
             t => u8::try_from(t).ok(),
         })
         .collect()
@@ -307,9 +332,9 @@ pub fn published_outcome(convention: Convention, n: usize) -> Option<Outcome> {
         Convention::Normal if n >= 1 && (n <= 44 || [46, 47, 53].contains(&n)) => {
             Some(Outcome::from_win(matches!(n % 6, 3..=5)))
         }
-        Convention::Misere if (1..=20).contains(&n) => {
-            Some(Outcome::from_win(n == 1 || (n != 4 && matches!(n % 6, 0 | 4 | 5))))
-        }
+        Convention::Misere if (1..=20).contains(&n) => Some(Outcome::from_win(
+            n == 1 || (n != 4 && matches!(n % 6, 0 | 4 | 5)),
+        )),
         _ => None,
     }
 }

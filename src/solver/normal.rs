@@ -33,7 +33,11 @@ const MASK_BITS: u32 = 64;
 
 fn merge(old: Value, new: Value) -> Value {
     Value {
-        value: if new.value != UNKNOWN { new.value } else { old.value },
+        value: if new.value != UNKNOWN {
+            new.value
+        } else {
+            old.value
+        },
         data: old.data | new.data,
     }
 }
@@ -58,7 +62,11 @@ impl Solver {
     fn known(&self, key: Option<&[u8]>, k: u32) -> Option<Numbers> {
         let v = self.table.get(key?)?;
         if v.value != UNKNOWN {
-            Some(if v.value as u32 == k { pns::LOSS } else { pns::WIN })
+            Some(if v.value as u32 == k {
+                pns::LOSS
+            } else {
+                pns::WIN
+            })
         } else if k < MASK_BITS && v.data >> k & 1 == 1 {
             Some(pns::WIN)
         } else {
@@ -101,8 +109,14 @@ impl Solver {
 
     /// Replaces every land but the largest by its nimber: the largest land
     /// and the heap, or `None` if no land remains (then the heap is `k`).
-    fn reduce_sum(&mut self, mut rest: Vec<Canon>, mut k: u32) -> Result<Option<(Canon, u32)>, SolveError> {
-        let Some(i) = (0..rest.len()).max_by_key(|&i| (lives(rest[i].tokens()), rest[i].tokens().len())) else {
+    fn reduce_sum(
+        &mut self,
+        mut rest: Vec<Canon>,
+        mut k: u32,
+    ) -> Result<Option<(Canon, u32)>, SolveError> {
+        let Some(i) =
+            (0..rest.len()).max_by_key(|&i| (lives(rest[i].tokens()), rest[i].tokens().len()))
+        else {
             return Ok(None);
         };
         let big = rest.swap_remove(i);
@@ -137,13 +151,23 @@ impl Solver {
 
     /// The proof-number search of "land + *k" until it is decided or its
     /// numbers reach a threshold; returns its numbers.
-    fn land_mid(&mut self, land: &Canon, k: u32, th_proof: u32, th_disproof: u32) -> Result<Numbers, SolveError> {
+    fn land_mid(
+        &mut self,
+        land: &Canon,
+        k: u32,
+        th_proof: u32,
+        th_disproof: u32,
+    ) -> Result<Numbers, SolveError> {
         let key = key(land.tokens());
         if let Some(n) = self.known(key.as_deref(), k) {
             return Ok(n);
         }
         let open_key = key.as_ref().and_then(|key| open_key(key, k));
-        if let Some(n) = open_key.as_deref().and_then(|ok| self.table.get(ok)).map(|v| pns::unpack(v.data)) {
+        if let Some(n) = open_key
+            .as_deref()
+            .and_then(|ok| self.table.get(ok))
+            .map(|v| pns::unpack(v.data))
+        {
             if n.proof >= th_proof || n.disproof >= th_disproof {
                 return Ok(n);
             }
@@ -151,7 +175,9 @@ impl Solver {
         let start = self.nodes;
         self.tick()?;
         let mut options: Vec<(Choice, Numbers)> = Vec::new();
-        let children = self.cache.get_or(key.as_deref(), || land.position().children());
+        let children = self
+            .cache
+            .get_or(key.as_deref(), || land.position().children());
         for c in children.iter() {
             let (mut rest, x) = self.fold(c.lands(), k);
             let o = if rest.len() > 1 {
@@ -213,7 +239,10 @@ impl Solver {
                 let each: Vec<u32> = ls.iter().map(|l| lives(l.tokens())).collect();
                 let total: u32 = each.iter().sum();
                 let n = 1 + total + 4 * (total - each.iter().max().unwrap_or(&0));
-                Numbers { proof: n, disproof: n }
+                Numbers {
+                    proof: n,
+                    disproof: n,
+                }
             }
         }
     }
@@ -230,9 +259,15 @@ impl Solver {
         let work = self.work_since(start);
         if n.decided() {
             let v = if n == pns::WIN {
-                (k < MASK_BITS).then(|| Value { value: UNKNOWN, data: 1 << k })
+                (k < MASK_BITS).then(|| Value {
+                    value: UNKNOWN,
+                    data: 1u64 << k,
+                })
             } else {
-                u8::try_from(k).ok().filter(|&g| g != UNKNOWN).map(|g| Value { value: g, data: 0 })
+                u8::try_from(k)
+                    .ok()
+                    .filter(|&g| g != UNKNOWN)
+                    .map(|g| Value { value: g, data: 0 })
             };
             if let (Some(v), Some(key)) = (v, key) {
                 self.table.update(&key, v, work, merge);
@@ -241,7 +276,15 @@ impl Solver {
                 self.table.remove(&ok);
             }
         } else if let Some(ok) = open_key {
-            self.table.update(&ok, Value { value: 0, data: pns::pack(n) }, work, replace);
+            self.table.update(
+                &ok,
+                Value {
+                    value: 0,
+                    data: pns::pack(n),
+                },
+                work,
+                replace,
+            );
         }
         n
     }
@@ -262,5 +305,8 @@ fn open_key(key: &[u8], k: u32) -> Option<Vec<u8>> {
 /// 1, the textbook choice).
 fn fresh(land: &Canon) -> Numbers {
     let n = 1 + lives(land.tokens());
-    Numbers { proof: n, disproof: n }
+    Numbers {
+        proof: n,
+        disproof: n,
+    }
 }

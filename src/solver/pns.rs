@@ -21,9 +21,15 @@ pub(super) struct Numbers {
 }
 
 /// The player to move wins.
-pub(super) const WIN: Numbers = Numbers { proof: 0, disproof: INF };
+pub(super) const WIN: Numbers = Numbers {
+    proof: 0,
+    disproof: INF,
+};
 /// The player to move loses.
-pub(super) const LOSS: Numbers = Numbers { proof: INF, disproof: 0 };
+pub(super) const LOSS: Numbers = Numbers {
+    proof: INF,
+    disproof: 0,
+};
 
 impl Numbers {
     pub(super) fn decided(self) -> bool {
@@ -36,7 +42,10 @@ pub(super) fn pack(n: Numbers) -> u64 {
 }
 
 pub(super) fn unpack(x: u64) -> Numbers {
-    Numbers { proof: (x >> 32) as u32, disproof: x as u32 }
+    Numbers {
+        proof: (x >> 32) as u32,
+        disproof: x as u32,
+    }
 }
 
 /// A node's numbers from its options' numbers.
@@ -45,7 +54,9 @@ fn combine<O>(options: &[(O, Numbers)]) -> Numbers {
     let proof = options.iter().map(|o| o.1.disproof).min().unwrap_or(INF);
     // An option with infinite proof number has disproof 0, which makes the
     // node a win whatever the sum; so the sum saturates below INF.
-    let disproof = options.iter().fold(0u32, |s, o| s.saturating_add(o.1.proof).min(INF - 1));
+    let disproof = options
+        .iter()
+        .fold(0u32, |s, o| s.saturating_add(o.1.proof).min(INF - 1));
     if proof == 0 {
         WIN
     } else if disproof == 0 {
@@ -87,7 +98,11 @@ pub(super) fn search<O, E>(
         } else {
             (th_disproof as u64 - n.disproof as u64 + c.proof as u64).min(INF as u64) as u32
         };
-        let thd = th_proof.min(second.saturating_add(1).max(second.saturating_add(second / 4)));
+        let thd = th_proof.min(
+            second
+                .saturating_add(1)
+                .max(second.saturating_add(second / 4)),
+        );
         *c = mid(o, thp, thd)?;
     }
 }

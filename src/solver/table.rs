@@ -104,7 +104,13 @@ impl Table {
 
     /// Merges `v` into the value stored for `key` (inserting it if absent)
     /// with `merge(old, v)`, and raises its work to at least `work`.
-    pub(crate) fn update(&mut self, key: &[u8], v: Value, work: u8, merge: fn(Value, Value) -> Value) {
+    pub(crate) fn update(
+        &mut self,
+        key: &[u8],
+        v: Value,
+        work: u8,
+        merge: fn(Value, Value) -> Value,
+    ) {
         if self.max_chunks == 0 || key.len() > MAX_KEY || HEADER + key.len() > self.chunk_size {
             return;
         }
@@ -150,7 +156,11 @@ impl Table {
             let p = (slot & 0xffff_ffff) as usize - 1;
             let home = hash(self.key_at(p)) as usize & mask;
             // Movable unless its home lies cyclically in (gap, j].
-            let stays = if gap <= j { gap < home && home <= j } else { gap < home || home <= j };
+            let stays = if gap <= j {
+                gap < home && home <= j
+            } else {
+                gap < home || home <= j
+            };
             if !stays {
                 self.index[gap] = slot;
                 gap = j;
@@ -219,7 +229,10 @@ impl Table {
         let r = self.record(pos);
         let mut data = [0u8; 8];
         data.copy_from_slice(&r[4..12]);
-        Value { value: r[2], data: u64::from_le_bytes(data) }
+        Value {
+            value: r[2],
+            data: u64::from_le_bytes(data),
+        }
     }
 
     /// Makes sure a record of `len` bytes and one more slot fit, growing or
@@ -230,7 +243,10 @@ impl Table {
         }
         for _ in 0..2 {
             let slots_ok = (self.entries + 1) * 4 <= self.index.len() * 3 || self.grow_index();
-            let chunk_ok = self.chunks.last().is_some_and(|c| c.len() + len <= self.chunk_size)
+            let chunk_ok = self
+                .chunks
+                .last()
+                .is_some_and(|c| c.len() + len <= self.chunk_size)
                 || self.chunks.len() < self.max_chunks;
             if slots_ok && chunk_ok {
                 return true;
@@ -251,7 +267,11 @@ impl Table {
     }
 
     fn append(&mut self, key: &[u8], v: Value, work: u8) -> usize {
-        if self.chunks.last().is_none_or(|c| c.len() + HEADER + key.len() > self.chunk_size) {
+        if self
+            .chunks
+            .last()
+            .is_none_or(|c| c.len() + HEADER + key.len() > self.chunk_size)
+        {
             self.chunks.push(Vec::with_capacity(self.chunk_size));
         }
         let ci = self.chunks.len() - 1;
@@ -403,7 +423,10 @@ mod tests {
     use super::*;
 
     fn keep_max(a: Value, b: Value) -> Value {
-        Value { value: a.value.max(b.value), data: a.data | b.data }
+        Value {
+            value: a.value.max(b.value),
+            data: a.data | b.data,
+        }
     }
 
     fn key(i: u32) -> Vec<u8> {
@@ -415,7 +438,12 @@ mod tests {
         let cap = 64 << 10;
         let mut t = Table::new(cap);
         for i in 0u32..20_000 {
-            t.update(&key(i), Value { value: 0, data: 1 }, (i % 7) as u8, keep_max);
+            t.update(
+                &key(i),
+                Value { value: 0, data: 1 },
+                (i % 7) as u8,
+                keep_max,
+            );
             t.update(&key(i), Value { value: 1, data: 2 }, 0, keep_max);
             assert_eq!(t.get(&key(i)), Some(Value { value: 1, data: 3 }), "key {i}");
             if i % 3 == 0 {
@@ -441,13 +469,24 @@ mod tests {
     fn removal_keeps_other_keys_findable() {
         let mut t = Table::new(1 << 20);
         for i in 0u32..500 {
-            t.update(&key(i), Value { value: 1, data: i as u64 }, 0, keep_max);
+            t.update(
+                &key(i),
+                Value {
+                    value: 1,
+                    data: i as u64,
+                },
+                0,
+                keep_max,
+            );
         }
         for i in (0u32..500).step_by(2) {
             t.remove(&key(i));
         }
         for i in 0u32..500 {
-            let want = (i % 2 == 1).then_some(Value { value: 1, data: i as u64 });
+            let want = (i % 2 == 1).then_some(Value {
+                value: 1,
+                data: i as u64,
+            });
             assert_eq!(t.get(&key(i)), want, "key {i}");
         }
         assert_eq!(t.entries(), 250);
