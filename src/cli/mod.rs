@@ -14,8 +14,10 @@ commands:
   perft <POSITION> <DEPTH> [--json]  count distinct children to a depth
   replay <RECORD> [--json]           replay a WGOSA record
   random --spots N [--seed S] [--misere]   play a random game, print its record
-  solve <POSITION> [--misere] [--json]     outcome, nimber, winning moves
-  bench movegen|solve                print benchmark tables
+  solve <POSITION> [--misere] [--json] [--table-mb M] [--max-seconds S] [--max-nodes N]
+                                     outcome, nimber, winning moves
+  bench movegen|solve [--normal|--misere] [--spots N] [--max-seconds S]
+                                     print benchmark tables
 POSITION: a GLOP string (0*5.}]!), a spots-dialect string (0*5|), a Hoey list
 (1,3,2,3;4), or --spots N for the N-spot start.
 ";

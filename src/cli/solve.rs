@@ -10,9 +10,13 @@ use sprouts::{Canon, Position};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-/// The solver settings: `--table-mb`.
+/// The solver settings: `--table-mb`, and progress (time checks) every 256
+/// nodes, a few times a second even on large positions.
 fn config(args: &Args) -> Result<Config, String> {
-    let mut config = Config::default();
+    let mut config = Config {
+        progress_every: 256,
+        ..Config::default()
+    };
     if let Some(mb) = args.number("--table-mb")? {
         config.table_bytes = usize::try_from(mb)
             .ok()

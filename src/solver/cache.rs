@@ -60,23 +60,19 @@ impl ChildCache {
         self.peak
     }
 
-    /// The children of the position with this key, computed by `make` if
-    /// they are not cached.
-    pub(crate) fn get_or(
-        &mut self,
-        key: Option<&[u8]>,
-        make: impl FnOnce() -> Vec<Canon>,
-    ) -> Rc<[Canon]> {
-        let (Some(key), false) = (key, self.slots.is_empty()) else {
-            return make().into();
+    /// The cached children of the position with this key.
+    pub(crate) fn get(&self, key: Option<&[u8]>) -> Option<Rc<[Canon]>> {
+        let key = key?;
+        let (k, children) = self.slots.get(self.slot(key)?)?.as_ref()?;
+        (&k[..] == key).then(|| Rc::clone(children))
+    }
+
+    /// Caches the children of the position with this key.
+    pub(crate) fn put(&mut self, key: Option<&[u8]>, children: Vec<Canon>) -> Rc<[Canon]> {
+        let children: Rc<[Canon]> = children.into();
+        let (Some(key), Some(i)) = (key, key.and_then(|k| self.slot(k))) else {
+            return children;
         };
-        let i = hash(key) as usize & (self.slots.len() - 1);
-        if let Some((k, children)) = &self.slots[i] {
-            if &k[..] == key {
-                return children.clone();
-            }
-        }
-        let children: Rc<[Canon]> = make().into();
         let add = cost(key, &children);
         let old = self.slots[i].as_ref().map_or(0, |(k, c)| cost(k, c));
         if self.bytes - old + add <= self.cap {
@@ -85,5 +81,9 @@ impl ChildCache {
             self.slots[i] = Some((key.into(), Rc::clone(&children)));
         }
         children
+    }
+
+    fn slot(&self, key: &[u8]) -> Option<usize> {
+        (!self.slots.is_empty()).then(|| hash(key) as usize & (self.slots.len() - 1))
     }
 }

@@ -18,6 +18,7 @@ use super::pns::{self, Numbers, INF};
 use super::table::Value;
 use super::{key, lives, SolveError, Solver};
 use crate::topology::{Canon, T_LAND};
+use std::ops::ControlFlow;
 
 const LOSS: u8 = 0;
 const WIN: u8 = 1;
@@ -46,53 +47,64 @@ impl Solver {
         }
         let start = self.nodes;
         self.tick()?;
-        let mut options = Vec::new();
-        for c in self.children(p) {
-            let ck = super::key(c.tokens());
-            let ok = ck.as_ref().map(|k| [&k[..], &[0]].concat());
-            let n = self.misere_numbers(&c, ck.as_deref(), ok.as_deref());
-            if n == pns::LOSS {
-                return Ok(self.record_misere(key, open_key, pns::WIN, start));
-            }
-            options.push((c, n));
-        }
-        let n = pns::search(&mut options, th_proof, th_disproof, |c, thp, thd| {
-            self.misere_mid(c, thp, thd)
-        })?;
-        Ok(self.record_misere(key, open_key, n, start))
-    }
-
-    /// The children of a position, land by land: a move changes one land
-    /// and leaves the others as they are, and a canonical form is its
-    /// lands' canonical forms in order. So each land's children are
-    /// generated (and cached) on their own, which is much cheaper than
-    /// generating and canonicalising whole positions.
-    fn children(&mut self, p: &Canon) -> Vec<Canon> {
+        // Children land by land: a move changes one land and leaves the
+        // others as they are, so each land's children are generated (and
+        // cached) on their own, which is much cheaper than generating and
+        // canonicalising whole positions. A land not in the cache is
+        // expanded one child at a time, so that a child known to be lost
+        // for the opponent saves the rest.
         let lands = p.lands();
-        let mut out = Vec::new();
+        let mut options: Vec<(Canon, Numbers)> = Vec::new();
         for (i, land) in lands.iter().enumerate() {
             // Identical lands have the same children.
             if i > 0 && lands[i - 1] == *land {
                 continue;
             }
-            let kids = self
-                .cache
-                .get_or(key(land.tokens()).as_deref(), || land.position().children());
-            for c in kids.iter() {
-                let mut parts: Vec<&[u16]> = lands
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != i)
-                    .map(|(_, l)| l.tokens())
-                    .chain(c.tokens().split_inclusive(|&t| t == T_LAND))
-                    .collect();
-                // In the order of `Canon::of`: by land string, terminators
-                // aside.
-                parts.sort_unstable_by(|a, b| a[..a.len() - 1].cmp(&b[..b.len() - 1]));
-                out.push(Canon::from_tokens(parts.concat()));
+            let lk = super::key(land.tokens());
+            let mut won = false;
+            let mut visit = |c: &Canon| {
+                let whole = with_land_replaced(&lands, i, c);
+                let wk = super::key(whole.tokens());
+                let ok = wk.as_ref().map(|k| [&k[..], &[0]].concat());
+                let n = self.misere_numbers(&whole, wk.as_deref(), ok.as_deref());
+                won = n == pns::LOSS;
+                options.push((whole, n));
+                if won {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            };
+            if let Some(kids) = self.cache.get(lk.as_deref()) {
+                for c in kids.iter() {
+                    if visit(c).is_break() {
+                        break;
+                    }
+                }
+            } else {
+                let mut kids = Vec::new();
+                land.position().for_each_child(&mut |c| {
+                    let flow = visit(&c);
+                    kids.push(c);
+                    flow
+                });
+                if !won {
+                    kids.sort();
+                    kids.dedup();
+                    self.cache.put(lk.as_deref(), kids);
+                }
+            }
+            if won {
+                return Ok(self.record_misere(key, open_key, pns::WIN, start));
             }
         }
-        out
+        // Lands expanded one child at a time may repeat children.
+        options.sort_by(|a, b| a.0.cmp(&b.0));
+        options.dedup_by(|a, b| a.0 == b.0);
+        let n = pns::search(&mut options, th_proof, th_disproof, |c, thp, thd| {
+            self.misere_mid(c, thp, thd)
+        })?;
+        Ok(self.record_misere(key, open_key, n, start))
     }
 
     /// The numbers of a position as its table entries give them.
@@ -141,6 +153,21 @@ impl Solver {
     }
 }
 
+/// The position `lands` with land `i` replaced by `child` (one of its
+/// children, itself a list of lands), in canonical form: the lands' strings
+/// in the order of `Canon::of`, by land string, terminators aside.
+fn with_land_replaced(lands: &[Canon], i: usize, child: &Canon) -> Canon {
+    let mut parts: Vec<&[u16]> = lands
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != i)
+        .map(|(_, l)| l.tokens())
+        .chain(child.tokens().split_inclusive(|&t| t == T_LAND))
+        .collect();
+    parts.sort_unstable_by(|a, b| a[..a.len() - 1].cmp(&b[..b.len() - 1]));
+    Canon::from_tokens(parts.concat())
+}
+
 /// Numbers of a position before any search: more lives take more work to
 /// settle either way (measured: about 3 times fewer nodes at 7 spots than
 /// starting every leaf at 1, the textbook choice).
@@ -155,20 +182,27 @@ fn fresh(p: &Canon) -> Numbers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::{Config, Convention};
     use crate::Position;
 
     #[test]
     fn children_land_by_land_are_the_engines_children() {
-        let mut s = Solver::new(Convention::Misere, Config::default());
         let mut seen = 0;
         let mut x: u64 = 1;
         // Every position of a few pseudo-random games from 4 to 7 spots.
         for n in (4..=7).cycle().take(20) {
             let mut p = Canon::of(&Position::start(n).unwrap());
             while !p.is_empty() {
-                let mut mine = s.children(&p);
+                let lands = p.lands();
+                let mut mine: Vec<Canon> = (0..lands.len())
+                    .flat_map(|i| {
+                        let kids = lands[i].position().children();
+                        kids.iter()
+                            .map(|c| with_land_replaced(&lands, i, c))
+                            .collect::<Vec<_>>()
+                    })
+                    .collect();
                 mine.sort();
+                mine.dedup();
                 let theirs = p.position().children();
                 assert_eq!(mine, theirs, "{p}");
                 seen += (p.lands().len() > 1) as usize;

@@ -25,6 +25,7 @@ use super::pns::{self, Numbers, INF};
 use super::table::Value;
 use super::{key, lives, SolveError, Solver};
 use crate::topology::Canon;
+use std::ops::ControlFlow;
 
 /// Value of a land entry with no nimber known yet.
 const UNKNOWN: u8 = u8::MAX;
@@ -175,24 +176,41 @@ impl Solver {
         let start = self.nodes;
         self.tick()?;
         let mut options: Vec<(Choice, Numbers)> = Vec::new();
-        let children = self
-            .cache
-            .get_or(key.as_deref(), || land.position().children());
-        for c in children.iter() {
-            let (mut rest, x) = self.fold(c.lands(), k);
-            let o = if rest.len() > 1 {
-                Choice::Sum(rest, x)
-            } else if let Some(l) = rest.pop() {
-                Choice::Land(l, x)
-            } else {
-                Choice::Known(x != 0)
-            };
-            let n = self.option_numbers(&o);
-            if n == pns::LOSS {
-                // The opponent loses: decided, no need to look further.
+        if let Some(children) = self.cache.get(key.as_deref()) {
+            for c in children.iter() {
+                let o = self.choice(c, k);
+                let n = self.option_numbers(&o);
+                if n == pns::LOSS {
+                    return Ok(self.record_land(key, open_key, k, pns::WIN, start));
+                }
+                options.push((o, n));
+            }
+        } else {
+            // Children one at a time, so that a child the opponent is known
+            // to lose saves canonicalising the rest.
+            let mut found: Vec<(Canon, Choice, Numbers)> = Vec::new();
+            let mut won = false;
+            land.position().for_each_child(&mut |c| {
+                let o = self.choice(&c, k);
+                let n = self.option_numbers(&o);
+                if n == pns::LOSS {
+                    won = true;
+                    return ControlFlow::Break(());
+                }
+                found.push((c, o, n));
+                ControlFlow::Continue(())
+            });
+            if won {
                 return Ok(self.record_land(key, open_key, k, pns::WIN, start));
             }
-            options.push((o, n));
+            found.sort_by(|a, b| a.0.cmp(&b.0));
+            found.dedup_by(|a, b| a.0 == b.0);
+            let mut children = Vec::with_capacity(found.len());
+            for (c, o, n) in found {
+                children.push(c);
+                options.push((o, n));
+            }
+            self.cache.put(key.as_deref(), children);
         }
         for m in 0..k {
             let o = Choice::Land(land.clone(), m);
@@ -218,6 +236,18 @@ impl Solver {
             }
         })?;
         Ok(self.record_land(key, open_key, k, n, start))
+    }
+
+    /// A child of "land + *k" as an option: its lands folded.
+    fn choice(&self, c: &Canon, k: u32) -> Choice {
+        let (mut rest, x) = self.fold(c.lands(), k);
+        if rest.len() > 1 {
+            Choice::Sum(rest, x)
+        } else if let Some(l) = rest.pop() {
+            Choice::Land(l, x)
+        } else {
+            Choice::Known(x != 0)
+        }
     }
 
     /// The numbers of an option as its table entries give them.

@@ -8,6 +8,7 @@ use super::canon::{Canon, T_LAND, T_DOT, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPE
 use super::moves::{Corner, Move};
 use super::position::{Boundary, Position, Region, Spot};
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 impl Position {
     /// The distinct children, canonical and sorted.
@@ -18,6 +19,19 @@ impl Position {
         out.sort();
         out.dedup();
         out
+    }
+
+    /// The children one at a time, canonical, possibly repeated, until `f`
+    /// breaks: for searches that stop at the first good child (the solver
+    /// often does, and canonicalising is nearly all the cost).
+    pub fn for_each_child(&self, f: &mut dyn FnMut(Canon) -> ControlFlow<()>) {
+        let r = self.reduced();
+        let mut stop = false;
+        r.for_each_grouped_move(&mut |mv| {
+            if !stop {
+                stop = f(Canon::of(&r.apply(&mv))).is_break();
+            }
+        });
     }
 
     /// One move for each distinct child, with that child's canonical form,
