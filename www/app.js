@@ -29,6 +29,12 @@ const style = document.createElement('style');
 style.textContent = BOARD_CSS;
 document.head.append(style);
 
+// Selects that share a list of choices name its <template> (index.html).
+for (const select of document.querySelectorAll('select[data-options]')) {
+  const list = /** @type {HTMLTemplateElement} */ ($(/** @type {HTMLElement} */ (select).dataset.options ?? ''));
+  select.append(list.content.cloneNode(true));
+}
+
 /** Board area of a new game: 800 wide, as tall as the view's shape suggests. */
 function boardSize() {
   const r = $('board').getBoundingClientRect();

@@ -2,25 +2,15 @@
 // The board page in headless Chromium: drawing moves with the mouse and a
 // finger, refusals, a whole game, undo/redo, typed moves, reload.
 // Needs `scripts/build-wasm.sh` first (scripts/test.sh does it).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startSite } from './harness.mjs';
-import { arc, mouseDraw, movesShown, newGame, openPage, ready, routedPath, spotAt, touchDraw } from './helpers.mjs';
+import { useSite } from './harness.mjs';
+import { arc, mouseDraw, movesShown, newGame, ready, routedPath, spotAt, touchDraw } from './helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startSite>>} */ let site;
-/** @type {import('playwright-core').BrowserContext} */ let browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  site?.server.close();
-});
+const site = useSite();
 
 test('the page loads the engine and a board with focusable spots, without console errors', async () => {
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   const labels = await page.locator('#board [data-spot]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   assert.deepEqual(labels, ['Spot 1, 3 lives', 'Spot 2, 3 lives', 'Spot 3, 3 lives']);
   assert.equal(await page.inputValue('#glop'), '0*3.}]!');
@@ -32,7 +22,7 @@ test('the page loads the engine and a board with focusable spots, without consol
 });
 
 test('a mouse drag from a spot to a spot is a move, in the list and the position', async () => {
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   const a = await spotAt(page, 1);
   const b = await spotAt(page, 2);
   await mouseDraw(page, arc(a, b, 60));
@@ -50,7 +40,7 @@ test('a mouse drag from a spot to a spot is a move, in the list and the position
 });
 
 test('a crossing stroke is refused with a message, and nothing is played', async () => {
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   await newGame(page, { spots: 2 });
   const a = await spotAt(page, 1);
   const b = await spotAt(page, 2);
@@ -82,7 +72,7 @@ test('a crossing stroke is refused with a message, and nothing is played', async
 
 test('a whole 2-spot game drawn by hand ends with the right winner', async () => {
   for (const misere of [false, true]) {
-    const { page, errors } = await openPage(browser, site.url);
+    const { page, errors } = await site.open();
     await newGame(page, { spots: 2, misere });
     for (let k = 0, seed = misere ? 5 : 1; k < 6; k++) {
       const over = await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.isOver());
@@ -127,7 +117,7 @@ test('a whole 2-spot game drawn by hand ends with the right winner', async () =>
 });
 
 test('undo and redo, by buttons and keys', async () => {
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   await page.fill('#move-input', '1(4)2');
   await page.press('#move-input', 'Enter');
   await page.fill('#move-input', '3(5)3');
@@ -157,7 +147,7 @@ test('undo and redo, by buttons and keys', async () => {
 });
 
 test('typed moves: legal ones are drawn, others explained', async () => {
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   await page.fill('#move-input', '1(4)1[2]');
   await page.press('#move-input', 'Enter');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
@@ -184,7 +174,7 @@ test('typed moves: legal ones are drawn, others explained', async () => {
 });
 
 test('a reload keeps the game in progress', async () => {
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   await newGame(page, { spots: 4, misere: true });
   const a = await spotAt(page, 1);
   const b = await spotAt(page, 2);
@@ -214,7 +204,7 @@ test('a reload keeps the game in progress', async () => {
 });
 
 test('a finger drag on a touch screen draws a move', async () => {
-  const { page, errors } = await openPage(browser, site.url, { width: 420, height: 860 });
+  const { page, errors } = await site.open('', { width: 420, height: 860 });
   const a = await spotAt(page, 2);
   const b = await spotAt(page, 3);
   const scrollBefore = await page.evaluate(() => scrollY);
@@ -227,7 +217,7 @@ test('a finger drag on a touch screen draws a move', async () => {
 });
 
 test('sliding the new spot along the line before placing it', async () => {
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   await newGame(page, { spots: 2 });
   await page.check('#place-spot');
   const a = await spotAt(page, 1);

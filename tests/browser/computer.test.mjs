@@ -1,25 +1,15 @@
 // @ts-check
 // Computer players and analysis in the worker: the perfect player, the
 // analysis panel against the solver, Cancel, crash recovery; the embed.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, startSite } from './harness.mjs';
-import { arc, mouseDraw, movesShown, newGame, nodeEngine, openPage, spotAt } from './helpers.mjs';
+import { useSite } from './harness.mjs';
+import { arc, mouseDraw, movesShown, newGame, nodeEngine, spotAt } from './helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startSite>>} */ let site;
-/** @type {import('playwright-core').BrowserContext} */ let browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  site?.server.close();
-});
+const site = useSite();
 
 test('2 spots, normal play: the perfect computer moving second wins every game', async () => {
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   for (let game = 0; game < 3; game++) {
     await newGame(page, { spots: 2, player1: 'random', player2: 'perfect' });
     await page.waitForFunction(() => /Game over/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 60000 });
@@ -41,7 +31,7 @@ test('3-spot start: the analysis says win and lists exactly the solver\'s winnin
   assert.equal(solver.outcome, 'win');
   const expected = solver.winningMoves.map((/** @type {any} */ m) => m.move).sort();
 
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   await page.click('#analyse');
   await page.waitForSelector('#analysis-result .outcome', { timeout: 30000 });
   assert.equal(await page.getAttribute('#analysis-result .outcome', 'data-outcome'), 'win');
@@ -64,7 +54,7 @@ test('3-spot start: the analysis says win and lists exactly the solver\'s winnin
 });
 
 test('Cancel stops a long solve within a second and the page keeps working', async () => {
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   await newGame(page, { spots: 20 });
   await page.click('#analyse');
   await page.waitForFunction(() => /positions/.test(document.getElementById('solve-stats')?.textContent ?? ''), null, { timeout: 30000 });
@@ -86,7 +76,7 @@ test('Cancel stops a long solve within a second and the page keeps working', asy
 });
 
 test('a crashed worker is restarted and the game is kept', async () => {
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   await page.fill('#move-input', '1(4)2');
   await page.press('#move-input', 'Enter');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
@@ -107,7 +97,7 @@ test('a crashed worker is restarted and the game is kept', async () => {
 });
 
 test('the page survives a crash of its own engine instance and keeps the game', async () => {
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   await page.fill('#move-input', '1(4)2');
   await page.press('#move-input', 'Enter');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
@@ -128,7 +118,7 @@ test('the page survives a crash of its own engine instance and keeps the game', 
 });
 
 test('the embeddable board: one tag, drawing, API, events, destroy', async () => {
-  const { page, errors } = await openPage(browser, `${site.url}embed.html`, { waitReady: false });
+  const { page, errors } = await site.open('embed.html', { waitReady: false });
   await page.waitForFunction(() => /** @type {any} */ (document.getElementById('two'))?.status?.toMove === 1);
   assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('shown')).record), '2+ 1(3)2 1(4)2');
   const a = await spotAt(page, 1, '#two');

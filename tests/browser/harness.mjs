@@ -1,13 +1,16 @@
 // @ts-check
 // Shared set-up for browser tests: a static server for www/ on a free loopback
 // port, and Debian's Chromium (Playwright's own browser download is not
-// reachable here) launched headless through playwright-core.
+// reachable here) launched headless through playwright-core. A test file
+// calls useSite() once at its top level for both.
+import { after, before } from 'node:test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+import { openPage } from './helpers.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
@@ -34,4 +37,41 @@ export async function launchBrowser() {
   });
   context.on('close', () => { rm(profile, { recursive: true, force: true }).catch(() => {}); });
   return context;
+}
+
+/**
+ * Registers this test file's before/after hooks: the site and the browser
+ * start before its first test and close after its last. The accessors are
+ * for use inside tests (they throw before the site has started).
+ */
+export function useSite() {
+  /** @type {Awaited<ReturnType<typeof startSite>> | undefined} */ let site;
+  /** @type {import('playwright-core').BrowserContext | undefined} */ let browser;
+  before(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    site?.server.close();
+  });
+  const started = () => {
+    if (!site || !browser) throw new Error('useSite(): the site is not started (use it inside a test)');
+    return { site, browser };
+  };
+  return {
+    /** Base URL of www/, ending in a slash. */
+    get url() { return started().site.url; },
+    /** The headless Chromium context shared by the file's tests. */
+    get browser() { return started().browser; },
+    /**
+     * A fresh page on `path` (relative to the base URL) through openPage:
+     * empty storage, console errors collected, by default the app ready.
+     * @param {string} [path] @param {Parameters<typeof openPage>[2]} [size]
+     */
+    open(path = '', size) {
+      const { site: s, browser: b } = started();
+      return openPage(b, new URL(path, s.url).href, size);
+    },
+  };
 }

@@ -4,24 +4,18 @@
 // pointer move and routing per move on a late 20-spot game, the perfect
 // computer's answer time. Prints a table; asserts only loose bounds.
 // SPROUTS_MEASURE=full adds the perfect computer at n = 8 and 10 (slow).
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser, startSite } from './harness.mjs';
-import { newGame, openPage, ready } from './helpers.mjs';
+import { useSite } from './harness.mjs';
+import { newGame, ready } from './helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startSite>>} */ let site;
-/** @type {import('playwright-core').BrowserContext} */ let browser;
+const site = useSite();
 /** @type {[string, string][]} */ const rows = [];
 
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  site?.server.close();
+// Prints the table once the file's tests are done.
+after(() => {
   console.log(['', '| measure | value |', '| --- | --- |', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n'));
 });
 
@@ -37,7 +31,7 @@ test('wasm size', async () => {
 });
 
 test('time from navigation to the first possible interaction', async () => {
-  const { page } = await openPage(browser, site.url);
+  const { page } = await site.open();
   /** @type {number[]} */ const times = [];
   /** @type {number[]} */ const engine = [];
   for (let i = 0; i < 5; i++) {
@@ -57,7 +51,7 @@ test('time from navigation to the first possible interaction', async () => {
 });
 
 test('stroke check per pointer move and routing per move, late 20-spot game', async () => {
-  const { page, errors } = await openPage(browser, site.url);
+  const { page, errors } = await site.open();
   await newGame(page, { spots: 20 });
   const r = await page.evaluate(async () => {
     const s = /** @type {any} */ (globalThis).sprouts;
@@ -105,7 +99,7 @@ test('stroke check per pointer move and routing per move, late 20-spot game', as
 });
 
 test('perfect computer: time to answer on the n-spot start', async () => {
-  const { page } = await openPage(browser, site.url);
+  const { page } = await site.open();
   const ns = process.env.SPROUTS_MEASURE === 'full' ? [6, 8, 10] : [6];
   for (const n of ns) {
     for (const misere of [false]) {

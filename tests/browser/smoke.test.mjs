@@ -1,29 +1,19 @@
 // @ts-check
 // The page loads the wasm engine in a real browser, shows its version, and
 // logs no console errors. Needs `scripts/build-wasm.sh` first (scripts/test.sh does it).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launchBrowser, startSite } from './harness.mjs';
+import { useSite } from './harness.mjs';
 
-/** @type {Awaited<ReturnType<typeof startSite>>} */ let site;
-/** @type {import('playwright-core').BrowserContext} */ let browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  site?.server.close();
-});
+const site = useSite();
 
 test('page shows the engine version without console errors', async () => {
   const cargo = await readFile(new URL('../../Cargo.toml', import.meta.url), 'utf8');
   const version = /^version\s*=\s*"([^"]+)"/m.exec(cargo)?.[1];
   assert.ok(version, 'version in Cargo.toml');
 
-  const page = await browser.newPage();
+  const page = await site.browser.newPage();
   /** @type {string[]} */ const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
