@@ -158,6 +158,31 @@ fn canonical_form_is_invariant() {
     eprintln!("properties: canonical form invariant on {positions} positions of {games} games ({:.1?})", t0.elapsed());
 }
 
+/// `Canon::quick`, the solver's key, skips the naming search where letters
+/// tie: it must still write exactly the position (else the solver would
+/// answer for another one), and should mostly agree with `Canon::of`.
+#[test]
+fn quick_writings_describe_their_position() {
+    let mut rng = Rng::new(0x5EED_0013);
+    let (mut positions, mut canonical) = (0, 0);
+    for n in 1..=14 {
+        for _ in 0..if n <= 10 { 40 } else { 15 } {
+            for p in random_game(n, &mut rng) {
+                let some: Vec<bool> = p.regions().iter().map(|_| rng.coin()).collect();
+                for q in [p.clone(), rewritten(&p, &mut rng, &some)] {
+                    let (quick, exact) = (Canon::quick(&q), Canon::of(&q));
+                    assert_eq!(Canon::of(&quick.position()), exact, "quick `{quick}` of {}", HoeyDisplay(&q));
+                    positions += 1;
+                    canonical += (quick == exact) as usize;
+                }
+            }
+        }
+    }
+    let share = canonical as f64 / positions as f64;
+    eprintln!("properties: Canon::quick is canonical on {canonical} of {positions} positions ({:.1} %)", 100.0 * share);
+    assert!(share > 0.9, "Canon::quick canonical on only {:.1} %", 100.0 * share);
+}
+
 /// Found by tests/reference_agrees.rs: the two strings are one position
 /// (reverse the first region of the first one: `ACB` read backwards is
 /// `BCA`, the rotation `ABC`), but they were given different canonical forms.

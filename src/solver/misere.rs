@@ -83,7 +83,7 @@ impl Solver {
                 }
             } else {
                 let mut kids = Vec::new();
-                land.position().for_each_child(&mut |c| {
+                land.position().for_each_quick_child(&mut |c| {
                     let flow = visit(&c);
                     kids.push(c);
                     flow

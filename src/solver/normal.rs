@@ -190,7 +190,7 @@ impl Solver {
             // to lose saves canonicalising the rest.
             let mut found: Vec<(Canon, Choice, Numbers)> = Vec::new();
             let mut won = false;
-            land.position().for_each_child(&mut |c| {
+            land.position().for_each_quick_child(&mut |c| {
                 let o = self.choice(&c, k);
                 let n = self.option_numbers(&o);
                 if n == pns::LOSS {

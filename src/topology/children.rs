@@ -21,15 +21,16 @@ impl Position {
         out
     }
 
-    /// The children one at a time, canonical, possibly repeated, until `f`
+    /// The children one at a time, as [`Canon::quick`] writes them (search
+    /// keys: possibly repeated, or two writings of one child), until `f`
     /// breaks: for searches that stop at the first good child (the solver
     /// often does, and canonicalising is nearly all the cost).
-    pub fn for_each_child(&self, f: &mut dyn FnMut(Canon) -> ControlFlow<()>) {
+    pub fn for_each_quick_child(&self, f: &mut dyn FnMut(Canon) -> ControlFlow<()>) {
         let r = self.reduced();
         let mut stop = false;
         r.for_each_grouped_move(&mut |mv| {
             if !stop {
-                stop = f(Canon::of(&r.apply(&mv))).is_break();
+                stop = f(Canon::quick(&r.apply(&mv))).is_break();
             }
         });
     }
