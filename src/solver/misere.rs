@@ -15,17 +15,13 @@
 //! while it is open.
 
 use super::pns::{self, Numbers, INF};
-use super::table::Value;
-use super::{key, lives, SolveError, Solver};
+use super::table::{Learnt, Value};
+use super::{key, lives, Key, SolveError, Solver};
 use crate::topology::{Canon, T_LAND};
 use std::ops::ControlFlow;
 
 const LOSS: u8 = 0;
 const WIN: u8 = 1;
-
-fn replace(_old: Value, new: Value) -> Value {
-    new
-}
 
 impl Solver {
     /// Whether the player to move wins the position `p`.
@@ -40,7 +36,7 @@ impl Solver {
         th_disproof: u32,
     ) -> Result<Numbers, SolveError> {
         let key = key(p.tokens());
-        let open_key = key.as_ref().map(|k| [&k[..], &[0]].concat());
+        let open_key = key.as_ref().map(|k| k.with(0));
         let n = self.misere_numbers(p, key.as_deref(), open_key.as_deref());
         if n.decided() || n.proof >= th_proof || n.disproof >= th_disproof {
             return Ok(n);
@@ -65,7 +61,7 @@ impl Solver {
             let mut visit = |c: &Canon| {
                 let whole = with_land_replaced(&lands, i, c);
                 let wk = super::key(whole.tokens());
-                let ok = wk.as_ref().map(|k| [&k[..], &[0]].concat());
+                let ok = wk.as_ref().map(|k| k.with(0));
                 let n = self.misere_numbers(&whole, wk.as_deref(), ok.as_deref());
                 won = n == pns::LOSS;
                 options.push((whole, n));
@@ -121,34 +117,15 @@ impl Solver {
             .map_or_else(|| fresh(p), |v| pns::unpack(v.data))
     }
 
-    fn record_misere(
-        &mut self,
-        key: Option<Vec<u8>>,
-        open_key: Option<Vec<u8>>,
-        n: Numbers,
-        start: u64,
-    ) -> Numbers {
+    fn record_misere(&mut self, key: Option<Key>, open_key: Option<Key>, n: Numbers, start: u64) -> Numbers {
+        let learnt = if n.decided() {
+            let value = if n == pns::WIN { WIN } else { LOSS };
+            Learnt::Decided(Some(Value { value, data: 0 }))
+        } else {
+            Learnt::Open(pns::pack(n))
+        };
         let work = self.work_since(start);
-        if n.decided() {
-            if let Some(key) = key {
-                let value = if n == pns::WIN { WIN } else { LOSS };
-                self.table
-                    .update(&key, Value { value, data: 0 }, work, replace);
-            }
-            if let Some(ok) = open_key {
-                self.table.remove(&ok);
-            }
-        } else if let Some(ok) = open_key {
-            self.table.update(
-                &ok,
-                Value {
-                    value: 0,
-                    data: pns::pack(n),
-                },
-                work,
-                replace,
-            );
-        }
+        self.table.learn(key.as_deref(), open_key.as_deref(), learnt, work, |_, new| new);
         n
     }
 }

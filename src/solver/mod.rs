@@ -305,24 +305,49 @@ fn lives(tokens: &[u16]) -> u32 {
     halves / 2
 }
 
-/// The table key of a token string: one byte per token, `None` when a
-/// letter is beyond what a byte can name (such positions are not cached).
-fn key(tokens: &[u16]) -> Option<Vec<u8>> {
+/// Longest key kept on the stack; longer positions are not cached (no
+/// solvable position comes near).
+const KEY_MAX: usize = 510;
+
+/// A table key: one byte per token, on the stack (keys are made for every
+/// child looked up, so allocating them cost more than the lookups).
+pub(crate) struct Key {
+    len: usize,
+    bytes: [u8; KEY_MAX + 1],
+}
+
+impl std::ops::Deref for Key {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl Key {
+    /// This key followed by the byte `k`: the key of an open entry.
+    fn with(&self, k: u8) -> Key {
+        let mut out = Key { len: self.len + 1, bytes: self.bytes };
+        out.bytes[self.len] = k;
+        out
+    }
+}
+
+/// The table key of a token string, `None` when a letter is beyond what a
+/// byte can name or the string is too long (such positions are not cached).
+fn key(tokens: &[u16]) -> Option<Key> {
     use crate::topology::{T_LOWER, T_UPPER};
-    tokens
-        .iter()
-        .map(|&t| match t {
-            t if t >= T_LOWER => u8::try_from(t - T_LOWER)
-                .ok()
-                .filter(|&j| j < 128)
-                .map(|j| 128 + j),
-            t if t >= T_UPPER => u8::try_from(t - T_UPPER)
-                .ok()
-                .filter(|&i| i < 120)
-                .map(|i| 8 + i),
-            t => u8::try_from(t).ok(),
-        })
-        .collect()
+    if tokens.len() > KEY_MAX {
+        return None;
+    }
+    let mut out = Key { len: tokens.len(), bytes: [0; KEY_MAX + 1] };
+    for (b, &t) in out.bytes.iter_mut().zip(tokens) {
+        *b = match t {
+            t if t >= T_LOWER => u8::try_from(t - T_LOWER).ok().filter(|&j| j < 128).map(|j| 128 + j)?,
+            t if t >= T_UPPER => u8::try_from(t - T_UPPER).ok().filter(|&i| i < 120).map(|i| 8 + i)?,
+            t => u8::try_from(t).ok()?,
+        };
+    }
+    Some(out)
 }
 
 /// The published outcomes of the n-spot starts (shared/docs/sprouts.md):

@@ -22,9 +22,9 @@
 //! numbers of "L + *k" while it is open.
 
 use super::pns::{self, Numbers, INF};
-use super::table::Value;
-use super::{key, lives, SolveError, Solver};
-use crate::topology::Canon;
+use super::table::{Learnt, Value};
+use super::{key, lives, Key, SolveError, Solver};
+use crate::topology::{Canon, T_LAND};
 use std::ops::ControlFlow;
 
 /// Value of a land entry with no nimber known yet.
@@ -41,10 +41,6 @@ fn merge(old: Value, new: Value) -> Value {
         },
         data: old.data | new.data,
     }
-}
-
-fn replace(_old: Value, new: Value) -> Value {
-    new
 }
 
 /// An option of "L + *k", seen from the opponent who then moves.
@@ -75,25 +71,25 @@ impl Solver {
         }
     }
 
-    fn known_nimber(&self, land: &Canon) -> Option<u32> {
-        let v = self.table.get(&key(land.tokens())?)?;
+    fn known_nimber(&self, land: &[u16]) -> Option<u32> {
+        let v = self.table.get(&key(land)?)?;
         (v.value != UNKNOWN).then_some(v.value as u32)
     }
 
     /// Cancels identical lands in pairs and folds the known nimbers into
     /// `k`: the rest of the sum, and the new heap.
-    fn fold(&self, lands: Vec<Canon>, mut k: u32) -> (Vec<Canon>, u32) {
+    fn fold<'a>(&self, lands: impl Iterator<Item = &'a [u16]>, mut k: u32) -> (Vec<Canon>, u32) {
         let mut rest = Vec::new();
-        let mut it = lands.into_iter().peekable();
+        let mut it = lands.peekable();
         while let Some(l) = it.next() {
             // Lands come sorted, so equal ones are neighbours.
             if it.peek() == Some(&l) {
                 it.next();
                 continue;
             }
-            match self.known_nimber(&l) {
+            match self.known_nimber(l) {
                 Some(g) => k ^= g,
-                None => rest.push(l),
+                None => rest.push(Canon::from_tokens(l.to_vec())),
             }
         }
         (rest, k)
@@ -101,7 +97,7 @@ impl Solver {
 
     /// Whether the sum of `lands` plus *k is a win for the player to move.
     pub(super) fn sum_wins(&mut self, lands: Vec<Canon>, k: u32) -> Result<bool, SolveError> {
-        let (rest, k) = self.fold(lands, k);
+        let (rest, k) = self.fold(lands.iter().map(|l| l.tokens()), k);
         match self.reduce_sum(rest, k)? {
             None => Ok(k != 0),
             Some((big, x)) => self.land_wins(&big, x),
@@ -129,7 +125,7 @@ impl Solver {
 
     /// The nimber of a sum of lands.
     pub(super) fn sum_nimber(&mut self, lands: Vec<Canon>) -> Result<u32, SolveError> {
-        let (rest, mut g) = self.fold(lands, 0);
+        let (rest, mut g) = self.fold(lands.iter().map(|l| l.tokens()), 0);
         for land in rest {
             g ^= self.land_nimber(&land)?;
         }
@@ -240,7 +236,7 @@ impl Solver {
 
     /// A child of "land + *k" as an option: its lands folded.
     fn choice(&self, c: &Canon, k: u32) -> Choice {
-        let (mut rest, x) = self.fold(c.lands(), k);
+        let (mut rest, x) = self.fold(c.tokens().split_inclusive(|&t| t == T_LAND), k);
         if rest.len() > 1 {
             Choice::Sum(rest, x)
         } else if let Some(l) = rest.pop() {
@@ -278,56 +274,25 @@ impl Solver {
     }
 
     /// Stores what the search learnt about "land + *k" and returns `n`.
-    fn record_land(
-        &mut self,
-        key: Option<Vec<u8>>,
-        open_key: Option<Vec<u8>>,
-        k: u32,
-        n: Numbers,
-        start: u64,
-    ) -> Numbers {
+    fn record_land(&mut self, key: Option<Key>, open_key: Option<Key>, k: u32, n: Numbers, start: u64) -> Numbers {
+        let learnt = if n == pns::WIN {
+            Learnt::Decided((k < MASK_BITS).then(|| Value { value: UNKNOWN, data: 1u64 << k }))
+        } else if n == pns::LOSS {
+            let g = u8::try_from(k).ok().filter(|&g| g != UNKNOWN);
+            Learnt::Decided(g.map(|g| Value { value: g, data: 0 }))
+        } else {
+            Learnt::Open(pns::pack(n))
+        };
         let work = self.work_since(start);
-        if n.decided() {
-            let v = if n == pns::WIN {
-                (k < MASK_BITS).then(|| Value {
-                    value: UNKNOWN,
-                    data: 1u64 << k,
-                })
-            } else {
-                u8::try_from(k)
-                    .ok()
-                    .filter(|&g| g != UNKNOWN)
-                    .map(|g| Value { value: g, data: 0 })
-            };
-            if let (Some(v), Some(key)) = (v, key) {
-                self.table.update(&key, v, work, merge);
-            }
-            if let Some(ok) = open_key {
-                self.table.remove(&ok);
-            }
-        } else if let Some(ok) = open_key {
-            self.table.update(
-                &ok,
-                Value {
-                    value: 0,
-                    data: pns::pack(n),
-                },
-                work,
-                replace,
-            );
-        }
+        self.table.learn(key.as_deref(), open_key.as_deref(), learnt, work, merge);
         n
     }
 }
 
 /// The key of the open entry of "land + *k": the land's key (which ends
 /// with the land terminator, and has no other) followed by k.
-fn open_key(key: &[u8], k: u32) -> Option<Vec<u8>> {
-    let k = u8::try_from(k).ok()?;
-    let mut v = Vec::with_capacity(key.len() + 1);
-    v.extend_from_slice(key);
-    v.push(k);
-    Some(v)
+fn open_key(key: &Key, k: u32) -> Option<Key> {
+    u8::try_from(k).ok().map(|k| key.with(k))
 }
 
 /// Numbers of "land + *x" before any search: larger lands take more work

@@ -38,6 +38,15 @@ pub(crate) struct Value {
     pub(crate) data: u64,
 }
 
+/// See [`Table::learn`].
+pub(crate) enum Learnt {
+    /// Decided, with the value to keep under the key (none when it cannot
+    /// be stored).
+    Decided(Option<Value>),
+    /// Still open: packed proof and disproof numbers.
+    Open(u64),
+}
+
 pub(crate) struct Table {
     /// Slot: 0 when empty, else `hash >> 32 << 32 | (position + 1)`.
     index: Vec<u64>,
@@ -131,6 +140,35 @@ impl Table {
         self.place(h, pos);
         self.entries += 1;
         self.peak_bytes = self.peak_bytes.max(self.bytes());
+    }
+
+    /// Stores what a search learnt about a question whose result lives
+    /// under `key` and whose open proof numbers live under `open_key`:
+    /// once decided, `Decided(v)` merges `v` (if any) under the key and
+    /// drops the open entry; while open, the numbers replace the old ones.
+    pub(crate) fn learn(
+        &mut self,
+        key: Option<&[u8]>,
+        open_key: Option<&[u8]>,
+        learnt: Learnt,
+        work: u8,
+        merge: fn(Value, Value) -> Value,
+    ) {
+        match learnt {
+            Learnt::Decided(v) => {
+                if let (Some(v), Some(key)) = (v, key) {
+                    self.update(key, v, work, merge);
+                }
+                if let Some(ok) = open_key {
+                    self.remove(ok);
+                }
+            }
+            Learnt::Open(data) => {
+                if let Some(ok) = open_key {
+                    self.update(ok, Value { value: 0, data }, work, |_, new| new);
+                }
+            }
+        }
     }
 
     /// Forgets `key` at once (its bytes are reclaimed by the next
