@@ -305,49 +305,61 @@ fn lives(tokens: &[u16]) -> u32 {
     halves / 2
 }
 
-/// Longest key kept on the stack; longer positions are not cached (no
-/// solvable position comes near).
-const KEY_MAX: usize = 510;
+/// Keys up to this length live on the stack (nearly all of them).
+const INLINE_KEY: usize = 62;
 
-/// A table key: one byte per token, on the stack (keys are made for every
-/// child looked up, so allocating them cost more than the lookups).
-pub(crate) struct Key {
-    len: usize,
-    bytes: [u8; KEY_MAX + 1],
+/// A table key: one byte per token. Keys are made for every child looked
+/// up, so allocating them cost more than the lookups.
+pub(crate) enum Key {
+    Inline { len: u8, bytes: [u8; INLINE_KEY] },
+    Heap(Vec<u8>),
 }
 
 impl std::ops::Deref for Key {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
-        &self.bytes[..self.len]
+        match self {
+            Key::Inline { len, bytes } => &bytes[..*len as usize],
+            Key::Heap(v) => v,
+        }
     }
 }
 
 impl Key {
     /// This key followed by the byte `k`: the key of an open entry.
     fn with(&self, k: u8) -> Key {
-        let mut out = Key { len: self.len + 1, bytes: self.bytes };
-        out.bytes[self.len] = k;
-        out
+        match self {
+            Key::Inline { len, bytes } if (*len as usize) < INLINE_KEY => {
+                let mut bytes = *bytes;
+                bytes[*len as usize] = k;
+                Key::Inline { len: len + 1, bytes }
+            }
+            _ => {
+                let mut v = self.to_vec();
+                v.push(k);
+                Key::Heap(v)
+            }
+        }
     }
 }
 
 /// The table key of a token string, `None` when a letter is beyond what a
-/// byte can name or the string is too long (such positions are not cached).
+/// byte can name (such positions are not cached).
 fn key(tokens: &[u16]) -> Option<Key> {
     use crate::topology::{T_LOWER, T_UPPER};
-    if tokens.len() > KEY_MAX {
-        return None;
+    let byte = |t: u16| match t {
+        t if t >= T_LOWER => u8::try_from(t - T_LOWER).ok().filter(|&j| j < 128).map(|j| 128 + j),
+        t if t >= T_UPPER => u8::try_from(t - T_UPPER).ok().filter(|&i| i < 120).map(|i| 8 + i),
+        t => u8::try_from(t).ok(),
+    };
+    if tokens.len() > INLINE_KEY {
+        return tokens.iter().map(|&t| byte(t)).collect::<Option<Vec<u8>>>().map(Key::Heap);
     }
-    let mut out = Key { len: tokens.len(), bytes: [0; KEY_MAX + 1] };
-    for (b, &t) in out.bytes.iter_mut().zip(tokens) {
-        *b = match t {
-            t if t >= T_LOWER => u8::try_from(t - T_LOWER).ok().filter(|&j| j < 128).map(|j| 128 + j)?,
-            t if t >= T_UPPER => u8::try_from(t - T_UPPER).ok().filter(|&i| i < 120).map(|i| 8 + i)?,
-            t => u8::try_from(t).ok()?,
-        };
+    let mut bytes = [0; INLINE_KEY];
+    for (b, &t) in bytes.iter_mut().zip(tokens) {
+        *b = byte(t)?;
     }
-    Some(out)
+    Some(Key::Inline { len: tokens.len() as u8, bytes })
 }
 
 /// The published outcomes of the n-spot starts (shared/docs/sprouts.md):

@@ -35,7 +35,8 @@
 //! arrays: canonicalising is nearly all of the solver's time, and
 //! allocation was half of it.
 
-use super::position::{Position, Spot};
+use super::moves::{Move, MoveKind};
+use super::position::{Boundary, Position, Spot};
 use std::cell::RefCell;
 use std::cmp::Ordering;
 
@@ -65,7 +66,13 @@ pub struct Canon {
 impl Canon {
     /// The canonical form of `p` (reduced first).
     pub fn of(p: &Position) -> Canon {
-        write(p, false)
+        write(p, None, false)
+    }
+
+    /// The canonical form of the position after the checked move `mv`
+    /// (as `Canon::of(&p.play(mv)?)`, without building that position).
+    pub(crate) fn of_child(p: &Position, mv: &Move) -> Canon {
+        write(p, Some(mv), false)
     }
 
     /// A writing of `p` for search keys: canonical, except that where
@@ -77,7 +84,12 @@ impl Canon {
     /// transposition (measured: under 5 % more nodes, several times
     /// faster).
     pub fn quick(p: &Position) -> Canon {
-        write(p, true)
+        write(p, None, true)
+    }
+
+    /// [`Canon::quick`] of the position after the checked move `mv`.
+    pub(crate) fn quick_child(p: &Position, mv: &Move) -> Canon {
+        write(p, Some(mv), true)
     }
 
     pub(crate) fn tokens(&self) -> &[u16] {
@@ -103,13 +115,13 @@ impl Canon {
     }
 }
 
-fn write(p: &Position, greedy: bool) -> Canon {
+fn write(p: &Position, mv: Option<&Move>, greedy: bool) -> Canon {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     }
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut s) => s.canon(p, greedy),
-        Err(_) => Scratch::default().canon(p, greedy),
+        Ok(mut s) => s.canon(p, mv, greedy),
+        Err(_) => Scratch::default().canon(p, mv, greedy),
     })
 }
 
@@ -133,6 +145,9 @@ struct BoundaryForm {
     /// Every start (index into the reading) that gives the shape.
     starts: Span,
     has_upper: bool,
+    /// The boundaries of its variant with the same shape (indices into
+    /// the boundary forms): the ones it can be swapped with.
+    run: Span,
 }
 
 /// A region's best shape, and every reading direction that gives it (each
@@ -162,7 +177,10 @@ struct Scratch {
     spots: Vec<Spot>,
     bounds: Vec<Span>,
     regions: Vec<Span>,
+    /// The boundaries a move draws (see [`Position::redraw`]).
+    drawn: [Boundary; 2],
     // Per spot number.
+    lives: Vec<u8>,
     /// The token a spot is written as: a digit, `T_LOWER`, or an
     /// uppercase letter's colour.
     kind: Vec<u16>,
@@ -189,6 +207,8 @@ struct Scratch {
     bforms: Vec<BoundaryForm>,
     variants: Vec<Span>,
     forms: Vec<RegionForm>,
+    /// The forward forms of the region's boundaries, in boundary order.
+    forward: Vec<BoundaryForm>,
     // Naming.
     name: Vec<u16>,
     next: u16,
@@ -202,6 +222,12 @@ struct Scratch {
     fresh_tmp: Vec<Spot>,
     bused: Vec<bool>,
     rused: Vec<bool>,
+    /// Regions (forms) with a letter named already.
+    touched: Vec<bool>,
+    /// The form of each kept region of the land.
+    form_of: Vec<u32>,
+    /// For each slot, the range of slots with the same shape.
+    groups: Vec<(u32, u32)>,
     greedy: bool,
     // Output: the lands' strings, before sorting.
     out: Vec<u16>,
@@ -209,10 +235,11 @@ struct Scratch {
 }
 
 impl Scratch {
-    fn canon(&mut self, p: &Position, greedy: bool) -> Canon {
+    fn canon(&mut self, p: &Position, mv: Option<&Move>, greedy: bool) -> Canon {
         self.greedy = greedy;
-        self.reduce(p);
-        self.classify(p);
+        self.load_lives(p, mv);
+        self.reduce(p, mv);
+        self.classify();
         self.group_lands();
         self.out.clear();
         self.land_out.clear();
@@ -237,53 +264,94 @@ impl Scratch {
         Canon { tokens: tokens.into_boxed_slice() }
     }
 
-    /// The reduced regions (see [`Position::reduced`]), spot numbers kept.
-    fn reduce(&mut self, p: &Position) {
-        let n = p.spot_count() + 1;
+    /// Lives of every spot (index = spot number) after `mv`, if any.
+    fn load_lives(&mut self, p: &Position, mv: Option<&Move>) {
+        self.lives.clear();
+        self.lives.push(0);
+        self.lives.extend_from_slice(p.lives_slice());
+        if let Some(mv) = mv {
+            for end in p.ends(mv) {
+                self.lives[end as usize] -= 1;
+            }
+            self.lives.push(1);
+        }
+    }
+
+    /// The reduced regions (see [`Position::reduced`]) of `p`, or of the
+    /// position after `mv` without building it: the move redraws its own
+    /// region and leaves every other one as it is. Spot numbers are kept.
+    fn reduce(&mut self, p: &Position, mv: Option<&Move>) {
         self.spots.clear();
         self.bounds.clear();
         self.regions.clear();
         self.stamp.clear();
-        self.stamp.resize(n, 0);
+        self.stamp.resize(self.lives.len(), 0);
+        let mut mark = 0;
         for (ri, r) in p.regions().iter().enumerate() {
-            let mark = ri as u32 + 1;
-            let (s0, b0) = (self.spots.len(), self.bounds.len());
-            let mut lives = 0u32;
-            for b in r {
-                let start = self.spots.len();
-                for &s in b {
-                    let l = p.lives(s);
-                    if l == 0 {
-                        continue;
-                    }
-                    // A 1-life spot twice in a row keeps one corner.
-                    if self.spots.len() > start && self.spots[self.spots.len() - 1] == s {
-                        continue;
-                    }
-                    self.spots.push(s);
-                    if self.stamp[s as usize] != mark {
-                        self.stamp[s as usize] = mark;
-                        lives += l as u32;
-                    }
-                }
-                while self.spots.len() > start + 1 && self.spots[start] == self.spots[self.spots.len() - 1] {
-                    self.spots.pop();
-                }
-                if self.spots.len() > start {
-                    self.bounds.push((start as u32, (self.spots.len() - start) as u32));
+            if mv.is_some_and(|mv| mv.region == ri) {
+                continue;
+            }
+            mark += 1;
+            let start = (self.spots.len(), self.bounds.len());
+            let lives: u32 = r.iter().map(|b| self.push_boundary(b, mark)).sum();
+            self.end_region(start, lives);
+        }
+        let Some(mv) = mv else { return };
+        let mut drawn = std::mem::take(&mut self.drawn);
+        let parts = if p.redraw(mv, &mut drawn) == MoveKind::Join { 1 } else { 2 };
+        for (side, d) in drawn.iter().enumerate().take(parts) {
+            mark += 1;
+            let start = (self.spots.len(), self.bounds.len());
+            let mut lives = self.push_boundary(d, mark);
+            for (i, b) in p.regions()[mv.region].iter().enumerate() {
+                if mv.side_of(i) == Some(side) {
+                    lives += self.push_boundary(b, mark);
                 }
             }
-            if lives >= 2 {
-                self.regions.push((b0 as u32, (self.bounds.len() - b0) as u32));
-            } else {
-                self.spots.truncate(s0);
-                self.bounds.truncate(b0);
+            self.end_region(start, lives);
+        }
+        self.drawn = drawn;
+    }
+
+    /// Adds a boundary of the region being read (`mark`): its live spots,
+    /// a 1-life spot twice in a row kept once. Returns the lives of the
+    /// spots not yet counted in this region.
+    fn push_boundary(&mut self, b: &[Spot], mark: u32) -> u32 {
+        let start = self.spots.len();
+        let mut lives = 0;
+        for &s in b {
+            let l = self.lives[s as usize];
+            if l == 0 || (self.spots.len() > start && self.spots[self.spots.len() - 1] == s) {
+                continue;
             }
+            self.spots.push(s);
+            if self.stamp[s as usize] != mark {
+                self.stamp[s as usize] = mark;
+                lives += l as u32;
+            }
+        }
+        while self.spots.len() > start + 1 && self.spots[start] == self.spots[self.spots.len() - 1] {
+            self.spots.pop();
+        }
+        if self.spots.len() > start {
+            self.bounds.push((start as u32, (self.spots.len() - start) as u32));
+        }
+        lives
+    }
+
+    /// Keeps the region begun at `start` (spots, boundaries) if a move can
+    /// still be made in it: at least 2 lives.
+    fn end_region(&mut self, start: (usize, usize), lives: u32) {
+        if lives >= 2 {
+            self.regions.push((start.1 as u32, (self.bounds.len() - start.1) as u32));
+        } else {
+            self.spots.truncate(start.0);
+            self.bounds.truncate(start.1);
         }
     }
 
-    fn classify(&mut self, p: &Position) {
-        let n = p.spot_count() + 1;
+    fn classify(&mut self) {
+        let n = self.lives.len();
         self.count.clear();
         self.count.resize(n, 0);
         self.home.clear();
@@ -307,7 +375,7 @@ impl Scratch {
         }
         for &s in &self.spots {
             let i = s as usize;
-            self.kind[i] = match p.lives(s) {
+            self.kind[i] = match self.lives[i] {
                 3 => T_ZERO,
                 2 => T_ONE,
                 _ if self.count[i] >= 2 && self.other[i] != NONE => T_COLOR,
@@ -347,7 +415,9 @@ impl Scratch {
 
     /// Writes the land of regions `by_land[i..j]` into `out`.
     fn land(&mut self, i: usize, j: usize) {
-        if j - i > 1 {
+        // Every letter lies in two regions, so with two regions they all
+        // get the same colour, which they already have.
+        if j - i > 2 {
             self.color_letters(i, j);
         }
         self.tok.clear();
@@ -356,8 +426,10 @@ impl Scratch {
         self.bforms.clear();
         self.variants.clear();
         self.forms.clear();
+        self.form_of.resize(self.regions.len(), 0);
         for x in i..j {
             let ri = self.by_land[x].1;
+            self.form_of[ri as usize] = (x - i) as u32;
             self.region_form(ri);
         }
         // Slots: the forms in shape order.
@@ -465,13 +537,33 @@ impl Scratch {
                 break;
             }
             let vb = self.bforms.len();
+            if !mirrored {
+                self.forward.clear();
+            }
             for x in 0..region.1 {
                 let b = self.bounds[(region.0 + x) as usize];
-                let bf = self.boundary_form(b, mirrored);
+                let bf = if mirrored && b.1 <= 2 {
+                    self.forward[x as usize]
+                } else {
+                    self.boundary_form(b, mirrored)
+                };
+                if !mirrored {
+                    self.forward.push(bf);
+                }
                 self.bforms.push(bf);
             }
             let tok = &self.tok;
             self.bforms[vb..].sort_by(|a, b| at(tok, a.shape).cmp(at(tok, b.shape)));
+            let mut r0 = vb;
+            for x in vb..=self.bforms.len() {
+                let ends = x == self.bforms.len() || at(&self.tok, self.bforms[x].shape) != at(&self.tok, self.bforms[r0].shape);
+                if ends {
+                    for y in r0..x {
+                        self.bforms[y].run = (r0 as u32, (x - r0) as u32);
+                    }
+                    r0 = x;
+                }
+            }
             let shape_start = self.tok.len();
             let mut has_upper = false;
             for x in vb..self.bforms.len() {
@@ -513,11 +605,61 @@ impl Scratch {
             self.reading.extend_from_slice(at(&self.spots, b));
         }
         let len = b.1 as usize;
+        if len == 1 {
+            let t = self.kind[self.spots[b.0 as usize] as usize];
+            let (shape_start, starts_start) = (self.tok.len(), self.starts.len());
+            self.tok.extend_from_slice(&[t, T_DOT]);
+            self.starts.push(0);
+            return BoundaryForm {
+                reading: (r0 as u32, 1),
+                shape: (shape_start as u32, 2),
+                starts: (starts_start as u32, 1),
+                has_upper: is_upper(t),
+                run: (0, 0),
+            };
+        }
         let reading = &self.reading[r0..];
         let kind = &self.kind;
         let min_head = reading.iter().map(|&s| kind[s as usize]).min().unwrap_or(0);
         let has_upper = reading.iter().any(|&s| is_upper(kind[s as usize]));
         let (shape_start, starts_start) = (self.tok.len(), self.starts.len());
+        if !reading.iter().any(|&s| kind[s as usize] == T_LOWER) {
+            // Without lowercase letters the shape is the smallest rotation
+            // of the tokens: compare rotations in place, write the best.
+            self.tmp.clear();
+            self.tmp.extend(reading.iter().map(|&s| kind[s as usize]));
+            let t = &self.tmp;
+            let mut best = usize::MAX;
+            for k in 0..len {
+                if t[k] != min_head {
+                    continue;
+                }
+                let ord = if best == usize::MAX {
+                    Ordering::Less
+                } else {
+                    (1..len).map(|i| t[(k + i) % len].cmp(&t[(best + i) % len])).find(|o| o.is_ne()).unwrap_or(Ordering::Equal)
+                };
+                match ord {
+                    Ordering::Less => {
+                        best = k;
+                        self.starts.truncate(starts_start);
+                        self.starts.push(k as u32);
+                    }
+                    Ordering::Equal if has_upper => self.starts.push(k as u32),
+                    _ => {}
+                }
+            }
+            self.tok.extend_from_slice(&t[best..]);
+            self.tok.extend_from_slice(&t[..best]);
+            self.tok.push(T_DOT);
+            return BoundaryForm {
+                reading: (r0 as u32, len as u32),
+                shape: (shape_start as u32, len as u32 + 1),
+                starts: (starts_start as u32, (self.starts.len() - starts_start) as u32),
+                has_upper,
+                run: (0, 0),
+            };
+        }
         for k in 0..len {
             if kind[reading[k] as usize] != min_head {
                 continue;
@@ -568,6 +710,7 @@ impl Scratch {
             shape: (shape_start as u32, (self.tok.len() - shape_start) as u32),
             starts: (starts_start as u32, (self.starts.len() - starts_start) as u32),
             has_upper,
+            run: (0, 0),
         }
     }
 
@@ -589,12 +732,185 @@ impl Scratch {
         self.bused.resize(self.bforms.len(), false);
         self.rused.clear();
         self.rused.resize(self.forms.len(), false);
-        self.step(0, 0, 0, 0);
+        self.touched.clear();
+        self.touched.resize(self.forms.len(), false);
+        // Slots of equal shape form groups: any region of the group can
+        // fill any of its slots.
+        self.groups.clear();
+        let mut g0 = 0;
+        for x in 0..self.order.len() {
+            if x > 0 && self.shape_of(x) != self.shape_of(x - 1) {
+                g0 = x;
+            }
+            self.groups.push((g0 as u32, 0));
+        }
+        let mut end = self.order.len() as u32;
+        for x in (0..self.order.len()).rev() {
+            self.groups[x].1 = end;
+            if self.groups[x].0 == x as u32 {
+                end = x as u32;
+            }
+        }
+        if self.greedy {
+            self.name_greedy();
+        } else {
+            self.step(0, 0, 0, 0);
+        }
     }
 
-    /// Chooses the boundary at position `j` of the region in slot `slot`
-    /// (`form` and `variant` once `j > 0`): every choice that writes the
-    /// smallest names, or only the first in greedy mode.
+    /// The shape of the region in slot `x`.
+    fn shape_of(&self, x: usize) -> &[u16] {
+        at(&self.tok, self.forms[self.order[x] as usize].shape)
+    }
+
+    /// The names the reading of boundary `b` from `start` would write,
+    /// into `tmp`, and the spots it would name first, into `fresh_tmp`.
+    fn chunk(&mut self, b: u32, start: u32) {
+        self.tmp.clear();
+        self.fresh_tmp.clear();
+        let bf = self.bforms[b as usize];
+        let len = bf.reading.1;
+        for y in 0..len {
+            let s = self.reading[(bf.reading.0 + (start + y) % len) as usize];
+            if !is_upper(self.kind[s as usize]) {
+                continue;
+            }
+            // A letter has one corner per region, so it is met once here.
+            let nm = self.name[s as usize];
+            self.tmp.push(if nm != UNNAMED {
+                nm
+            } else {
+                self.fresh_tmp.push(s);
+                self.next + self.fresh_tmp.len() as u16 - 1
+            });
+        }
+    }
+
+    /// Writes boundary `b` from `start`: names its new letters and adds
+    /// its names to `names`.
+    fn write_names(&mut self, b: u32, start: u32) {
+        let bf = self.bforms[b as usize];
+        let len = bf.reading.1;
+        for y in 0..len {
+            let s = self.reading[(bf.reading.0 + (start + y) % len) as usize];
+            if is_upper(self.kind[s as usize]) {
+                if self.name[s as usize] == UNNAMED {
+                    self.name[s as usize] = self.next;
+                    self.next += 1;
+                    self.named.push(s);
+                    for r in [self.home[s as usize], self.other[s as usize]] {
+                        self.touched[self.form_of[r as usize] as usize] = true;
+                    }
+                }
+                self.names.push(self.name[s as usize]);
+            }
+        }
+        self.bused[b as usize] = true;
+    }
+
+    /// Greedy naming (for [`Canon::quick`]): at each boundary, the first
+    /// of the choices that write the smallest names.
+    fn name_greedy(&mut self) {
+        for slot in 0..self.order.len() {
+            let (g0, g1) = self.groups[slot];
+            let Some(f) = (g0..g1).map(|x| self.order[x as usize]).find(|&f| !self.rused[f as usize]) else {
+                continue;
+            };
+            let rf = self.forms[f as usize];
+            self.rused[f as usize] = true;
+            if !rf.has_upper {
+                continue;
+            }
+            // The region and reading direction, by their first boundary.
+            let (mut form, mut variant, mut pick) = (f, rf.variants.0, None);
+            // Letters not named yet write the same names from any choice
+            // (a letter is met once per region, so they are numbered in
+            // order): only a region with a named letter can be preferred.
+            let rivals = (g0..g1).map(|x| self.order[x as usize]).filter(|&g| !self.rused[g as usize]);
+            let mut touched = self.touched[f as usize];
+            let mut several = rf.variants.1 > 1;
+            for g in rivals {
+                several = true;
+                touched |= self.touched[g as usize];
+            }
+            if several && touched {
+                self.rused[f as usize] = false;
+                self.chunks.clear();
+                for x in g0..g1 {
+                    let f = self.order[x as usize];
+                    if self.rused[f as usize] {
+                        continue;
+                    }
+                    let rf = self.forms[f as usize];
+                    for v in rf.variants.0..rf.variants.0 + rf.variants.1 {
+                        if let Some((b, k)) = self.best_boundary(self.variants[v as usize].0, pick.is_none(), true) {
+                            (form, variant, pick) = (f, v, Some((b, k)));
+                        }
+                    }
+                }
+                self.rused[form as usize] = true;
+            }
+            let v = self.variants[variant as usize];
+            for j in 0..v.1 {
+                let (b, k) = match pick.take() {
+                    Some(p) => p,
+                    None => {
+                        self.chunks.clear();
+                        self.best_boundary(v.0 + j, true, false).unwrap_or((v.0 + j, 0))
+                    }
+                };
+                self.write_names(b, k);
+            }
+        }
+        self.best.clone_from(&self.names);
+    }
+
+    /// Among the unused boundaries of the shape of boundary `b` (in its
+    /// variant) and their starts, the first that writes names smaller than
+    /// `chunks` (or any, if `first`), whose names then become `chunks` if
+    /// they are to be compared again (`keep`).
+    fn best_boundary(&mut self, b: u32, mut first: bool, keep: bool) -> Option<(u32, u32)> {
+        let run = self.bforms[b as usize].run;
+        let mut unused = (run.0..run.0 + run.1).filter(|&x| !self.bused[x as usize]);
+        let single = if run.1 == 1 { Some(run.0) } else { unused.next().filter(|_| unused.next().is_none()) };
+        if let (Some(x), true) = (single, first) {
+            let bf = self.bforms[x as usize];
+            if bf.starts.1 == 1 || !bf.has_upper {
+                // Nothing to choose.
+                let start = self.starts[bf.starts.0 as usize];
+                if keep {
+                    self.chunk(x, start);
+                    std::mem::swap(&mut self.tmp, &mut self.chunks);
+                }
+                return Some((x, start));
+            }
+        }
+        let mut best = None;
+        for x in run.0..run.0 + run.1 {
+            if self.bused[x as usize] {
+                continue;
+            }
+            let bf = self.bforms[x as usize];
+            if !bf.has_upper {
+                // Letter-free boundaries of one shape are interchangeable.
+                return if first { Some((x, 0)) } else { best };
+            }
+            for k in 0..bf.starts.1 {
+                let start = self.starts[(bf.starts.0 + k) as usize];
+                self.chunk(x, start);
+                if first || self.tmp < self.chunks {
+                    std::mem::swap(&mut self.tmp, &mut self.chunks);
+                    best = Some((x, start));
+                    first = false;
+                }
+            }
+        }
+        best
+    }
+
+    /// The exact naming search (for [`Canon::of`]): chooses the boundary at
+    /// position `j` of the region in slot `slot` (`form` and `variant` once
+    /// `j > 0`), trying every choice that writes the smallest names.
     fn step(&mut self, slot: usize, j: u32, form: u32, variant: u32) {
         if slot == self.order.len() {
             if !self.have_best || self.names < self.best {
@@ -606,20 +922,18 @@ impl Scratch {
         let (p0, c0, f0) = (self.picks.len(), self.chunks.len(), self.fresh.len());
         if j == 0 {
             // Regions that can fill this slot: the unused ones of its shape.
-            let slot_form = self.order[slot] as usize;
-            for x in 0..self.order.len() {
-                let f = self.order[x];
+            let (g0, g1) = self.groups[slot];
+            for x in g0..g1 {
+                let f = self.order[x as usize];
                 let rf = self.forms[f as usize];
-                if self.rused[f as usize] || at(&self.tok, rf.shape) != at(&self.tok, self.forms[slot_form].shape) {
+                if self.rused[f as usize] {
                     continue;
                 }
                 if !rf.has_upper {
                     // Interchangeable with any other letter-free region of
                     // this shape; its readings name nothing.
-                    if self.picks.len() == p0 {
-                        let pick = Pick { form: f, variant: rf.variants.0, boundary: NONE, start: 0, fresh: (0, 0) };
-                        self.picks.push(pick);
-                    }
+                    let pick = Pick { form: f, variant: rf.variants.0, boundary: NONE, start: 0, fresh: (0, 0) };
+                    self.picks.push(pick);
                     break;
                 }
                 for v in rf.variants.0..rf.variants.0 + rf.variants.1 {
@@ -653,20 +967,7 @@ impl Scratch {
                 continue;
             }
             let (names0, named0, next0) = (self.names.len(), self.named.len(), self.next);
-            let bf = self.bforms[pick.boundary as usize];
-            let len = bf.reading.1;
-            for y in 0..len {
-                let s = self.reading[(bf.reading.0 + (pick.start + y) % len) as usize];
-                if is_upper(self.kind[s as usize]) {
-                    if self.name[s as usize] == UNNAMED {
-                        self.name[s as usize] = self.next;
-                        self.next += 1;
-                        self.named.push(s);
-                    }
-                    self.names.push(self.name[s as usize]);
-                }
-            }
-            self.bused[pick.boundary as usize] = true;
+            self.write_names(pick.boundary, pick.start);
             self.rused[f] = true;
             if j + 1 == self.variants[pick.variant as usize].1 {
                 self.step(slot + 1, 0, 0, 0);
@@ -692,11 +993,11 @@ impl Scratch {
     /// whose names (kept in `chunks[c0..]`) are smallest.
     fn consider_run(&mut self, form: u32, variant: u32, b: u32, p0: usize, c0: usize) {
         let v = self.variants[variant as usize];
-        let shape = self.bforms[b as usize].shape;
+        let run = self.bforms[b as usize].run;
         let last = (b - v.0) + 1 == v.1;
-        for x in v.0..v.0 + v.1 {
+        for x in run.0..run.0 + run.1 {
             let bf = self.bforms[x as usize];
-            if self.bused[x as usize] || at(&self.tok, bf.shape) != at(&self.tok, shape) {
+            if self.bused[x as usize] {
                 continue;
             }
             // Letter-free boundaries of one shape are interchangeable: the
@@ -704,26 +1005,7 @@ impl Scratch {
             let readings = if bf.has_upper { bf.starts.1 } else { 1 };
             for k in 0..readings {
                 let start = if bf.has_upper { self.starts[(bf.starts.0 + k) as usize] } else { 0 };
-                // The names this reading writes.
-                self.tmp.clear();
-                self.fresh_tmp.clear();
-                let len = bf.reading.1;
-                for y in 0..len {
-                    let s = self.reading[(bf.reading.0 + (start + y) % len) as usize];
-                    if !is_upper(self.kind[s as usize]) {
-                        continue;
-                    }
-                    let nm = self.name[s as usize];
-                    self.tmp.push(if nm != UNNAMED {
-                        nm
-                    } else {
-                        let i = self.fresh_tmp.iter().position(|&z| z == s).unwrap_or_else(|| {
-                            self.fresh_tmp.push(s);
-                            self.fresh_tmp.len() - 1
-                        });
-                        self.next + i as u16
-                    });
-                }
+                self.chunk(x, start);
                 let ord = if self.picks.len() == p0 {
                     Ordering::Less
                 } else {
@@ -731,7 +1013,6 @@ impl Scratch {
                 };
                 match ord {
                     Ordering::Greater => continue,
-                    Ordering::Equal if self.greedy => continue,
                     Ordering::Equal => {
                         // A pick that ends its region and names the same
                         // spots in the same order as a kept pick of that
@@ -759,5 +1040,37 @@ impl Scratch {
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reading a child straight from its parent and the move must give what
+    /// building the child gives, in both modes.
+    #[test]
+    fn child_forms_match_played_children() {
+        let mut x: u64 = 7;
+        let mut moves = 0;
+        for n in (2..=10).cycle().take(45) {
+            let mut p = Position::start(n).unwrap();
+            loop {
+                let mut all = Vec::new();
+                p.for_each_grouped_move(&mut |mv| all.push(mv));
+                if all.is_empty() {
+                    break;
+                }
+                for mv in &all {
+                    let child = p.apply(mv);
+                    assert_eq!(Canon::of_child(&p, mv), Canon::of(&child), "{mv:?} in {p:?}");
+                    assert_eq!(Canon::quick_child(&p, mv), Canon::quick(&child), "{mv:?} in {p:?}");
+                    moves += 1;
+                }
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                p = p.play(&all[(x >> 33) as usize % all.len()]).unwrap();
+            }
+        }
+        assert!(moves > 5000, "only {moves} moves");
     }
 }

@@ -15,7 +15,7 @@ impl Position {
     pub fn children(&self) -> Vec<Canon> {
         let r = self.reduced();
         let mut out: Vec<Canon> = Vec::new();
-        r.for_each_grouped_move(&mut |mv| out.push(Canon::of(&r.apply(&mv))));
+        r.for_each_grouped_move(&mut |mv| out.push(Canon::of_child(&r, &mv)));
         out.sort();
         out.dedup();
         out
@@ -30,7 +30,7 @@ impl Position {
         let mut stop = false;
         r.for_each_grouped_move(&mut |mv| {
             if !stop {
-                stop = f(Canon::quick(&r.apply(&mv))).is_break();
+                stop = f(Canon::quick_child(&r, &mv)).is_break();
             }
         });
     }
@@ -41,7 +41,7 @@ impl Position {
     pub fn representative_moves(&self) -> Vec<(Move, Canon)> {
         let mut out: Vec<(Move, Canon)> = Vec::new();
         self.for_each_grouped_move(&mut |mv| {
-            let c = Canon::of(&self.apply(&mv));
+            let c = Canon::of_child(self, &mv);
             out.push((mv, c));
         });
         out.sort_by(|a, b| a.1.cmp(&b.1));

@@ -52,6 +52,21 @@ impl Move {
     }
 }
 
+impl Move {
+    /// Which new region (0 or 1, as in [`Position::redraw`]) boundary `i`
+    /// of the move's region ends up in; `None` for the boundaries the move
+    /// redraws.
+    pub(crate) fn side_of(&self, i: usize) -> Option<usize> {
+        if i == self.from.boundary || i == self.to.boundary {
+            None
+        } else if self.kind() == MoveKind::Join || self.inside.binary_search(&i).is_ok() {
+            Some(0)
+        } else {
+            Some(1)
+        }
+    }
+}
+
 /// Why a move cannot be played here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
@@ -136,81 +151,96 @@ impl Position {
 
     /// Plays a checked move without normalising.
     pub(crate) fn apply(&self, mv: &Move) -> Position {
-        let region = &self.regions()[mv.region];
+        let mut drawn = [Vec::new(), Vec::new()];
+        let kind = self.redraw(mv, &mut drawn);
         let mut lives = self.lives_slice().to_vec();
         lives.push(1);
-        let c = lives.len() as Spot;
-        let fb = &region[mv.from.boundary];
-        let a = fb[mv.from.index];
-        let b = region[mv.to.boundary][mv.to.index];
-        lives[a as usize - 1] -= 1;
-        lives[b as usize - 1] -= 1;
+        for end in self.ends(mv) {
+            lives[end as usize - 1] -= 1;
+        }
         let mut regions: Vec<Region> = Vec::with_capacity(self.regions().len() + 1);
         for (ri, r) in self.regions().iter().enumerate() {
             if ri != mv.region {
                 regions.push(r.clone());
             }
         }
-        let rot = rotated(fb, mv.from.index);
-        match mv.kind() {
+        let parts = if kind == MoveKind::Join { 1 } else { 2 };
+        let mut new: Vec<Region> = drawn.into_iter().take(parts).map(|d| vec![d]).collect();
+        for (i, b) in self.regions()[mv.region].iter().enumerate() {
+            if let Some(side) = mv.side_of(i) {
+                new[side].push(b.clone());
+            }
+        }
+        regions.extend(new);
+        Position::from_raw(lives, regions)
+    }
+
+    /// The two spots a move joins (the same one twice for a loop): each
+    /// loses a life, and the new spot, numbered `spot_count() + 1`, has one.
+    pub(crate) fn ends(&self, mv: &Move) -> [Spot; 2] {
+        let region = &self.regions()[mv.region];
+        [region[mv.from.boundary][mv.from.index], region[mv.to.boundary][mv.to.index]]
+    }
+
+    /// The boundaries a checked move draws in its region, in `drawn`: the
+    /// merged boundary of a join, or the two sides' new boundaries of a
+    /// split or a loop. The region's other boundaries stay as they are
+    /// (see [`Move::side_of`]); the rest of the position does not change.
+    pub(crate) fn redraw(&self, mv: &Move, drawn: &mut [Boundary; 2]) -> MoveKind {
+        let region = &self.regions()[mv.region];
+        let c = self.spot_count() as Spot + 1;
+        let [a, b] = self.ends(mv);
+        let fb = &region[mv.from.boundary];
+        let n = fb.len();
+        // Boundary `x` read from corner `k`.
+        let rotated = |out: &mut Boundary, x: &Boundary, k: usize| {
+            out.extend_from_slice(&x[k..]);
+            out.extend_from_slice(&x[..k]);
+        };
+        for d in drawn.iter_mut() {
+            d.clear();
+        }
+        let kind = mv.kind();
+        match kind {
             MoveKind::Join => {
-                let mut merged = rot;
-                if merged.len() > 1 {
+                let merged = &mut drawn[0];
+                rotated(merged, fb, mv.from.index);
+                if n > 1 {
                     merged.push(a);
                 }
                 merged.push(c);
                 let tb = &region[mv.to.boundary];
-                let other = rotated(tb, mv.to.index);
-                let double = other.len() > 1;
-                merged.extend(other);
-                if double {
+                rotated(merged, tb, mv.to.index);
+                if tb.len() > 1 {
                     merged.push(b);
                 }
                 merged.push(c);
-                let mut nr: Region = region
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != mv.from.boundary && i != mv.to.boundary)
-                    .map(|(_, x)| x.clone())
-                    .collect();
-                nr.push(merged);
-                regions.push(nr);
             }
-            MoveKind::Split | MoveKind::Loop => {
-                let (b1, b2) = if mv.kind() == MoveKind::Loop {
-                    let mut b2 = rot;
-                    if b2.len() > 1 {
-                        b2.push(a);
-                    }
-                    b2.push(c);
-                    (vec![a, c], b2)
-                } else {
-                    let n = fb.len();
-                    let j = (mv.to.index + n - mv.from.index) % n;
-                    let mut b1: Boundary = rot[..=j].to_vec();
-                    b1.push(c);
-                    let mut b2: Boundary = rot[j..].to_vec();
-                    b2.push(a);
-                    b2.push(c);
-                    (b1, b2)
-                };
-                let mut r1: Region = vec![b1];
-                let mut r2: Region = vec![b2];
-                for (i, x) in region.iter().enumerate() {
-                    if i == mv.from.boundary {
-                        continue;
-                    }
-                    if mv.inside.binary_search(&i).is_ok() {
-                        r1.push(x.clone());
-                    } else {
-                        r2.push(x.clone());
-                    }
+            MoveKind::Loop => {
+                drawn[0].extend_from_slice(&[a, c]);
+                let outer = &mut drawn[1];
+                rotated(outer, fb, mv.from.index);
+                if n > 1 {
+                    outer.push(a);
                 }
-                regions.push(r1);
-                regions.push(r2);
+                outer.push(c);
+            }
+            MoveKind::Split => {
+                let j = (mv.to.index + n - mv.from.index) % n;
+                let (b1, b2) = drawn.split_at_mut(1);
+                let (b1, b2) = (&mut b1[0], &mut b2[0]);
+                for x in 0..=j {
+                    b1.push(fb[(mv.from.index + x) % n]);
+                }
+                b1.push(c);
+                for x in j..n {
+                    b2.push(fb[(mv.from.index + x) % n]);
+                }
+                b2.push(a);
+                b2.push(c);
             }
         }
-        Position::from_raw(lives, regions)
+        kind
     }
 
     /// Every legal move of a labelled position, one per distinct resulting
@@ -267,13 +297,6 @@ impl Position {
             }
         }
     }
-}
-
-fn rotated(b: &Boundary, k: usize) -> Boundary {
-    let mut v = Vec::with_capacity(b.len() + 3);
-    v.extend_from_slice(&b[k..]);
-    v.extend_from_slice(&b[..k]);
-    v
 }
 
 /// Every subset of `items`. More than 63 items could never be listed
