@@ -266,7 +266,7 @@ fn answers_do_not_depend_on_the_table_size() {
             }
         }
         // Bigger positions through the tiny table: it must forget.
-        let top = if conv == Convention::Normal { 6 } else { 5 };
+        let top = if conv == Convention::Normal { 7 } else { 5 };
         for n in 5..=top {
             let p = start(n);
             assert_eq!(

@@ -145,14 +145,14 @@ fn with_land_replaced(lands: &[Canon], i: usize, child: &Canon) -> Canon {
     Canon::from_tokens(parts.concat())
 }
 
-/// Numbers of a position before any search: more lives take more work to
-/// settle either way (measured: about 3 times fewer nodes at 7 spots than
-/// starting every leaf at 1, the textbook choice).
+/// Numbers of a position before any search: as in normal play, proof 1
+/// (one good move wins), disproof 1 + lives (every move must be refuted).
+/// Measured: 66,856 nodes at 8 spots, against 162,448 with 1 + lives both
+/// ways.
 fn fresh(p: &Canon) -> Numbers {
-    let n = 1 + lives(p.tokens());
     Numbers {
-        proof: n,
-        disproof: n,
+        proof: 1,
+        disproof: 1 + lives(p.tokens()),
     }
 }
 

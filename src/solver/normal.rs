@@ -295,13 +295,13 @@ fn open_key(key: &Key, k: u32) -> Option<Key> {
     u8::try_from(k).ok().map(|k| key.with(k))
 }
 
-/// Numbers of "land + *x" before any search: larger lands take more work
-/// to settle either way (measured: fewer nodes than starting every leaf at
-/// 1, the textbook choice).
+/// Numbers of "land + *x" before any search. A win needs one good move, a
+/// loss every move refuted, and larger lands have more moves: proof 1,
+/// disproof 1 + lives. Measured against 1 + lives both ways: 2,674 nodes
+/// instead of 15,408 at 11 spots, 216,267 instead of about 430,000 at 14.
 fn fresh(land: &Canon) -> Numbers {
-    let n = 1 + lives(land.tokens());
     Numbers {
-        proof: n,
-        disproof: n,
+        proof: 1,
+        disproof: 1 + lives(land.tokens()),
     }
 }
