@@ -7,5 +7,6 @@ pub mod notation;
 pub mod text;
 pub mod solver;
 pub mod board;
+pub mod player;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

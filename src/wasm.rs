@@ -15,12 +15,14 @@
 
 use crate::board::{Board, Edge, Point, PlayError, RouteOptions, Stroke, StrokeChecker, StrokeError, StrokeRules};
 use crate::notation::{resolve, write_move, MoveError, MoveText, Record};
-use crate::solver::{Config, Convention, Outcome, SolveError, Solver};
+use crate::player::{limit_solver, random_choice, Clock, Computer, Report, Request, Strength};
+use crate::solver::{Config, Convention, Progress, SolveError, Solver};
 use crate::text::{parse_position, HoeyDisplay};
 use crate::{Canon, Position, Spot};
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::ControlFlow;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 /// The crate version, so the page can show which engine it runs.
@@ -854,69 +856,41 @@ struct ProgressReport {
     table_bytes: f64,
 }
 
-/// Stops a solver at node `stop_at`, or when `progress` (called with
-/// `{nodes, tableBytes}`) returns a truthy value.
-fn set_limit(s: &mut Solver, stop_at: u64, deadline: f64, progress: Option<js_sys::Function>) {
-    s.on_progress(move |p| {
-        if p.nodes >= stop_at || js_sys::Date::now() > deadline {
-            return ControlFlow::Break(());
+/// The page's clock, in milliseconds.
+fn clock() -> Clock {
+    Rc::new(js_sys::Date::now)
+}
+
+/// The progress callback as the players and the solver take it: called with
+/// `{nodes, tableBytes}` at most every [`REPORT_EVERY`] nodes; a truthy
+/// return value stops.
+fn report(progress: Option<js_sys::Function>) -> Option<Report> {
+    let cb = progress?;
+    let last = Cell::new(0u64);
+    Some(Rc::new(move |p: &Progress| {
+        if p.nodes < last.get() + REPORT_EVERY {
+            return ControlFlow::Continue(());
         }
-        if let Some(cb) = &progress {
-            let report = to_js(&ProgressReport { nodes: p.nodes as f64, table_bytes: p.table_bytes as f64 });
-            if let Ok(v) = cb.call1(&JsValue::NULL, &report) {
-                if v.is_truthy() {
-                    return ControlFlow::Break(());
-                }
-            }
+        last.set(p.nodes);
+        let report = to_js(&ProgressReport { nodes: p.nodes as f64, table_bytes: p.table_bytes as f64 });
+        match cb.call1(&JsValue::NULL, &report) {
+            Ok(v) if v.is_truthy() => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
         }
-        ControlFlow::Continue(())
-    });
+    }))
 }
 
-/// The request's solver, with a way to give it a smaller budget for one
-/// question (never past the request's budget).
-struct Budgeted<'a> {
-    solver: &'a mut Solver,
-    hard_stop: u64,
-    /// `Date.now()` after which every search stops.
-    deadline: f64,
-    start: u64,
-    progress: Option<js_sys::Function>,
-}
-
-impl Budgeted<'_> {
-    /// Allows at most `nodes` more nodes (within the request's budget).
-    fn limit(&mut self, nodes: u64) {
-        self.limit_for(nodes, f64::INFINITY);
-    }
-
-    /// Allows at most `nodes` more nodes and `millis` more milliseconds
-    /// (within the request's budget).
-    fn limit_for(&mut self, nodes: u64, millis: f64) {
-        let now = self.solver.stats().nodes;
-        let deadline = self.deadline.min(js_sys::Date::now() + millis);
-        set_limit(self.solver, now.saturating_add(nodes).min(self.hard_stop), deadline, self.progress.clone());
-    }
-
-    /// Allows what is left of the request's budget.
-    fn unlimit(&mut self) {
-        set_limit(self.solver, self.hard_stop, self.deadline, self.progress.clone());
-    }
-
-    fn spent(&self) -> f64 {
-        (self.solver.stats().nodes - self.start) as f64
+/// The time budget of a request in milliseconds (infinite when absent).
+fn millis(opts: &SolveOptions) -> f64 {
+    if opts.max_millis.is_finite() && opts.max_millis > 0.0 {
+        opts.max_millis
+    } else {
+        f64::INFINITY
     }
 }
 
-/// Runs `f` with the solver of the convention, limited to `budget` nodes
-/// for the whole request.
-fn with_solver<T>(
-    misere: bool,
-    opts: &SolveOptions,
-    budget: u64,
-    progress: Option<js_sys::Function>,
-    f: impl FnOnce(&mut Budgeted) -> T,
-) -> Result<T, JsError> {
+/// Runs `f` with the solver of the convention.
+fn with_solver<T>(misere: bool, opts: &SolveOptions, f: impl FnOnce(&mut Solver) -> T) -> Result<T, JsError> {
     SOLVERS.with(|cell| {
         let mut solvers = cell.try_borrow_mut().map_err(|_| err("the solver is busy"))?;
         let slot = &mut solvers[usize::from(misere)];
@@ -925,15 +899,7 @@ fn with_solver<T>(
             let conv = if misere { Convention::Misere } else { Convention::Normal };
             Solver::new(conv, Config { table_bytes: (mb * 1048576.0) as usize, progress_every: PROGRESS_EVERY })
         });
-        let start = solver.stats().nodes;
-        let deadline = if opts.max_millis.is_finite() && opts.max_millis > 0.0 {
-            js_sys::Date::now() + opts.max_millis
-        } else {
-            f64::INFINITY
-        };
-        let mut b = Budgeted { solver, hard_stop: start.saturating_add(budget), deadline, start, progress };
-        b.unlimit();
-        Ok(f(&mut b))
+        Ok(f(solver))
     })
 }
 
@@ -974,11 +940,12 @@ struct AnalysisReport {
 }
 
 const DEFAULT_BUDGET: u64 = 20_000_000;
-/// Nodes the heuristic player gives each move.
-const HEURISTIC_NODES: u64 = 300;
-/// Nodes between two looks at the budget, the clock and the callback: the
-/// solver expands a few thousand nodes a second, so this is often.
-const PROGRESS_EVERY: u64 = 64;
+/// Nodes between two looks at the budget and the clock: the solver expands
+/// a few thousand nodes a second, and the heuristic player asks it small
+/// questions, so this is often.
+const PROGRESS_EVERY: u64 = 16;
+/// Nodes between two calls of the page's progress callback.
+const REPORT_EVERY: u64 = 64;
 
 fn budget(opts: &SolveOptions) -> u64 {
     if opts.max_nodes.is_finite() && opts.max_nodes >= 1.0 {
@@ -998,8 +965,11 @@ pub fn analyse(record: &str, options_: JsValue, progress: Option<js_sys::Functio
     let (p, misere) = replay(record)?;
     let opts = options(options_)?;
     let budget = budget(&opts);
-    let report = with_solver(misere, &opts, budget, progress, |b| -> Result<AnalysisReport, SolveError> {
-        let a = b.solver.analyse(&p)?;
+    let hook = report(progress);
+    let report = with_solver(misere, &opts, |solver| -> Result<AnalysisReport, SolveError> {
+        let start = solver.stats().nodes;
+        limit_solver(solver, start.saturating_add(budget), js_sys::Date::now() + millis(&opts), &clock(), &hook);
+        let a = solver.analyse(&p)?;
         let mut lands = Vec::new();
         for spots in land_spots(&p) {
             let land = p
@@ -1007,7 +977,7 @@ pub fn analyse(record: &str, options_: JsValue, progress: Option<js_sys::Functio
                 .into_iter()
                 .find(|l| l.regions().iter().flatten().flatten().any(|&x| spots.first() == Some(&x)));
             let Some(land) = land else { continue };
-            let nimber = if misere { None } else { b.solver.nimber(&land)? };
+            let nimber = if misere { None } else { solver.nimber(&land)? };
             lands.push(LandReport { spots, position: Canon::of(&land).to_string(), nimber });
         }
         Ok(AnalysisReport {
@@ -1023,7 +993,7 @@ pub fn analyse(record: &str, options_: JsValue, progress: Option<js_sys::Functio
                 .map(|(mv, c)| WinningMove { text: write_move(&p, mv), position: c.to_string() })
                 .collect(),
             moves: p.representative_moves().len(),
-            nodes: b.spent(),
+            nodes: (solver.stats().nodes - start) as f64,
             stopped: None,
         })
     })?;
@@ -1045,28 +1015,6 @@ pub fn analyse(record: &str, options_: JsValue, progress: Option<js_sys::Functio
     Ok(to_js(&report))
 }
 
-/// A small deterministic generator (xorshift64*), seeded from JavaScript.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: f64) -> Rng {
-        let s = if seed.is_finite() { seed.abs() as u64 } else { 0 };
-        Rng(s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let r = self.0.wrapping_mul(0x2545_F491_4F6C_DD1D);
-        if n == 0 {
-            0
-        } else {
-            ((r >> 32) % n as u64) as usize
-        }
-    }
-}
-
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ComputerMove {
@@ -1080,95 +1028,48 @@ struct ComputerMove {
     nodes: f64,
 }
 
+thread_local! {
+    /// The computer player: what it learnt (lengths of small lands) serves
+    /// the next moves.
+    static COMPUTER: RefCell<Computer> = RefCell::new(Computer::new());
+}
+
 /// A move for the computer in the position after a WGOSA record.
 /// `options`: `{strength: "random" | "heuristic" | "perfect", maxNodes,
-/// maxMillis, seed, tableMb}`. Perfect play solves within the node budget and falls
-/// back to the heuristic; the heuristic gives each move a small budget
-/// (so it sees short wins and avoids short losses), else picks at random.
+/// maxMillis, seed, tableMb}`; the result is `{move, method, outcome,
+/// nodes}`. The players are those of [`crate::player`]: random; heuristic
+/// (survivor counting and a shallow search with small solver budgets, about
+/// a tenth of a second a move); perfect (the solver within the node and time
+/// budgets, falling back to the heuristic). `progress` as for [`analyse`].
 #[wasm_bindgen(js_name = computerMove)]
 pub fn computer_move(record: &str, options_: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
     let (p, misere) = replay(record)?;
     let opts = options(options_)?;
-    let moves = p.representative_moves();
-    if moves.is_empty() {
-        return Err(err("the game is over"));
-    }
-    let mut rng = Rng::new(opts.seed);
-    let strength = opts.strength.as_deref().unwrap_or("perfect");
-    let pick = |i: usize| write_move(&p, &moves[i].0);
-    match strength {
-        "random" => {
-            let i = rng.below(moves.len());
-            return Ok(to_js(&ComputerMove { text: pick(i), method: "random", outcome: None, nodes: 0.0 }));
-        }
-        "heuristic" | "perfect" => {}
-        other => return Err(err(format!("unknown strength `{other}` (random, heuristic or perfect)"))),
-    }
-    let total = budget(&opts);
-    let result = with_solver(misere, &opts, total, progress, |b| -> ComputerMove {
-        if strength == "perfect" {
-            // The first move found to leave the opponent lost wins. A quarter
-            // of the budget (nodes and time) stays for the fallback.
-            let mut order: Vec<usize> = (0..moves.len()).collect();
-            for k in (1..order.len()).rev() {
-                order.swap(k, rng.below(k + 1));
-            }
-            let millis = if b.deadline.is_finite() { (b.deadline - js_sys::Date::now()) * 0.75 } else { f64::INFINITY };
-            b.limit_for(total - total / 4, millis);
-            let mut all_lose = true;
-            for &i in &order {
-                match b.solver.outcome(&moves[i].1.position()) {
-                    Ok(Outcome::Loss) => {
-                        return ComputerMove { text: pick(i), method: "winning", outcome: Some("win".into()), nodes: b.spent() };
-                    }
-                    Ok(Outcome::Win) => {}
-                    Err(_) => {
-                        all_lose = false;
-                        break;
-                    }
-                }
-            }
-            b.unlimit();
-            if all_lose {
-                // Every move loses: make the opponent work, playing a move
-                // whose child leaves the most choices.
-                let mut best: Vec<usize> = Vec::new();
-                let mut most = 0;
-                for (i, (_, c)) in moves.iter().enumerate() {
-                    let k = c.position().representative_moves().len();
-                    if k > most {
-                        most = k;
-                        best.clear();
-                    }
-                    if k == most {
-                        best.push(i);
-                    }
-                }
-                let i = best.get(rng.below(best.len())).copied().unwrap_or(0);
-                return ComputerMove { text: pick(i), method: "proven-loss", outcome: Some("loss".into()), nodes: b.spent() };
-            }
-        }
-        // Heuristic: a small budget per move; take a move proven to win,
-        // avoid moves proven to lose, else choose at random.
-        let mut unknown = Vec::new();
-        let mut losing = Vec::new();
-        let mut order: Vec<usize> = (0..moves.len()).collect();
-        for k in (1..order.len()).rev() {
-            order.swap(k, rng.below(k + 1));
-        }
-        for i in order {
-            b.limit(HEURISTIC_NODES);
-            match b.solver.outcome(&moves[i].1.position()) {
-                Ok(Outcome::Loss) => {
-                    return ComputerMove { text: pick(i), method: "winning", outcome: Some("win".into()), nodes: b.spent() }
-                }
-                Ok(Outcome::Win) => losing.push(i),
-                Err(_) => unknown.push(i),
-            }
-        }
-        let (pool, outcome) = if unknown.is_empty() { (losing, Some("loss".to_string())) } else { (unknown, None) };
-        let i = pool.get(rng.below(pool.len())).copied().unwrap_or(0);
-        ComputerMove { text: pick(i), method: if outcome.is_some() { "proven-loss" } else { "guess" }, outcome, nodes: b.spent() }
-    })?;
-    Ok(to_js(&result))
+    let strength: Strength = opts.strength.as_deref().unwrap_or("perfect").parse().map_err(err)?;
+    let seed = if opts.seed.is_finite() { opts.seed.abs().min(1.8e19) as u64 } else { 0 };
+    let choice = if strength == Strength::Random {
+        random_choice(&p, seed)
+    } else {
+        let req = Request {
+            strength,
+            max_nodes: budget(&opts),
+            max_millis: millis(&opts),
+            seed,
+            clock: clock(),
+            report: report(progress),
+        };
+        with_solver(misere, &opts, |solver| {
+            COMPUTER.with(|c| match c.try_borrow_mut() {
+                Ok(mut c) => Ok(c.choose(&p, solver, &req)),
+                Err(_) => Err(err("the computer is busy")),
+            })
+        })??
+    };
+    let c = choice.ok_or_else(|| err("the game is over"))?;
+    Ok(to_js(&ComputerMove {
+        text: write_move(&p, &c.mv),
+        method: c.method.name(),
+        outcome: c.outcome.map(|o| o.to_string()),
+        nodes: c.nodes as f64,
+    }))
 }

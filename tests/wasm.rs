@@ -273,6 +273,36 @@ fn the_perfect_computer_wins_the_two_spot_game_moving_second() {
     }
 }
 
+#[wasm_bindgen_test]
+fn the_heuristic_computer_answers_with_legal_moves_and_says_how() {
+    for misere in [false, true] {
+        for seed in 0..4 {
+            let mut g = Game::new(5, misere, 800.0, 600.0).unwrap();
+            let side = 1 + seed % 2;
+            while !g.is_over() {
+                let strength = if g.to_move() == side { "heuristic" } else { "random" };
+                let o = opts(&[("strength", strength.into()), ("seed", (seed as f64 + 1.0).into())]);
+                let t0 = now();
+                let r = computer_move(&g.record(), o, None).unwrap();
+                // A tenth of a second natively; slack for wasm and load.
+                assert!(now() - t0 < 3000.0);
+                let method = text(&r, "method");
+                let outcome = get(&r, "outcome");
+                match method.as_str() {
+                    "random" | "guess" => assert!(outcome.is_null()),
+                    "winning" => assert_eq!(outcome.as_string().as_deref(), Some("win")),
+                    "proven-loss" => assert_eq!(outcome.as_string().as_deref(), Some("loss")),
+                    other => panic!("method {other}"),
+                }
+                assert_eq!(method == "random", strength == "random");
+                assert!(num(&r, "nodes") >= 0.0);
+                g.play_text(&text(&r, "move")).unwrap();
+            }
+        }
+    }
+    assert!(message(computer_move("1+ 1(2)1 1(3)2", JsValue::UNDEFINED, None).unwrap_err()).contains("over"));
+}
+
 /// Measurements for the README: a late 20-spot game built by routed random
 /// moves; time of one stroke check (a pointer move) and of routing.
 #[wasm_bindgen_test]

@@ -9,7 +9,17 @@ pub struct Args {
 }
 
 /// Options that take a value.
-const VALUED: &[&str] = &["--spots", "--seed", "--depth", "--max-nodes", "--table-mb", "--max-seconds"];
+const VALUED: &[&str] = &[
+    "--spots",
+    "--seed",
+    "--depth",
+    "--max-nodes",
+    "--table-mb",
+    "--max-seconds",
+    "--first",
+    "--second",
+    "--games",
+];
 
 impl Args {
     pub fn parse(argv: &[String]) -> Result<Args, String> {

@@ -3,6 +3,7 @@
 
 mod args;
 mod game;
+mod play;
 mod solve;
 
 pub use args::Args;
@@ -18,6 +19,10 @@ commands:
                                      outcome, nimber, winning moves
   bench movegen|solve [--normal|--misere] [--spots N] [--max-seconds S]
                                      print benchmark tables
+  play --spots N|A-B [--first P] [--second P] [--games G] [--misere] [--seed S]
+       [--max-seconds S] [--max-nodes N] [--json]
+                                     computer players (random, heuristic,
+                                     perfect) against each other: wins, times
 POSITION: a GLOP string (0*5.}]!), a spots-dialect string (0*5|), a Hoey list
 (1,3,2,3;4), or --spots N for the N-spot start.
 ";
@@ -34,6 +39,7 @@ pub fn run(argv: &[String]) -> Result<String, String> {
         "replay" => game::replay(&args),
         "random" => game::random(&args),
         "solve" => solve::solve(&args),
+        "play" => play::play(&args),
         "bench" => match args.positional(0)? {
             "movegen" => game::bench_movegen(&args),
             "solve" => solve::bench(&args),
