@@ -30,10 +30,12 @@
 //! Both minimisations are greedy, branching only on exact ties: every region
 //! ends with `}` and every boundary with `.`, so the smallest writing starts
 //! with the smallest region (then boundary) that can come first.
-
+//! [`Canon::quick`], the solver's key, does not branch in step 2.
+//!
 //! The work is done in one reusable scratch space per thread, on flat
-//! arrays: canonicalising is nearly all of the solver's time, and
-//! allocation was half of it.
+//! arrays, and a child is read straight from its parent and the move:
+//! canonicalising is nearly all of the solver's time, and allocation was
+//! half of it.
 
 use super::moves::{Move, MoveKind};
 use super::position::{Boundary, Position, Spot};
