@@ -16,10 +16,11 @@ cargo test --release "${unwind[@]}" --all-targets
 cargo test --release "${unwind[@]}" --doc
 
 echo "== wasm32 tests (node, via wasm-bindgen-test-runner)"
-# --tests: doctests would need a matching rustdoc; they already ran natively.
-# --release shares the (fallback: self-built) std and deps with build-wasm.sh.
+# Only tests/wasm.rs has wasm tests (the other targets would each print "no
+# tests to run!"); doctests already ran natively. --release shares the
+# (fallback: self-built) std and deps with build-wasm.sh.
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  wasm_cargo test --release --tests
+  wasm_cargo test --release --test wasm
 
 echo "== browser tests (headless Chromium)"
 bash scripts/build-wasm.sh

@@ -8,5 +8,8 @@ pub mod text;
 pub mod solver;
 pub mod board;
 pub mod player;
+pub mod game;
+pub mod report;
+pub mod service;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

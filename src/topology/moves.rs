@@ -261,6 +261,57 @@ impl Position {
         out
     }
 
+    /// Up to `limit` moves from spot `a` to spot `b` (either way round;
+    /// `a == b`: loops), duplicates included: every pair of their corners in
+    /// a common region and, for splits and loops, the ways of sharing out
+    /// the region's other boundaries. This is how a player who picked two
+    /// spots is offered the moves between them.
+    pub fn moves_with_ends(&self, a: Spot, b: Spot, limit: usize) -> Vec<Move> {
+        let mut out = Vec::new();
+        if self.lives(a) == 0 || self.lives(b) == 0 || (a == b && self.lives(a) < 2) {
+            return out;
+        }
+        for (ri, region) in self.regions().iter().enumerate() {
+            let at = |s: Spot| -> Vec<Corner> {
+                region
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(bi, bd)| {
+                        bd.iter()
+                            .enumerate()
+                            .filter(move |&(_, &x)| x == s)
+                            .map(move |(ci, _)| Corner { boundary: bi, index: ci })
+                    })
+                    .collect()
+            };
+            let (ca, cb) = (at(a), at(b));
+            for &f in &ca {
+                for &h in &cb {
+                    if a == b && f != h {
+                        continue;
+                    }
+                    if f.boundary != h.boundary {
+                        out.push(Move { region: ri, from: f, to: h, inside: Vec::new() });
+                    } else {
+                        let others: Vec<usize> = (0..region.len()).filter(|&i| i != f.boundary).collect();
+                        let n = others.len().min(20);
+                        for mask in 0u32..(1u32 << n) {
+                            if out.len() >= limit {
+                                return out;
+                            }
+                            let inside = (0..n).filter(|i| mask >> i & 1 == 1).map(|i| others[i]).collect();
+                            out.push(Move { region: ri, from: f, to: h, inside });
+                        }
+                    }
+                    if out.len() >= limit {
+                        return out;
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Calls `f` with every move (corner pairs and sharings), duplicates
     /// included.
     pub fn for_each_move(&self, f: &mut dyn FnMut(Move)) {

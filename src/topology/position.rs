@@ -347,6 +347,25 @@ impl Position {
             .collect()
     }
 
+    /// The live spots (sorted) of each land that still has a move, lands in
+    /// sorted order: different lands are independent games.
+    pub fn land_spots(&self) -> Vec<Vec<Spot>> {
+        let mut out: Vec<Vec<Spot>> = self
+            .lands()
+            .into_iter()
+            .filter(|land| !land.is_over())
+            .map(|land| {
+                let mut s: Vec<Spot> =
+                    land.regions().iter().flatten().flatten().copied().filter(|&s| self.lives(s) > 0).collect();
+                s.sort_unstable();
+                s.dedup();
+                s
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
     /// Every spot's corners: (region, boundary, index) triples.
     pub fn corners_of(&self, s: Spot) -> Vec<(usize, usize, usize)> {
         let mut out = Vec::new();

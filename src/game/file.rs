@@ -1,0 +1,287 @@
+//! The saved-game file (`.sprouts.json`): the start, the convention, every
+//! move made (undone ones too), the move shown, and the drawing. The schema
+//! is a stable interface, documented in the README ("Saved games"): fields
+//! may be added, never renamed or removed; readers ignore fields they do not
+//! know.
+//!
+//! Loading trusts nothing: every move is read against the position before
+//! it, and the drawing after every move must trace to exactly the position
+//! the moves give. Without a drawing the moves are routed. The page's
+//! earlier format (`{"version": 1, "spots", "misere", "width", "height",
+//! "moves", "cursor", "drawing"}`) still loads.
+
+use super::{check_size, Game, GameError, Start, MAX_SPOTS};
+use crate::board::{Board, Edge, Point};
+use crate::text::{parse_hoey, HoeyDisplay};
+use crate::{Position, Spot};
+use serde::{Deserialize, Serialize};
+
+/// The format number written in [`GameFile::format`]; readers refuse
+/// larger numbers.
+pub const FORMAT: u32 = 1;
+
+/// A saved game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameFile {
+    /// Always [`FORMAT`] (1) for now.
+    pub format: u32,
+    /// `"normal"` or `"misere"`.
+    pub convention: String,
+    pub start: StartFile,
+    /// Every move made in WGOSA notation, including those undone (after
+    /// `cursor`).
+    pub moves: Vec<String>,
+    /// Moves shown (0 to the number of moves).
+    pub cursor: usize,
+    /// The drawing after all of `moves`; without it the moves are routed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawing: Option<DrawingFile>,
+}
+
+/// The start: exactly one of the fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StartFile {
+    /// n isolated spots numbered 1..=n.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spots: Option<usize>,
+    /// A labelled position as a Hoey list (`1,3,2,4/1,4,2,3`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+}
+
+/// The drawing: board size, spots `[x, y]` in number order (spot k is
+/// `spots[k - 1]`), and lines as polylines. Each move adds one spot and two
+/// lines (from its first spot to the new one, then on to its last spot), so
+/// the drawing after the first k moves is a prefix of both lists.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DrawingFile {
+    pub width: f64,
+    pub height: f64,
+    pub spots: Vec<[f64; 2]>,
+    pub edges: Vec<EdgeFile>,
+}
+
+/// One line: its end spots and its points, from `ends[0]` to `ends[1]`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EdgeFile {
+    pub ends: [Spot; 2],
+    pub points: Vec<[f64; 2]>,
+}
+
+/// The page's format before [`GameFile`] (localStorage `version` 1).
+#[derive(Deserialize)]
+struct Legacy {
+    version: u32,
+    spots: usize,
+    misere: bool,
+    width: f64,
+    height: f64,
+    moves: Vec<String>,
+    cursor: usize,
+    #[serde(default)]
+    drawing: Option<LegacyDrawing>,
+}
+
+#[derive(Deserialize)]
+struct LegacyDrawing {
+    spots: Vec<[f64; 2]>,
+    edges: Vec<EdgeFile>,
+}
+
+fn file_error(m: impl std::fmt::Display) -> GameError {
+    GameError::File(m.to_string())
+}
+
+fn point(p: &[f64; 2]) -> Point {
+    Point::new(p[0], p[1])
+}
+
+impl DrawingFile {
+    fn of(board: &Board) -> DrawingFile {
+        DrawingFile {
+            width: board.width(),
+            height: board.height(),
+            spots: board.spots().iter().map(|p| [p.x, p.y]).collect(),
+            edges: board
+                .edges()
+                .iter()
+                .map(|e| EdgeFile { ends: e.ends, points: e.points.iter().map(|p| [p.x, p.y]).collect() })
+                .collect(),
+        }
+    }
+
+    /// The drawing of its first `spots` spots and `edges` lines.
+    fn prefix(&self, spots: usize, edges: usize) -> Result<Board, GameError> {
+        let s = self.spots.get(..spots).ok_or_else(|| file_error("the drawing has too few spots"))?;
+        let e = self.edges.get(..edges).ok_or_else(|| file_error("the drawing has too few lines"))?;
+        Board::from_parts(
+            self.width,
+            self.height,
+            s.iter().map(point).collect(),
+            e.iter().map(|e| Edge { ends: e.ends, points: e.points.iter().map(point).collect() }).collect(),
+        )
+        .map_err(|e| file_error(format!("the drawing is broken: {e}")))
+    }
+}
+
+/// Lines in a drawing of a labelled position: half the sum of the degrees.
+fn edge_count(p: &Position) -> usize {
+    (1..=p.spot_count() as Spot).map(|s| 3 - p.lives(s) as usize).sum::<usize>() / 2
+}
+
+impl Game {
+    /// The game as a saved-game file.
+    pub fn to_file(&self) -> GameFile {
+        let start = match &self.start {
+            Start::Spots(n) => StartFile { spots: Some(*n), position: None },
+            Start::Position(p) => StartFile { spots: None, position: Some(HoeyDisplay(p).to_string()) },
+        };
+        GameFile {
+            format: FORMAT,
+            convention: if self.misere { "misere" } else { "normal" }.to_string(),
+            start,
+            moves: self.moves.clone(),
+            cursor: self.cursor,
+            drawing: self.boards.last().map(DrawingFile::of),
+        }
+    }
+
+    /// The saved-game file as JSON text (one line).
+    ///
+    /// ```
+    /// use sprouts::game::Game;
+    ///
+    /// let mut g = Game::new(3, true, 800.0, 600.0).unwrap();
+    /// g.play_text("1(4)2").unwrap();
+    /// g.play_text("3(5)3").unwrap();
+    /// g.undo();
+    /// let copy = Game::from_json(&g.to_json(), None).unwrap();
+    /// assert_eq!(copy.all_moves(), ["1(4)2", "3(5)3"]);
+    /// assert_eq!(copy.cursor(), 1);
+    /// assert_eq!(copy.board_at(2), g.board_at(2));
+    /// ```
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.to_file()).unwrap_or_default()
+    }
+
+    /// A saved game from JSON text: this format or the page's earlier one.
+    /// A file without a drawing is routed on a `size` board, or loaded
+    /// undrawn when `size` is `None`.
+    pub fn from_json(text: &str, size: Option<(f64, f64)>) -> Result<Game, GameError> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| file_error(format!("not JSON: {e}")))?;
+        if value.get("format").is_some() {
+            let file: GameFile = serde_json::from_value(value).map_err(file_error)?;
+            Game::from_file(&file, size)
+        } else if value.get("version").is_some() {
+            let old: Legacy = serde_json::from_value(value).map_err(file_error)?;
+            if old.version != 1 {
+                return Err(file_error(format!("unknown version {}", old.version)));
+            }
+            let file = GameFile {
+                format: FORMAT,
+                convention: if old.misere { "misere" } else { "normal" }.to_string(),
+                start: StartFile { spots: Some(old.spots), position: None },
+                moves: old.moves,
+                cursor: old.cursor,
+                drawing: old.drawing.map(|d| DrawingFile {
+                    width: old.width,
+                    height: old.height,
+                    spots: d.spots,
+                    edges: d.edges,
+                }),
+            };
+            Game::from_file(&file, size.or(Some((old.width, old.height))))
+        } else {
+            Err(file_error("no \"format\" field: not a sprouts game file"))
+        }
+    }
+
+    /// A game from a saved-game file, every part checked (see
+    /// [`Game::from_json`]).
+    pub fn from_file(file: &GameFile, size: Option<(f64, f64)>) -> Result<Game, GameError> {
+        if file.format != FORMAT {
+            return Err(file_error(format!("format {} is not one this engine reads (it reads {FORMAT})", file.format)));
+        }
+        let misere = match file.convention.as_str() {
+            "normal" => false,
+            "misere" => true,
+            c => return Err(file_error(format!("convention {c:?}: \"normal\" or \"misere\""))),
+        };
+        if file.cursor > file.moves.len() {
+            return Err(file_error(format!("the cursor {} is past the last move ({})", file.cursor, file.moves.len())));
+        }
+        let start = match (&file.start.spots, &file.start.position) {
+            (Some(n), None) => {
+                if !(1..=MAX_SPOTS).contains(n) {
+                    return Err(file_error(format!("a game starts with 1 to {MAX_SPOTS} spots")));
+                }
+                Start::Spots(*n)
+            }
+            (None, Some(text)) => {
+                Start::Position(parse_hoey(text).map_err(|e| file_error(format!("start position: {e}")))?)
+            }
+            _ => return Err(file_error("the start needs exactly one of \"spots\" and \"position\"")),
+        };
+        let mut g = match (&file.drawing, &start, size) {
+            (Some(d), _, _) => Game::drawn_start(&start, d, misere)?,
+            (None, Start::Spots(n), Some((w, h))) => Game::new(*n, misere, w, h)?,
+            (None, Start::Spots(n), None) => Game::undrawn(*n, misere)?,
+            (None, Start::Position(p), _) => Game::with(start.clone(), normalized(p), None, misere),
+        };
+        match &file.drawing {
+            None => {
+                for text in &file.moves {
+                    g.play_text(text).map_err(file_error)?;
+                }
+            }
+            Some(d) => g.replay_drawn(&file.moves, d)?,
+        }
+        g.cursor = file.cursor;
+        Ok(g)
+    }
+
+    /// The start of a game whose drawing is saved: the drawing's first
+    /// spots and lines must show the start position.
+    fn drawn_start(start: &Start, d: &DrawingFile, misere: bool) -> Result<Game, GameError> {
+        check_size(d.width, d.height).map_err(file_error)?;
+        let p = match start {
+            Start::Spots(n) => Position::start(*n).map_err(file_error)?,
+            Start::Position(p) => p.clone(),
+        };
+        let board = d.prefix(p.spot_count(), edge_count(&p))?;
+        let traced = board.position().map_err(|e| file_error(format!("the drawing is broken: {e}")))?;
+        if traced != normalized(&p) {
+            return Err(file_error("the drawing does not show the start position"));
+        }
+        Ok(Game::with(start.clone(), normalized(&p), Some(board), misere))
+    }
+
+    /// Plays the saved moves, checking the saved drawing after each.
+    fn replay_drawn(&mut self, moves: &[String], d: &DrawingFile) -> Result<(), GameError> {
+        let (spots0, edges0) = (self.spots(), self.boards[0].edges().len());
+        if d.spots.len() != spots0 + moves.len() || d.edges.len() != edges0 + 2 * moves.len() {
+            return Err(file_error(format!(
+                "the drawing does not have one curve per move ({} moves, {} spots, {} lines)",
+                moves.len(),
+                d.spots.len(),
+                d.edges.len()
+            )));
+        }
+        for (k, text) in moves.iter().enumerate() {
+            let (_, short, child) = self.read(text).map_err(file_error)?;
+            let board = d.prefix(spots0 + k + 1, edges0 + 2 * (k + 1))?;
+            let traced = board.position().map_err(|e| file_error(format!("move {}: {e}", k + 1)))?;
+            if traced != child {
+                return Err(file_error(format!("the drawing does not show move {} `{}`", k + 1, text.trim())));
+            }
+            self.push(short, child, Some(board));
+        }
+        Ok(())
+    }
+}
+
+fn normalized(p: &Position) -> Position {
+    let mut q = p.clone();
+    q.normalize();
+    q
+}

@@ -1,0 +1,137 @@
+//! What the page's worker answers, in plain Rust: analyses and computer
+//! moves for the position after a WGOSA record, within node and time
+//! budgets. One solver per convention keeps its table between requests (so
+//! results are cached per position), and the computer player keeps what it
+//! learnt. The wasm facade only converts options and callbacks.
+
+use crate::game::{Game, MAX_SPOTS};
+use crate::notation::write_move;
+use crate::player::{limit_solver, random_choice, Clock, Computer, Report, Request, Strength};
+use crate::report::{Analysis, ComputerMove};
+use crate::solver::{Config, Convention, SolveError, Solver};
+use crate::Position;
+use serde::Deserialize;
+
+/// Nodes of a request when the options give none.
+pub const DEFAULT_BUDGET: u64 = 20_000_000;
+/// Nodes between two looks at the budget and the clock: the solver expands
+/// a few thousand nodes a second, and the heuristic player asks it small
+/// questions, so this is often.
+const PROGRESS_EVERY: u64 = 16;
+
+/// Options of a request, as the worker receives them (camelCase; every
+/// field optional).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Options {
+    /// Node budget of this request (0 or absent: [`DEFAULT_BUDGET`]).
+    pub max_nodes: f64,
+    /// Transposition table cap, in MiB (used when the solver is created;
+    /// default 128, at most 2048).
+    pub table_mb: f64,
+    /// "random", "heuristic" or "perfect" (default).
+    pub strength: Option<String>,
+    /// Seed of the random choices.
+    pub seed: f64,
+    /// Time budget of this request in milliseconds (0 or absent: none).
+    pub max_millis: f64,
+}
+
+impl Options {
+    fn budget(&self) -> u64 {
+        if self.max_nodes.is_finite() && self.max_nodes >= 1.0 {
+            self.max_nodes.min(1e15) as u64
+        } else {
+            DEFAULT_BUDGET
+        }
+    }
+
+    /// The time budget in milliseconds (infinite when absent).
+    fn millis(&self) -> f64 {
+        if self.max_millis.is_finite() && self.max_millis > 0.0 {
+            self.max_millis
+        } else {
+            f64::INFINITY
+        }
+    }
+}
+
+/// The worker's state: solvers and the computer player.
+pub struct Service {
+    solvers: [Option<Solver>; 2],
+    computer: Computer,
+    clock: Clock,
+}
+
+/// The labelled position after a record, and its convention.
+fn replay(record: &str) -> Result<(Position, bool), String> {
+    let g = Game::from_record(record, None).map_err(|e| e.to_string())?;
+    if g.spots() > MAX_SPOTS {
+        return Err(format!("a game starts with 1 to {MAX_SPOTS} spots"));
+    }
+    Ok((g.position().clone(), g.misere()))
+}
+
+/// The solver of the convention, made on first use.
+fn solver<'a>(solvers: &'a mut [Option<Solver>; 2], misere: bool, opts: &Options) -> &'a mut Solver {
+    solvers[usize::from(misere)].get_or_insert_with(|| {
+        let mb = if opts.table_mb > 0.0 { opts.table_mb.min(2048.0) } else { 128.0 };
+        let conv = if misere { Convention::Misere } else { Convention::Normal };
+        Solver::new(conv, Config { table_bytes: (mb * 1048576.0) as usize, progress_every: PROGRESS_EVERY })
+    })
+}
+
+impl Service {
+    /// A service whose time budgets are read on `clock` (milliseconds).
+    pub fn new(clock: Clock) -> Service {
+        Service { solvers: [None, None], computer: Computer::new(), clock }
+    }
+
+    /// Solves the position after a WGOSA record (whose header says normal
+    /// or misère); an incomplete answer when the budget runs out or
+    /// `report` says stop.
+    pub fn analyse(&mut self, record: &str, opts: &Options, report: Option<Report>) -> Result<Analysis, String> {
+        let (p, misere) = replay(record)?;
+        let budget = opts.budget();
+        let deadline = (self.clock)() + opts.millis();
+        let solver = solver(&mut self.solvers, misere, opts);
+        let start = solver.stats().nodes;
+        limit_solver(solver, start.saturating_add(budget), deadline, &self.clock, &report);
+        Ok(Analysis::solve(solver, &p, misere).unwrap_or_else(|e| {
+            let why = match e {
+                SolveError::Stopped => format!("not solved within the budget of {budget} nodes"),
+                e => e.to_string(),
+            };
+            Analysis::incomplete(&p, misere, budget, why)
+        }))
+    }
+
+    /// A move for the computer in the position after a WGOSA record, by
+    /// the player of `opts.strength` (see [`crate::player`]).
+    pub fn computer_move(&mut self, record: &str, opts: &Options, report: Option<Report>) -> Result<ComputerMove, String> {
+        let (p, misere) = replay(record)?;
+        let strength = opts.strength.as_deref().unwrap_or("perfect").parse::<Strength>().map_err(|e| e.to_string())?;
+        let seed = if opts.seed.is_finite() { opts.seed.abs().min(1.8e19) as u64 } else { 0 };
+        let choice = if strength == Strength::Random {
+            random_choice(&p, seed)
+        } else {
+            let req = Request {
+                strength,
+                max_nodes: opts.budget(),
+                max_millis: opts.millis(),
+                seed,
+                clock: self.clock.clone(),
+                report,
+            };
+            let solver = solver(&mut self.solvers, misere, opts);
+            self.computer.choose(&p, solver, &req)
+        };
+        let c = choice.ok_or("the game is over")?;
+        Ok(ComputerMove {
+            text: write_move(&p, &c.mv),
+            method: c.method.name(),
+            outcome: c.outcome.map(|o| o.to_string()),
+            nodes: c.nodes as f64,
+        })
+    }
+}
