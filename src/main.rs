@@ -2,13 +2,6 @@
 
 mod cli;
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match cli::run(&args) {
-        Ok(out) => print!("{out}"),
-        Err(e) => {
-            eprintln!("sprouts: {e}");
-            std::process::exit(2);
-        }
-    }
+fn main() -> std::process::ExitCode {
+    cli::main()
 }

@@ -1,24 +1,64 @@
 //! Engine subcommands: moves, canon, perft, replay, random, bench movegen.
 
-use super::args::{json_str, Args};
-use sprouts::notation::{write_move, Record, Winner};
+use super::args::{json, PositionArgs};
+use super::Output;
+use clap::Args;
+use sprouts::game::Game;
+use sprouts::notation::{MoveText, Record, Winner};
+use sprouts::report::{PerftReport, ReplayStep};
 use sprouts::text::HoeyDisplay;
 use sprouts::{Canon, Position};
 use std::time::Instant;
 
-pub fn moves(args: &Args) -> Result<String, String> {
-    let p = args.position()?;
-    let children: Vec<String> = p.children().iter().map(|c| c.to_string()).collect();
-    Ok(if args.json() {
-        format!("[{}]\n", children.iter().map(|c| json_str(c)).collect::<Vec<_>>().join(","))
-    } else {
-        children.iter().map(|c| format!("{c}\n")).collect()
-    })
+/// The distinct children of a position, canonical GLOP strings.
+#[derive(Args)]
+#[command(after_help = "Example:\n  sprouts moves 0*2")]
+pub struct MovesArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// An array of strings ([] when the game is over)
+    #[arg(long)]
+    json: bool,
 }
 
-pub fn canon(args: &Args) -> Result<String, String> {
-    let c = Canon::of(&args.position()?).to_string();
-    Ok(if args.json() { format!("{}\n", json_str(&c)) } else { format!("{c}\n") })
+pub fn moves(args: &MovesArgs) -> Output {
+    let p = args.position.read()?;
+    let children: Vec<String> = p.children().iter().map(|c| c.to_string()).collect();
+    Ok(if args.json { json(&children) } else { children.iter().map(|c| format!("{c}\n")).collect() })
+}
+
+/// The canonical GLOP string of a position.
+#[derive(Args)]
+#[command(after_help = "Example:\n  sprouts canon '1,2,3;4/1,4,2,3'")]
+pub struct CanonArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// A JSON string
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn canon(args: &CanonArgs) -> Output {
+    let c = Canon::of(&args.position.read()?).to_string();
+    Ok(if args.json { json(&c) } else { format!("{c}\n") })
+}
+
+/// Nodes of the tree of distinct canonical children, to a depth.
+#[derive(Args)]
+#[command(after_help = "Examples:\n  sprouts perft 0*3 4\n  sprouts perft --spots 6 4 --json")]
+pub struct PerftArgs {
+    /// A GLOP string, a spots-dialect string or a Hoey list (left out with --spots)
+    #[arg(value_name = "POSITION")]
+    position: Option<String>,
+    /// Plies to count, at most 64
+    #[arg(value_name = "DEPTH")]
+    depth: Option<String>,
+    /// The N-spot start position (instead of <POSITION>)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
+    spots: Option<u64>,
+    /// {"position", "depth", "nodes"}
+    #[arg(long)]
+    json: bool,
 }
 
 /// Nodes of the tree whose children are the distinct canonical children.
@@ -33,39 +73,55 @@ pub fn perft_count(c: &Canon, depth: u32) -> u64 {
     kids.iter().map(|k| perft_count(k, depth - 1)).sum()
 }
 
-pub fn perft(args: &Args) -> Result<String, String> {
-    let p = args.position()?;
-    let d = args.after_position(0)?;
-    let depth: u32 = d.parse().map_err(|_| format!("depth {d:?} is not a number"))?;
+pub fn perft(args: &PerftArgs) -> Output {
+    // With --spots the one positional is the depth.
+    let (position, depth) = match (args.spots, &args.position, &args.depth) {
+        (Some(_), Some(d), None) => (None, Some(d)),
+        (Some(_), Some(_), Some(extra)) => return Err(format!("unexpected argument '{extra}' found").into()),
+        (_, p, d) => (p.clone(), d.as_ref()),
+    };
+    let p = PositionArgs { position, spots: args.spots }.read()?;
+    let d = depth.ok_or("the following required argument was not provided: <DEPTH>")?;
+    let depth: u32 = d.parse().map_err(|_| format!("<DEPTH> {d:?} is not a number"))?;
     if depth > 64 {
-        return Err(format!("depth {depth}: at most 64"));
+        return Err(format!("<DEPTH> {depth}: at most 64").into());
     }
-    let n = perft_count(&Canon::of(&p), depth);
-    Ok(if args.json() {
-        format!("{{\"position\":{},\"depth\":{depth},\"nodes\":{n}}}\n", json_str(&Canon::of(&p).to_string()))
+    let nodes = perft_count(&Canon::of(&p), depth);
+    Ok(if args.json {
+        json(&PerftReport { position: Canon::of(&p).to_string(), depth, nodes })
     } else {
-        format!("{n}\n")
+        format!("{nodes}\n")
     })
 }
 
-pub fn replay(args: &Args) -> Result<String, String> {
-    let text = args.positional(0).map_err(|_| "missing record".to_string())?;
-    let rec = Record::parse(text).map_err(|e| format!("record: {e}"))?;
-    let steps = rec.replay().map_err(|e| e.to_string())?;
-    let mut p = Position::start(rec.spots).map_err(|e| e.to_string())?;
-    let mut rows = Vec::new();
-    for (mv, child) in steps {
-        rows.push((write_move(&p, &mv), Canon::of(&child).to_string(), HoeyDisplay(&child).to_string()));
-        p = child;
-    }
-    Ok(if args.json() {
-        let items: Vec<String> = rows
-            .iter()
-            .map(|(m, c, h)| format!("{{\"move\":{},\"position\":{},\"hoey\":{}}}", json_str(m), json_str(c), json_str(h)))
-            .collect();
-        format!("[{}]\n", items.join(","))
+/// Replay a WGOSA record: each move, the canonical position and the Hoey list after it.
+#[derive(Args)]
+#[command(after_help = "Example:\n  sprouts replay '2+ 1(3)2 1(4)2 1(5)!2 II'")]
+pub struct ReplayArgs {
+    /// A WGOSA game record: 2+ 1(3)2 1(4)2 ...
+    #[arg(value_name = "RECORD")]
+    record: String,
+    /// [{"move", "position", "hoey"}]
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn replay(args: &ReplayArgs) -> Output {
+    let rec = Record::parse(&args.record).map_err(|e| format!("record: {e}"))?;
+    let g = Game::replay(&rec, None).map_err(|e| e.to_string())?;
+    let steps: Vec<ReplayStep> = g
+        .all_moves()
+        .iter()
+        .zip(1..)
+        .filter_map(|(m, k)| {
+            let p = g.position_at(k)?;
+            Some(ReplayStep { text: m.clone(), position: Canon::of(p).to_string(), hoey: HoeyDisplay(p).to_string() })
+        })
+        .collect();
+    Ok(if args.json {
+        json(&steps)
     } else {
-        rows.iter().map(|(m, c, h)| format!("{m}\t{c}\t{h}\n")).collect()
+        steps.iter().map(|s| format!("{}\t{}\t{}\n", s.text, s.position, s.hoey)).collect()
     })
 }
 
@@ -89,33 +145,46 @@ impl Rng {
     }
 }
 
-pub fn random(args: &Args) -> Result<String, String> {
-    let n = args.number("--spots")?.ok_or("random needs --spots N")?;
-    if !(1..=100).contains(&n) {
-        return Err(format!("--spots {n}: choose 1 to 100 spots"));
-    }
-    let seed = args.number("--seed")?.unwrap_or(1);
-    let misere = args.flag("--misere");
-    let mut rng = Rng::new(seed);
-    let mut p = Position::start(n as usize).map_err(|e| e.to_string())?;
-    let mut moves = Vec::new();
+/// Play a random game to its end and print its WGOSA record.
+#[derive(Args)]
+#[command(after_help = "Example:\n  sprouts random --spots 5 --seed 7 --misere")]
+pub struct RandomArgs {
+    /// Spots at the start, 1 to 100
+    #[arg(long, value_name = "N", required = true, value_parser = clap::value_parser!(u64).range(1..=100))]
+    spots: Option<u64>,
+    /// Seed of the random choices
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    seed: u64,
+    /// Misère play (the record's header and result)
+    #[arg(long)]
+    misere: bool,
+}
+
+pub fn random(args: &RandomArgs) -> Output {
+    let n = args.spots.ok_or("random needs --spots N")? as usize;
+    let mut rng = Rng::new(args.seed);
+    let mut g = Game::undrawn(n, args.misere).map_err(|e| e.to_string())?;
     loop {
-        let options = p.representative_moves();
+        let options = g.position().representative_moves();
         if options.is_empty() {
             break;
         }
         let (mv, _) = &options[rng.below(options.len())];
-        let text = sprouts::notation::move_text(&p, mv);
-        p = p.play(mv).map_err(|e| e.to_string())?;
-        moves.push(text);
+        g.play_move(mv).map_err(|e| e.to_string())?;
     }
-    let last_mover_first = moves.len() % 2 == 1;
-    let result = if last_mover_first != misere { Winner::First } else { Winner::Second };
-    let rec = Record { spots: n as usize, misere, players: None, moves, result: Some(result) };
+    let moves = g.moves().iter().map(|m| MoveText::parse(m)).collect::<Result<Vec<_>, _>>();
+    let moves = moves.map_err(|e| format!("internal error: {e}"))?;
+    let result = if g.winner() == Some(1) { Winner::First } else { Winner::Second };
+    let rec = Record { spots: n, misere: args.misere, players: None, moves, result: Some(result) };
     Ok(format!("{rec}\n"))
 }
 
-pub fn bench_movegen(_args: &Args) -> Result<String, String> {
+/// Perft to depth 4 from 6, 8 and 10 spots: children generated per second.
+#[derive(Args)]
+#[command(after_help = "Example:\n  sprouts bench movegen")]
+pub struct BenchMovegenArgs {}
+
+pub fn bench_movegen(_args: &BenchMovegenArgs) -> Output {
     let mut out = String::from("start  depth  nodes       seconds  children/s\n");
     for (n, depth) in [(6usize, 4u32), (8, 4), (10, 4)] {
         let start = Canon::of(&Position::start(n).map_err(|e| e.to_string())?);

@@ -1,4 +1,5 @@
-//! Subcommands. Each returns its whole output as a string, or a one-line
+//! The command line, on clap: each subcommand's arguments and logic live in
+//! its own file and return the whole output as a string, or a one-line
 //! error (exit status 2).
 
 mod args;
@@ -6,46 +7,136 @@ mod game;
 mod play;
 mod solve;
 
-pub use args::Args;
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
 
-const USAGE: &str = "usage: sprouts <command> [options]
-commands:
-  moves <POSITION> [--json]          distinct children, canonical
-  canon <POSITION> [--json]          canonical form
-  perft <POSITION> <DEPTH> [--json]  count distinct children to a depth
-  replay <RECORD> [--json]           replay a WGOSA record
-  random --spots N [--seed S] [--misere]   play a random game, print its record
-  solve <POSITION> [--misere] [--json] [--table-mb M] [--max-seconds S] [--max-nodes N]
-                                     outcome, nimber, winning moves
-  bench movegen|solve [--normal|--misere] [--spots N] [--max-seconds S]
-                                     print benchmark tables
-  play --spots N|A-B [--first P] [--second P] [--games G] [--misere] [--seed S]
-       [--max-seconds S] [--max-nodes N] [--json]
-                                     computer players (random, heuristic,
-                                     perfect) against each other: wins, times
-POSITION: a GLOP string (0*5.}]!), a spots-dialect string (0*5|), a Hoey list
-(1,3,2,3;4), or --spots N for the N-spot start.
-";
+/// An exact engine, solver and board for the game of Sprouts.
+#[derive(Parser)]
+#[command(
+    name = "sprouts",
+    version,
+    propagate_version = true,
+    arg_required_else_help = true,
+    after_help = "A <POSITION> is a GLOP string (0*5.}]!), a spots-dialect string (0*5|) or a Hoey list\n\
+                  (1,3,2,3;4); --spots N gives the N-spot start instead.\n\n\
+                  Example:\n  sprouts solve --spots 5 --misere"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-pub fn run(argv: &[String]) -> Result<String, String> {
-    let Some((cmd, rest)) = argv.split_first() else {
-        return Err("no command (try `sprouts help`)".to_string());
+#[derive(Subcommand)]
+enum Command {
+    Moves(game::MovesArgs),
+    Canon(game::CanonArgs),
+    Perft(game::PerftArgs),
+    Replay(game::ReplayArgs),
+    Random(game::RandomArgs),
+    Solve(solve::SolveArgs),
+    Bench(BenchArgs),
+    Play(play::PlayArgs),
+}
+
+/// Print benchmark tables.
+#[derive(clap::Args)]
+#[command(after_help = "Example:\n  sprouts bench solve --normal --spots 10")]
+struct BenchArgs {
+    #[command(subcommand)]
+    which: Bench,
+}
+
+#[derive(Subcommand)]
+enum Bench {
+    Movegen(game::BenchMovegenArgs),
+    Solve(solve::BenchSolveArgs),
+}
+
+/// Exit status of a command interrupted by Ctrl-C (128 + SIGINT).
+pub const INTERRUPTED: u8 = 130;
+
+/// A failed command: its one-line message and exit status.
+pub struct Failure {
+    pub message: String,
+    pub status: u8,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure { message, status: 2 }
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::from(message.to_string())
+    }
+}
+
+pub type Output = Result<String, Failure>;
+
+fn dispatch(command: Command) -> Output {
+    match command {
+        Command::Moves(a) => game::moves(&a),
+        Command::Canon(a) => game::canon(&a),
+        Command::Perft(a) => game::perft(&a),
+        Command::Replay(a) => game::replay(&a),
+        Command::Random(a) => game::random(&a),
+        Command::Solve(a) => solve::solve(&a),
+        Command::Bench(BenchArgs { which: Bench::Movegen(a) }) => game::bench_movegen(&a),
+        Command::Bench(BenchArgs { which: Bench::Solve(a) }) => solve::bench(&a),
+        Command::Play(a) => play::play(&a),
+    }
+}
+
+/// clap's error as one line: the message and its tip ("a similar argument
+/// exists"), without the usage block.
+fn one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let parts: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(|l| l.strip_prefix("error: ").unwrap_or(l))
+        .collect();
+    let mut line = String::new();
+    for part in parts {
+        if !line.is_empty() {
+            line.push_str(if line.ends_with(':') { " " } else { "; " });
+        }
+        line.push_str(part);
+    }
+    line
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("sprouts: {} (see --help)", one_line(&e));
+            return ExitCode::from(2);
+        }
     };
-    let args = Args::parse(rest)?;
-    match cmd.as_str() {
-        "moves" => game::moves(&args),
-        "canon" => game::canon(&args),
-        "perft" => game::perft(&args),
-        "replay" => game::replay(&args),
-        "random" => game::random(&args),
-        "solve" => solve::solve(&args),
-        "play" => play::play(&args),
-        "bench" => match args.positional(0)? {
-            "movegen" => game::bench_movegen(&args),
-            "solve" => solve::bench(&args),
-            other => Err(format!("unknown benchmark {other:?} (movegen, solve)")),
-        },
-        "help" | "--help" | "-h" => Ok(USAGE.to_string()),
-        other => Err(format!("unknown command {other:?} (try `sprouts help`)")),
+    match dispatch(cli.command) {
+        Ok(out) => {
+            print!("{out}");
+            ExitCode::SUCCESS
+        }
+        Err(f) => {
+            eprint!("sprouts: {}", f.message);
+            if !f.message.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::from(f.status)
+        }
     }
 }

@@ -1,8 +1,11 @@
 //! `sprouts play`: computer players against each other, with win counts and
 //! thinking times.
 
-use super::args::{json_str, Args};
+use super::args::{json, round};
+use super::Output;
+use clap::Args;
 use sprouts::player::{Clock, Computer, Request, Strength};
+use sprouts::report::{PlayReport, SeatReport};
 use sprouts::solver::{Config, Convention, Solver};
 use sprouts::Position;
 use std::rc::Rc;
@@ -49,14 +52,50 @@ impl Seat {
     }
 }
 
+/// Computer players against each other: wins of each seat and thinking time per move.
+#[derive(Args)]
+#[command(after_help = "Examples:\n  sprouts play --spots 6 --games 100\n  \
+                        sprouts play --spots 4-7 --first perfect --second heuristic --misere --json")]
+pub struct PlayArgs {
+    /// Spots at the start, N or a range A-B (games go round the sizes), 1 to 40
+    #[arg(long, value_name = "N|A-B", required = true)]
+    spots: Option<String>,
+    /// The first player: random, heuristic or perfect
+    #[arg(long, value_name = "PLAYER", default_value = "heuristic", value_parser = strength)]
+    first: Strength,
+    /// The second player: random, heuristic or perfect
+    #[arg(long, value_name = "PLAYER", default_value = "random", value_parser = strength)]
+    second: Strength,
+    /// Games to play, 1 to 1000000
+    #[arg(long, value_name = "G", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: u64,
+    /// Misère play (the last move loses)
+    #[arg(long)]
+    misere: bool,
+    /// Seed of the random choices
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    seed: u64,
+    /// Time limit of the perfect player per move
+    #[arg(long, value_name = "SECONDS")]
+    max_seconds: Option<u64>,
+    /// Node budget of the perfect player per move
+    #[arg(long, value_name = "NODES", default_value_t = 20_000_000)]
+    max_nodes: u64,
+    /// Transposition table cap in MiB, at most 4096
+    #[arg(long, value_name = "MB", default_value_t = 128)]
+    table_mb: u64,
+    /// One JSON object (fields in the README)
+    #[arg(long)]
+    json: bool,
+}
+
+fn strength(s: &str) -> Result<Strength, String> {
+    s.parse()
+}
+
 /// `--spots N` or `--spots A-B` (games go round the sizes).
-fn sizes(args: &Args) -> Result<Vec<usize>, String> {
-    let v = args.value("--spots").ok_or("play needs --spots N (or A-B)")?;
-    let num = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("--spots {v:?}: not a number or range"))
-    };
+fn sizes(v: &str) -> Result<Vec<usize>, String> {
+    let num = |s: &str| s.trim().parse::<usize>().map_err(|_| format!("--spots {v:?}: not a number or range"));
     let (a, b) = match v.split_once('-') {
         Some((a, b)) => (num(a)?, num(b)?),
         None => (num(v)?, num(v)?),
@@ -67,31 +106,17 @@ fn sizes(args: &Args) -> Result<Vec<usize>, String> {
     Ok((a..=b).collect())
 }
 
-fn strength(args: &Args, name: &str, default: Strength) -> Result<Strength, String> {
-    match args.value(name) {
-        None => Ok(default),
-        Some(s) => s.parse().map_err(|e| format!("{name}: {e}")),
-    }
-}
-
-pub fn play(args: &Args) -> Result<String, String> {
-    let sizes = sizes(args)?;
-    let games = args.number("--games")?.unwrap_or(1);
-    if games == 0 || games > 1_000_000 {
-        return Err(format!("--games {games}: choose 1 to 1000000"));
-    }
-    let misere = args.flag("--misere");
+pub fn play(args: &PlayArgs) -> Output {
+    let spots = args.spots.as_deref().unwrap_or("");
+    let sizes = sizes(spots)?;
+    let games = args.games;
+    let misere = args.misere;
     let conv = if misere { Convention::Misere } else { Convention::Normal };
-    let seed = args.number("--seed")?.unwrap_or(1);
-    let max_millis = args
-        .number("--max-seconds")?
-        .map_or(f64::INFINITY, |s| s as f64 * 1000.0);
-    let max_nodes = args.number("--max-nodes")?.unwrap_or(20_000_000);
-    let table = args.number("--table-mb")?.unwrap_or(128).min(4096) as usize * (1 << 20);
-    let mut seats = [
-        Seat::new(strength(args, "--first", Strength::Heuristic)?, conv, table),
-        Seat::new(strength(args, "--second", Strength::Random)?, conv, table),
-    ];
+    let seed = args.seed;
+    let max_millis = args.max_seconds.map_or(f64::INFINITY, |s| s as f64 * 1000.0);
+    let max_nodes = args.max_nodes;
+    let table = args.table_mb.min(4096) as usize * (1 << 20);
+    let mut seats = [Seat::new(args.first, conv, table), Seat::new(args.second, conv, table)];
     let start = Instant::now();
     let clock: Clock = Rc::new(move || start.elapsed().as_secs_f64() * 1000.0);
     let mut lengths = Vec::new();
@@ -131,25 +156,27 @@ pub fn play(args: &Args) -> Result<String, String> {
         seats[winner].wins += 1;
     }
     let mean_len = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
-    let spots = args.value("--spots").unwrap_or("");
-    if args.json() {
+    if args.json {
         let seat = |s: &Seat| {
             let (median, mean, worst) = s.times();
-            format!(
-                "{{\"strength\":{},\"wins\":{},\"moves\":{},\"medianMs\":{median:.3},\"meanMs\":{mean:.3},\"worstMs\":{worst:.3},\"firstMoveMs\":{:.3}}}",
-                json_str(s.strength.name()),
-                s.wins,
-                s.millis.len(),
-                s.first_ms.unwrap_or(0.0)
-            )
+            SeatReport {
+                strength: s.strength.name().to_string(),
+                wins: s.wins,
+                moves: s.millis.len(),
+                median_ms: round(median, 3),
+                mean_ms: round(mean, 3),
+                worst_ms: round(worst, 3),
+                first_move_ms: round(s.first_ms.unwrap_or(0.0), 3),
+            }
         };
-        return Ok(format!(
-            "{{\"spots\":{},\"convention\":{},\"games\":{games},\"meanLength\":{mean_len:.2},\"first\":{},\"second\":{}}}\n",
-            json_str(spots),
-            json_str(if misere { "misere" } else { "normal" }),
-            seat(&seats[0]),
-            seat(&seats[1])
-        ));
+        return Ok(json(&PlayReport {
+            spots: spots.to_string(),
+            convention: if misere { "misere" } else { "normal" }.to_string(),
+            games,
+            mean_length: round(mean_len, 2),
+            first: seat(&seats[0]),
+            second: seat(&seats[1]),
+        }));
     }
     let mut out = format!("{games} games, {spots} spots, {conv} play, {mean_len:.1} moves on average\n");
     out.push_str("seat    player     wins   win %   ms/move median  mean    worst   first move\n");

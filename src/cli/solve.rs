@@ -1,117 +1,193 @@
 //! `sprouts solve` and `sprouts bench solve`. The solver core has no clock:
-//! time limits are enforced here, through its progress callback.
+//! time limits, Ctrl-C and the progress line are handled here, through its
+//! progress callback.
 
-use super::args::{json_str, Args};
-use sprouts::notation::write_move;
-use sprouts::solver::{
-    published_outcome, Config, Convention, Outcome, Progress, SolveError, Solver,
-};
+use super::args::{json, round, PositionArgs};
+use super::{Failure, Output, INTERRUPTED};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sprouts::report::{SolveReport, WinningMove};
+use sprouts::solver::{published_outcome, Config, Convention, Outcome, Progress, SolveError, Solver, Stats};
 use sprouts::{Canon, Position};
+use std::io::IsTerminal;
 use std::ops::ControlFlow;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// Outcome, nimber and winning moves of a position.
+#[derive(Args)]
+#[command(after_help = "Examples:\n  sprouts solve --spots 5\n  sprouts solve 0*6 --misere --json\n  \
+                        sprouts solve --spots 12 --max-seconds 60 --table-mb 512\n\n\
+                        On a terminal a progress line shows on standard error; Ctrl-C stops\n\
+                        with the statistics so far (exit status 130).")]
+pub struct SolveArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Misère play (the last move loses); normal play otherwise
+    #[arg(long)]
+    misere: bool,
+    /// One JSON object (fields in the README)
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    limits: Limits,
+}
+
+/// Options every solve takes.
+#[derive(Args, Clone)]
+struct Limits {
+    /// Transposition table cap in MiB [default: 128]
+    #[arg(long, value_name = "MB")]
+    table_mb: Option<u64>,
+    /// Stop after this many seconds (exit status 2)
+    #[arg(long, value_name = "SECONDS")]
+    max_seconds: Option<u64>,
+    /// Stop after this many nodes (exit status 2)
+    #[arg(long, value_name = "NODES")]
+    max_nodes: Option<u64>,
+}
 
 /// The solver settings: `--table-mb`, and progress (time checks) every 256
 /// nodes, a few times a second even on large positions.
-fn config(args: &Args) -> Result<Config, String> {
-    let mut config = Config {
-        progress_every: 256,
-        ..Config::default()
-    };
-    if let Some(mb) = args.number("--table-mb")? {
-        config.table_bytes = usize::try_from(mb)
-            .ok()
-            .and_then(|mb| mb.checked_mul(1 << 20))
-            .unwrap_or(usize::MAX);
+fn config(limits: &Limits) -> Config {
+    let mut config = Config { progress_every: 256, ..Config::default() };
+    if let Some(mb) = limits.table_mb {
+        config.table_bytes = usize::try_from(mb).ok().and_then(|mb| mb.checked_mul(1 << 20)).unwrap_or(usize::MAX);
     }
-    Ok(config)
+    config
 }
 
-/// A progress callback that stops the search after `max_seconds` from
-/// `start` or `max_nodes` nodes.
-fn limit(
-    start: Instant,
-    max_seconds: Option<u64>,
-    max_nodes: Option<u64>,
-) -> impl FnMut(&Progress) -> ControlFlow<()> {
-    move |p| {
+/// Set by Ctrl-C (the handler is installed on first use).
+fn interrupted() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let f = flag.clone();
+        // Without a handler Ctrl-C still ends the process, only abruptly.
+        let _ = ctrlc::set_handler(move || f.store(true, Ordering::SeqCst));
+        flag
+    })
+    .clone()
+}
+
+fn mb(bytes: usize) -> f64 {
+    bytes as f64 / (1u64 << 20) as f64
+}
+
+/// The statistics of a (partial) solve on one line.
+fn summary(st: &Stats, seconds: f64) -> String {
+    format!(
+        "{} nodes, table: {} entries, {:.1} MB (peak {:.1} MB), {seconds:.3} s",
+        st.nodes,
+        st.table_entries,
+        mb(st.table_bytes),
+        mb(st.peak_table_bytes)
+    )
+}
+
+/// A line on standard error with nodes, rate, table size and elapsed time,
+/// drawn only on a terminal.
+fn progress_bar() -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(4));
+    bar.set_style(ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}").ok()?);
+    Some(bar)
+}
+
+/// Installs on `s` the limits, Ctrl-C and the progress line.
+fn watch(s: &mut Solver, start: Instant, max_seconds: Option<u64>, max_nodes: Option<u64>) -> Option<ProgressBar> {
+    let stop = interrupted();
+    let bar = progress_bar();
+    let shown = bar.clone();
+    let mut last = Instant::now();
+    s.on_progress(move |p: &Progress| {
+        if let Some(bar) = &shown {
+            if last.elapsed() > Duration::from_millis(100) {
+                last = Instant::now();
+                let rate = p.nodes as f64 / start.elapsed().as_secs_f64().max(1e-9);
+                bar.set_message(format!(
+                    "{} nodes, {rate:.0} nodes/s, table {} entries, {:.1} MB",
+                    p.nodes,
+                    p.table_entries,
+                    mb(p.table_bytes)
+                ));
+                bar.tick();
+            }
+        }
         let late = max_seconds.is_some_and(|m| start.elapsed().as_secs_f64() > m as f64);
-        if late || max_nodes.is_some_and(|m| p.nodes >= m) {
+        if stop.load(Ordering::SeqCst) || late || max_nodes.is_some_and(|m| p.nodes >= m) {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
+    });
+    bar
+}
+
+/// Why a solve stopped, with its statistics so far.
+fn stopped(e: SolveError, limits: &Limits, s: &Solver, start: Instant) -> Failure {
+    let stats = summary(&s.stats(), start.elapsed().as_secs_f64());
+    match e {
+        SolveError::Stopped if interrupted().load(Ordering::SeqCst) => {
+            Failure { message: format!("interrupted after {stats}"), status: INTERRUPTED }
+        }
+        SolveError::Stopped => Failure::from(format!(
+            "stopped by the limit (--max-seconds {}, --max-nodes {}) after {stats}",
+            limits.max_seconds.map_or("none".into(), |v| v.to_string()),
+            limits.max_nodes.map_or("none".into(), |v| v.to_string())
+        )),
+        e => Failure::from(e.to_string()),
     }
 }
 
-fn convention(args: &Args) -> Convention {
-    if args.flag("--misere") {
+fn convention(misere: bool) -> Convention {
+    if misere {
         Convention::Misere
     } else {
         Convention::Normal
     }
 }
 
-fn stopped(e: SolveError, args: &Args) -> String {
-    match e {
-        SolveError::Stopped => format!(
-            "stopped by the limit (--max-seconds {}, --max-nodes {})",
-            args.value("--max-seconds").unwrap_or("none"),
-            args.value("--max-nodes").unwrap_or("none")
-        ),
-        e => e.to_string(),
-    }
-}
-
-pub fn solve(args: &Args) -> Result<String, String> {
-    let p = args.position()?;
-    let conv = convention(args);
+pub fn solve(args: &SolveArgs) -> Output {
+    let p = args.position.read()?;
+    let conv = convention(args.misere);
     let start = Instant::now();
-    let mut s = Solver::new(conv, config(args)?);
-    s.on_progress(limit(
-        start,
-        args.number("--max-seconds")?,
-        args.number("--max-nodes")?,
-    ));
-    let a = s.analyse(&p).map_err(|e| stopped(e, args))?;
+    let mut s = Solver::new(conv, config(&args.limits));
+    let bar = watch(&mut s, start, args.limits.max_seconds, args.limits.max_nodes);
+    let result = s.analyse(&p);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let a = result.map_err(|e| stopped(e, &args.limits, &s, start))?;
     let seconds = start.elapsed().as_secs_f64();
-    let moves: Vec<(String, String)> = a
-        .winning_moves
-        .iter()
-        .map(|(mv, child)| (write_move(&p, mv), child.to_string()))
-        .collect();
+    let moves = WinningMove::list(&p, &a.winning_moves);
     let position = Canon::of(&p).to_string();
     let st = a.stats;
-    if args.json() {
-        let nimber = a.nimber.map_or("null".to_string(), |g| g.to_string());
-        let list: Vec<String> = moves
-            .iter()
-            .map(|(m, c)| format!("{{\"move\":{},\"position\":{}}}", json_str(m), json_str(c)))
-            .collect();
-        return Ok(format!(
-            "{{\"position\":{},\"convention\":{},\"outcome\":\"{}\",\"nimber\":{nimber},\
-             \"winning_moves\":[{}],\"nodes\":{},\"table_entries\":{},\"table_bytes\":{},\
-             \"peak_table_bytes\":{},\"seconds\":{seconds:.3}}}\n",
-            json_str(&position),
-            json_str(&conv.to_string()),
-            a.outcome,
-            list.join(","),
-            st.nodes,
-            st.table_entries,
-            st.table_bytes,
-            st.peak_table_bytes,
-        ));
+    if args.json {
+        return Ok(json(&SolveReport {
+            position,
+            convention: conv.to_string(),
+            outcome: a.outcome.to_string(),
+            nimber: a.nimber,
+            winning_moves: moves,
+            nodes: st.nodes,
+            table_entries: st.table_entries,
+            table_bytes: st.table_bytes,
+            peak_table_bytes: st.peak_table_bytes,
+            seconds: round(seconds, 3),
+        }));
     }
-    let mut out = format!(
-        "position: {position}\nconvention: {conv}\noutcome: {} for the player to move\n",
-        a.outcome
-    );
+    let mut out = format!("position: {position}\nconvention: {conv}\noutcome: {} for the player to move\n", a.outcome);
     if let Some(g) = a.nimber {
         out += &format!("nimber: {g}\n");
     }
     if a.outcome == Outcome::Win {
         out += &format!("winning moves ({}):\n", moves.len());
-        for (m, c) in &moves {
-            out += &format!("  {m}  -> {c}\n");
+        for m in &moves {
+            out += &format!("  {}  -> {}\n", m.text, m.position);
         }
     }
     out += &format!(
@@ -124,28 +200,43 @@ pub fn solve(args: &Args) -> Result<String, String> {
     Ok(out)
 }
 
-fn mb(bytes: usize) -> f64 {
-    bytes as f64 / (1u64 << 20) as f64
-}
-
 /// Largest n benchmarked by default.
 const NORMAL_MAX: usize = 14;
 const MISERE_MAX: usize = 11;
 
-/// `bench solve [--normal|--misere] [--spots N] [--max-seconds S]
-/// [--table-mb M]`: the n-spot starts, n = 1.. up to 14 (normal) and 11
-/// (misère) or N, each checked against the published outcome. A solve is
-/// stopped after S seconds (default 600), and a convention ends after a
-/// solve that took more than S/5 (the next would likely not fit).
-pub fn bench(args: &Args) -> Result<String, String> {
-    let budget = args.number("--max-seconds")?.unwrap_or(600);
-    let config = config(args)?;
-    let top = args.number("--spots")?.map(|n| n as usize);
+/// Solve the n-spot starts, n = 1.. up to 14 (normal) and 11 (misère), each checked against the published outcome.
+#[derive(Args)]
+#[command(after_help = "Example:\n  sprouts bench solve --normal --spots 10 --max-seconds 60\n\n\
+                        A solve is stopped after --max-seconds (default 600), and a convention ends\n\
+                        after a solve that took more than a fifth of it.")]
+pub struct BenchSolveArgs {
+    /// Normal play only
+    #[arg(long, conflicts_with = "misere")]
+    normal: bool,
+    /// Misère play only
+    #[arg(long)]
+    misere: bool,
+    /// Largest start to solve [default: 14 normal, 11 misère]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100))]
+    spots: Option<u64>,
+    /// Seconds each solve may take
+    #[arg(long, value_name = "SECONDS", default_value_t = 600)]
+    max_seconds: u64,
+    /// Transposition table cap in MiB [default: 128]
+    #[arg(long, value_name = "MB")]
+    table_mb: Option<u64>,
+}
+
+pub fn bench(args: &BenchSolveArgs) -> Output {
+    let budget = args.max_seconds;
+    let limits = Limits { table_mb: args.table_mb, max_seconds: Some(budget), max_nodes: None };
+    let config = config(&limits);
+    let top = args.spots.map(|n| n as usize);
     let mut conventions = Vec::new();
-    if !args.flag("--misere") {
+    if !args.misere {
         conventions.push((Convention::Normal, top.unwrap_or(NORMAL_MAX)));
     }
-    if !args.flag("--normal") {
+    if !args.normal {
         conventions.push((Convention::Misere, top.unwrap_or(MISERE_MAX)));
     }
     let mut table = String::from(
@@ -158,10 +249,17 @@ pub fn bench(args: &Args) -> Result<String, String> {
             let p = Position::start(n).map_err(|e| e.to_string())?;
             let start = Instant::now();
             let mut s = Solver::new(conv, config);
-            s.on_progress(limit(start, Some(budget), None));
+            let bar = watch(&mut s, start, Some(budget), None);
             let result = s.outcome(&p);
+            if let Some(bar) = bar {
+                bar.finish_and_clear();
+            }
             let seconds = start.elapsed().as_secs_f64();
             let st = s.stats();
+            if interrupted().load(Ordering::SeqCst) {
+                let message = format!("{table}interrupted at {conv} n={n} after {}", summary(&st, seconds));
+                return Err(Failure { message, status: INTERRUPTED });
+            }
             let published = published_outcome(conv, n);
             let (got, verdict) = match result {
                 Ok(o) if published.is_some_and(|q| q != o) => {
@@ -173,7 +271,7 @@ pub fn bench(args: &Args) -> Result<String, String> {
                 }
                 Ok(o) => (o.to_string(), ""),
                 Err(SolveError::Stopped) => (format!("timeout ({budget} s)"), ""),
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(e.to_string().into()),
             };
             let row = format!(
                 "| {conv} | {n} | {got}{verdict} | {} | {seconds:.3} | {} | {:.1} |\n",
@@ -191,9 +289,6 @@ pub fn bench(args: &Args) -> Result<String, String> {
     if mismatches.is_empty() {
         Ok(table)
     } else {
-        Err(format!(
-            "{table}\nMISMATCH with the published results:\n{}\n",
-            mismatches.join("\n")
-        ))
+        Err(format!("{table}\nMISMATCH with the published results:\n{}\n", mismatches.join("\n")).into())
     }
 }

@@ -237,6 +237,11 @@ impl Game {
     /// ```
     pub fn from_record(record: &str, size: Option<(f64, f64)>) -> Result<Game, GameError> {
         let rec = Record::parse(record).map_err(|e| GameError::Start(format!("not a game record: {e}")))?;
+        Game::replay(&rec, size)
+    }
+
+    /// A game from a parsed record (see [`Game::from_record`]).
+    pub fn replay(rec: &Record, size: Option<(f64, f64)>) -> Result<Game, GameError> {
         let mut g = match size {
             Some((w, h)) => Game::new(rec.spots, rec.misere, w, h)?,
             None => Game::undrawn(rec.spots, rec.misere)?,

@@ -1,0 +1,226 @@
+//! The `sprouts` binary as a user meets it: help and version for every
+//! command, misuse is exit status 2 with one line naming the problem, and
+//! every JSON output parses and has exactly the fields the README's table
+//! lists (the page's objects too, built natively from the same types).
+
+use serde_json::Value;
+use sprouts::board::Point;
+use sprouts::game::Game;
+use sprouts::service::{Options, Service};
+use std::collections::BTreeSet;
+use std::process::{Command, Output};
+use std::rc::Rc;
+
+/// Every command as typed after `sprouts`.
+const COMMANDS: &[&[&str]] = &[
+    &["moves"],
+    &["canon"],
+    &["perft"],
+    &["replay"],
+    &["random"],
+    &["solve"],
+    &["bench"],
+    &["bench", "movegen"],
+    &["bench", "solve"],
+    &["play"],
+];
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sprouts")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs a command that must succeed; its standard output.
+fn ok(args: &[&str]) -> String {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// Runs a command that must fail with exit status 2 and one line.
+fn misuse(args: &[&str]) -> String {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{args:?}: one line, got {e:?}");
+    assert!(e.starts_with("sprouts: "), "{e}");
+    assert!(stdout(&o).is_empty());
+    e
+}
+
+#[test]
+fn help_and_version_for_every_command() {
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(ok(&["--version"]).contains(version));
+    assert!(ok(&["--help"]).contains("Example"));
+    for cmd in COMMANDS {
+        let help = ok(&[cmd, &["--help"][..]].concat());
+        assert!(help.contains(&format!("Usage: sprouts {}", cmd.join(" "))), "{cmd:?}: {help}");
+        assert!(help.contains("Example"), "{cmd:?} has no example: {help}");
+        let v = ok(&[cmd, &["--version"][..]].concat());
+        assert!(v.contains(version), "{cmd:?}: {v}");
+    }
+    // Options show their value names.
+    assert!(ok(&["solve", "--help"]).contains("--max-nodes <NODES>"));
+    assert!(ok(&["perft", "--help"]).contains("[DEPTH]"));
+}
+
+#[test]
+fn misspelled_flags_and_extra_arguments_are_errors() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["solve", "--spots", "4", "--misre"], "--misre", "--misere"),
+        (&["solve", "0*3", "--jsn"], "--jsn", "--json"),
+        (&["moves", "0*3", "--jsno"], "--jsno", "--json"),
+        (&["canon", "0*3", "--jsn"], "--jsn", "--json"),
+        (&["perft", "0*3", "2", "--jsn"], "--jsn", "--json"),
+        (&["replay", "1+", "--jsn"], "--jsn", "--json"),
+        (&["random", "--spots", "3", "--misre"], "--misre", "--misere"),
+        (&["play", "--spots", "3", "--gams", "2"], "--gams", "--games"),
+        (&["bench", "solve", "--nromal"], "--nromal", "--normal"),
+        (&["sovle", "0*3"], "sovle", "solve"),
+    ];
+    for (args, wrong, right) in cases {
+        let e = misuse(args);
+        assert!(e.contains(&format!("'{wrong}'")), "{args:?}: {e}");
+        assert!(e.contains(&format!("'{right}'")), "{args:?} suggests {right}: {e}");
+    }
+    assert!(misuse(&["canon", "0*3", "extra"]).contains("'extra'"));
+    assert!(misuse(&["solve", "0*3", "0*4"]).contains("'0*4'"));
+    assert!(misuse(&["perft", "--spots", "3", "2", "9"]).contains("'9'"));
+    assert!(misuse(&["solve", "--max-nodes", "lots", "0*3"]).contains("<NODES>"));
+    assert!(misuse(&["perft", "0*3"]).contains("<DEPTH>"));
+    assert!(misuse(&["solve"]).contains("<POSITION>"));
+    assert!(misuse(&["solve", "--spots", "0"]).contains("--spots <N>"));
+    assert!(misuse(&["play", "--spots", "3", "--first", "perfekt"]).contains("unknown strength"));
+    assert!(misuse(&["replay", "2+ 1(3)2 1(4)2 1(5)2"]).contains("move 3 `1(5)2`: ambiguous"));
+    assert!(misuse(&["moves", "0*3.x"]).contains("offset"));
+    // No command at all: the help, as an error.
+    let o = run(&[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("Usage: sprouts <COMMAND>"));
+}
+
+#[test]
+fn limits_stop_with_statistics_and_piped_runs_show_no_progress() {
+    let e = misuse(&["solve", "--spots", "9", "--max-nodes", "100"]);
+    assert!(e.contains("stopped by the limit") && e.contains("nodes, table:"), "{e}");
+    let o = run(&["solve", "--spots", "6"]);
+    assert!(o.status.success());
+    assert_eq!(stderr(&o), "", "no progress line when standard error is not a terminal");
+}
+
+/// The keys found at `at` (comma-separated paths; `a.b` walks into
+/// objects, `[]` into every element of an array) in `v`.
+fn keys_at(v: &Value, at: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for path in at.split(',').map(str::trim) {
+        let mut nodes = vec![v];
+        let steps = path.replace("[]", ".[]");
+        for step in steps.split('.').filter(|s| !s.is_empty()) {
+            nodes = nodes
+                .into_iter()
+                .flat_map(|n| match step {
+                    "[]" => n.as_array().map(|a| a.iter().collect()).unwrap_or_default(),
+                    key => n.get(key).into_iter().collect::<Vec<_>>(),
+                })
+                .collect();
+        }
+        assert!(!nodes.is_empty(), "nothing at {path:?} in {v}");
+        for n in nodes {
+            let obj = n.as_object().unwrap_or_else(|| panic!("{path:?} is not an object in {v}"));
+            out.extend(obj.keys().cloned());
+        }
+    }
+    out
+}
+
+/// The README's JSON table: (output, at, fields).
+fn readme_table() -> Vec<(String, String, BTreeSet<String>)> {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = readme.split("### JSON outputs").nth(1).expect("a JSON outputs section");
+    let unquote = |s: &str| s.trim().replace('`', "");
+    section
+        .lines()
+        .skip_while(|l| !l.starts_with("| output |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split('|').collect();
+            assert_eq!(cells.len(), 3, "{l}");
+            let at = cells[1].split(',').map(unquote).collect::<Vec<_>>().join(",");
+            let fields = cells[2].split(',').map(unquote).collect();
+            (unquote(cells[0]), at, fields)
+        })
+        .collect()
+}
+
+/// Each output of the README's table, produced for real.
+fn produce(output: &str) -> Value {
+    let cli = |args: &[&str]| -> Value {
+        let text = ok(args);
+        assert_eq!(text.lines().count(), 1, "one line of JSON: {text}");
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: {e}: {text}"))
+    };
+    let json = |v: &dyn erased::Ser| v.value();
+    let mut g = Game::new(3, false, 800.0, 600.0).unwrap();
+    g.play_text("1(4)2").unwrap();
+    let service = || Service::new(Rc::new(|| 0.0));
+    match output {
+        "sprouts perft --json" => cli(&["perft", "--spots", "3", "2", "--json"]),
+        "sprouts replay --json" => cli(&["replay", "2+ 1(3)2 1(4)2", "--json"]),
+        "sprouts solve --json" => cli(&["solve", "--spots", "5", "--json"]),
+        "sprouts play --json" => cli(&["play", "--spots", "3", "--games", "2", "--json"]),
+        "Game.status()" => json(&g.status()),
+        "Game.checkStroke()" => {
+            let pts: Vec<Point> = (0..10).map(|i| Point::new(100.0 + i as f64, 150.0)).collect();
+            json(&g.check_stroke(&pts).unwrap())
+        }
+        "Game.previewText()" => json(&g.preview_text("3(5)3").unwrap()),
+        "Game.spotList()" => json(&g.spot_views()),
+        "Game.edgeList()" => json(&g.edge_views()),
+        "Game.extent()" => json(&g.extent()),
+        "Game.toJson()" => serde_json::from_str(&g.to_json()).unwrap(),
+        "analyse (worker)" => json(&service().analyse("4+ 1(5)2", &Options::default(), None).unwrap()),
+        "computerMove (worker)" => json(&service().computer_move("4+", &Options::default(), None).unwrap()),
+        "progress (worker)" => json(&sprouts::report::ProgressReport { nodes: 64.0, table_bytes: 1024.0 }),
+        other => panic!("the README lists an output the test does not know: {other}"),
+    }
+}
+
+/// `serde_json::to_value` behind a trait object, so that `produce` can
+/// take any of the report types.
+mod erased {
+    pub trait Ser {
+        fn value(&self) -> serde_json::Value;
+    }
+    impl<T: serde::Serialize> Ser for T {
+        fn value(&self) -> serde_json::Value {
+            serde_json::to_value(self).unwrap()
+        }
+    }
+}
+
+#[test]
+fn json_outputs_have_the_readme_fields() {
+    let table = readme_table();
+    assert!(table.len() >= 20, "the table has {} rows", table.len());
+    for (output, at, fields) in &table {
+        let v = produce(output);
+        let found = keys_at(&v, at);
+        assert_eq!(&found, fields, "{output} at {at:?}: the README and the type disagree");
+    }
+    // The array and string outputs.
+    let moves: Value = serde_json::from_str(&ok(&["moves", "0*2", "--json"])).unwrap();
+    assert!(moves.as_array().unwrap().iter().all(Value::is_string));
+    let end: Value = serde_json::from_str(&ok(&["moves", "2", "--json"])).unwrap();
+    assert_eq!(end, Value::Array(vec![]));
+    let canon: Value = serde_json::from_str(&ok(&["canon", "0*5", "--json"])).unwrap();
+    assert_eq!(canon, Value::String("0*5.}]!".into()));
+}
