@@ -65,6 +65,17 @@ impl std::error::Error for ParseError {}
 /// `/`), the spots dialect (`|` or `+`), or a GLOP string. Digits alone
 /// read as GLOP (`12` is a 2-life and a 1-life spot), so the one-spot Hoey
 /// list `1` must be given to [`parse_hoey`] directly.
+///
+/// ```
+/// use sprouts::text::parse_position;
+///
+/// let start = parse_position("0*2").unwrap(); // two isolated spots (GLOP)
+/// let later = parse_position("1,3,2,4/1,4,2,3").unwrap(); // after 2+ 1(3)2 1(4)2 (Hoey)
+/// assert_eq!((start.spot_count(), later.spot_count()), (2, 4));
+/// assert_eq!(later.lives(3), 1);
+/// let e = parse_position("0*2.x").unwrap_err();
+/// assert_eq!(e.offset, 4);
+/// ```
 pub fn parse_position(s: &str) -> Result<Position, ParseError> {
     let t = s.trim();
     if t.contains([',', ';', '/']) {

@@ -66,7 +66,20 @@ pub struct Canon {
 }
 
 impl Canon {
-    /// The canonical form of `p` (reduced first).
+    /// The canonical form of `p` (reduced first): equal exactly when the
+    /// positions are the same game up to relabelling, mirroring and
+    /// reductions.
+    ///
+    /// ```
+    /// use sprouts::text::parse_position;
+    /// use sprouts::Canon;
+    ///
+    /// let a = parse_position("1,3,2,4/1,4,2,3").unwrap();
+    /// let b = parse_position("2,3,1,4/2,4,1,3").unwrap(); // spots 1 and 2 swapped
+    /// assert_eq!(Canon::of(&a), Canon::of(&b));
+    /// assert_eq!(Canon::of(&a).to_string(), "ABCD.}ABCD.}]!");
+    /// assert_eq!(Canon::of(&parse_position("0*5").unwrap()).to_string(), "0*5.}]!");
+    /// ```
     pub fn of(p: &Position) -> Canon {
         write(p, None, false)
     }

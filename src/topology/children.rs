@@ -12,6 +12,14 @@ use std::ops::ControlFlow;
 
 impl Position {
     /// The distinct children, canonical and sorted.
+    ///
+    /// ```
+    /// use sprouts::Position;
+    ///
+    /// let kids = Position::start(2).unwrap().children();
+    /// let text: Vec<String> = kids.iter().map(|c| c.to_string()).collect();
+    /// assert_eq!(text, ["0.AB.}AB.}]!", "1a1a.}]!"]); // a loop, or a join
+    /// ```
     pub fn children(&self) -> Vec<Canon> {
         let r = self.reduced();
         let mut out: Vec<Canon> = Vec::new();
@@ -38,6 +46,20 @@ impl Position {
     /// One move for each distinct child, with that child's canonical form,
     /// sorted by it. Works on labelled positions (the moves are theirs), and
     /// stays small where [`Position::legal_moves`] explodes.
+    ///
+    /// ```
+    /// use sprouts::notation::write_move;
+    /// use sprouts::{Canon, Position};
+    ///
+    /// let p = Position::start(2).unwrap();
+    /// let moves = p.representative_moves();
+    /// assert_eq!(moves.len(), 2);
+    /// let texts: Vec<String> = moves.iter().map(|(mv, _)| write_move(&p, mv)).collect();
+    /// assert!(texts.contains(&"1(3)2".to_string()));
+    /// let (mv, canon) = &moves[0];
+    /// let child = p.play(mv).unwrap();
+    /// assert_eq!(&Canon::of(&child), canon);
+    /// ```
     pub fn representative_moves(&self) -> Vec<(Move, Canon)> {
         let mut out: Vec<(Move, Canon)> = Vec::new();
         self.for_each_grouped_move(&mut |mv| {

@@ -102,6 +102,19 @@ impl std::error::Error for IllegalMove {}
 impl Position {
     /// Plays `mv`, returning the new (normalised) position; the new spot is
     /// numbered `spot_count() + 1`. `self` is never changed.
+    ///
+    /// ```
+    /// use sprouts::notation::{resolve, MoveText};
+    /// use sprouts::text::HoeyDisplay;
+    /// use sprouts::Position;
+    ///
+    /// let p = Position::start(2).unwrap();
+    /// let (mv, _) = resolve(&p, &MoveText::parse("1(3)2").unwrap()).unwrap();
+    /// let child = p.play(&mv).unwrap();
+    /// assert_eq!(HoeyDisplay(&child).to_string(), "1,3,2,3");
+    /// let elsewhere = sprouts::Move { region: 7, ..mv };
+    /// assert!(p.play(&elsewhere).is_err());
+    /// ```
     pub fn play(&self, mv: &Move) -> Result<Position, IllegalMove> {
         self.check_move(mv)?;
         let mut p = self.apply(mv);
