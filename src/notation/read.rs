@@ -109,7 +109,9 @@ fn sharing(p: &Position, mv: &Move, m: &MoveText) -> Result<Vec<usize>, String> 
     let is_live = |q: &Vec<Spot>| q.iter().any(|&s| p.lives(s) > 0);
     let live = [0, 1].map(|side| pieces[side].iter().flatten().copied().find(|&s| p.lives(s) > 0));
     let side_of_l = match on_side {
-        [Some(s), Some(t)] => return Err(format!("spots {s} and {t} end up on different sides of the move")),
+        [Some(s), Some(t)] => {
+            return Err(format!("spots {} and {} end up on different sides of the move", s.min(t), s.max(t)))
+        }
         [Some(_), None] => 0,
         [None, Some(_)] => 1,
         // Nothing of the redrawn boundary listed: L is the side without any
@@ -121,11 +123,12 @@ fn sharing(p: &Position, mv: &Move, m: &MoveText) -> Result<Vec<usize>, String> 
             (true, false) => 0,
             (false, true) => 1,
             (false, false) => {
+                let (s, t) = (live[0].unwrap_or(0), live[1].unwrap_or(0));
                 return Err(format!(
                     "the move separates spot {} from spot {}: list the spots of one side",
-                    live[0].unwrap_or(0),
-                    live[1].unwrap_or(0)
-                ))
+                    s.min(t),
+                    s.max(t)
+                ));
             }
         },
     };
