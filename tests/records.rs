@@ -73,6 +73,7 @@ fn every_real_record_replays() {
 
 #[test]
 fn real_records_print_and_read_back() {
+    let (mut same, mut total) = (0, 0);
     for (file, line, text) in corpus() {
         let rec = Record::parse(&text).unwrap();
         // The text itself: printing the parsed record and reading it again.
@@ -80,8 +81,11 @@ fn real_records_print_and_read_back() {
         let steps = rec.replay().unwrap();
         let mut p = Position::start(rec.spots).unwrap();
         let mut printed = Vec::new();
-        for (mv, child) in &steps {
-            printed.push(MoveText::parse(&write_move(&p, mv)).unwrap());
+        for ((mv, child), written) in steps.iter().zip(&rec.moves) {
+            let text = write_move(&p, mv);
+            total += 1;
+            same += usize::from(text == written.to_string());
+            printed.push(MoveText::parse(&text).unwrap());
             p = child.clone();
         }
         let again = Record { moves: printed, ..rec.clone() };
@@ -91,6 +95,7 @@ fn real_records_print_and_read_back() {
             assert_eq!(a.1, b.1, "{file}:{line}: move {} printed as {}", k + 1, back.moves[k]);
         }
     }
+    eprintln!("{same} of {total} moves print exactly as the players wrote them");
 }
 
 #[test]

@@ -1,4 +1,43 @@
-//! PLACEHOLDER DOC
+//! WGOSA game records: `2+ 1(3)2 1(4)2 1(5)4 2(6@5)3 II`.
+//!
+//! A move `f(g)h` draws a line from spot f to spot h (f = h for a loop)
+//! with new spot g. The WGOSA "Sprouts Notation" page says what the
+//! optional parts are for; this is exactly how we read them (the README's
+//! "WGOSA game records" has worked examples):
+//!
+//! - `[L]` (commas and ranges, `[5,7,10-12]`), for a move that splits a
+//!   region, lists spots the move separates from the others. A line drawn
+//!   between two spots of one boundary (or a loop) cuts that boundary into
+//!   two sides; what stays connected on one side once f, h and the spots
+//!   with corners on both sides are taken away is a *piece* (a path
+//!   hanging from f, say). A listed spot names its piece, or the other
+//!   boundary of the region it lies on; listed ends and two-sided spots
+//!   name nothing, so naming more spots than needed is fine. The named
+//!   pieces make up the side of L: named pieces of the redrawn boundary
+//!   must all lie on one side, every piece with a live spot on that side
+//!   must be named, named boundaries go to that side and the others to the
+//!   other side. When no piece of the redrawn boundary is named, L is the
+//!   side that has no live piece of it; when neither side has one, L is on
+//!   the right of the line drawn from f to h (inside a loop, which is drawn
+//!   clockwise around what it separates), and `!` after h puts it on the
+//!   left. Pieces without live spots need not be listed.
+//! - `@i`: after the move, the new spot g and spot i share a region.
+//! - `!` after f (or before h): that end uses the corner that breaks the
+//!   "clockwise expectation". An ant walking along the new line from g
+//!   into f has f's two neighbours on its left and right; the expected
+//!   corner has the higher-numbered neighbour on the left (in left-hand
+//!   order, as Hoey lists are written: the neighbour before the corner is
+//!   higher than the one after). f decides first, then h: among the
+//!   drawings left, an end with `!` takes its unexpected corner (a `!` that
+//!   no drawing needs changes nothing), an end without `!` prefers its
+//!   expected corner.
+//! - Without `@`, among several drawings those that some `@i` singles out
+//!   are not meant (WGOSA: "for a move for which there is no such spot i,
+//!   the string f(g)h is used").
+//!
+//! One drawing left is the move; several is an ambiguity (the error says
+//! how to write each); none is illegal, with the reason. Printing a move
+//! gives the shortest text that reads back as exactly that move.
 
 mod read;
 mod record;

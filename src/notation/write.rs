@@ -29,13 +29,15 @@ fn lists(p: &Position, mv: &Move) -> Vec<Vec<Spot>> {
             .map(|bi| region[bi].as_slice())
             .chain(own.iter().map(|q| q.as_slice()))
             .collect();
-        for dead_too in [false, true] {
-            let mut named: Vec<Spot> = all
-                .iter()
-                .filter(|q| dead_too || q.iter().any(|&s| p.lives(s) > 0))
-                .map(|q| name_of(p, q))
-                .collect();
+        let live = |q: &&&[Spot]| q.iter().any(|&s| p.lives(s) > 0);
+        let one: Vec<Spot> = all.iter().filter(live).map(|q| name_of(p, q)).collect();
+        let with_dead: Vec<Spot> = all.iter().map(|q| name_of(p, q)).collect();
+        // Players often list every live spot of what they separate.
+        let every: Vec<Spot> =
+            all.iter().flat_map(|q| q.iter().copied()).filter(|&s| p.lives(s) > 0).collect();
+        for mut named in [one, with_dead, every] {
             named.sort_unstable();
+            named.dedup();
             out.push(named);
         }
     }
@@ -88,9 +90,11 @@ pub fn move_text(p: &Position, mv: &Move) -> MoveText {
             }
         }
     }
+    // Shortest first; among equals, as players tend to write: the lower
+    // spot first, more of the separated spots listed.
     texts.sort_by_cached_key(|t| {
         let s = t.to_string();
-        (s.len(), s)
+        (s.len(), t.from > t.to, std::cmp::Reverse(t.listed.len()), s)
     });
     texts.dedup();
     let mut fallback = None;
