@@ -78,9 +78,12 @@ pub struct Record {
     /// Player names, first mover first, and which one chose the game (`*`).
     pub players: Option<Players>,
     pub moves: Vec<MoveText>,
+    /// Who won, as written: not necessarily the last mover (most
+    /// tournament games end by concession).
     pub result: Option<Winner>,
 }
 
+/// The players of a record, `(First* - Second, note)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Players {
     pub first: String,

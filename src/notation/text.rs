@@ -123,6 +123,9 @@ pub(super) fn parse_move(c: &mut Cursor) -> Result<MoveText, ParseRecordError> {
                 return c.err("bad range");
             }
             m.listed.extend(a..=b);
+            if m.listed.len() > 100_000 {
+                return c.err("too many listed spots");
+            }
             c.skip_space();
             if c.eat(b']') {
                 break;
