@@ -156,6 +156,10 @@ fn a_loop_around_a_path_of_its_own_boundary() {
     // Any spot of the path names it; more spots than needed are fine.
     assert_eq!(play("5- 1(6)2 1(7)1[6,3]").unwrap(), around);
     assert_eq!(play("5- 1(6)2 1(7)1[2,3,6]").unwrap(), around);
+    // Listing the loop's own spot names nothing; a `!` after h is redundant
+    // when a listed spot of the path already says which side is L.
+    assert_eq!(play("5- 1(6)2 1(7)1[1,2,3]").unwrap(), around);
+    assert_eq!(play("5- 1(6)2 1(7)1![2,3]").unwrap(), around);
     // The path alone, and the printed forms.
     let path = play("5- 1(6)2 1(7)1[2]").unwrap();
     assert!(together(&path, 2, 7) && !together(&path, 2, 3));
