@@ -9,16 +9,17 @@ pub fn write_move(p: &Position, mv: &Move) -> String {
     move_text(p, mv).to_string()
 }
 
-/// The spot that names a boundary in `[L]`: its lowest live spot (a dead
-/// one if it has none), as players name a piece by one of its spots.
+/// The spot that names a piece in `[L]`: its lowest live spot (a dead one
+/// if it has none).
 fn name_of(p: &Position, b: &[Spot]) -> Spot {
     let live = b.iter().copied().filter(|&s| p.lives(s) > 0).min();
     live.or_else(|| b.iter().copied().min()).unwrap_or(0)
 }
 
 /// The lists `[L]` that may describe the sharing of `mv`: for each side,
-/// one spot per piece on it (other boundaries, pieces of the redrawn one),
-/// with and without the pieces that have no live spot.
+/// one spot per piece on it (other boundaries, pieces of the redrawn one)
+/// with and without the pieces that have no live spot, and every live spot
+/// of them; and the empty list.
 fn lists(p: &Position, mv: &Move) -> Vec<Vec<Spot>> {
     let region = &p.regions()[mv.region];
     let pieces = split_pieces(p, mv);
