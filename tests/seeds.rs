@@ -51,24 +51,41 @@ fn seed_004_last_move_has_two_regions_and_at_picks_the_other() {
 }
 
 #[test]
-fn a_move_that_fits_two_regions_equally_is_ambiguous() {
-    // After 1(3)2 1(4)2 the two regions are mirror images; 1 and 2 lie on
-    // both. Each region has one end at its expected corner and the other
-    // not, so `1(5)2` fits both and nothing prefers either.
+fn the_first_end_decides_between_two_regions() {
+    // After 1(3)2 1(4)2 the two regions are mirror images and 1, 2, 3, 4
+    // lie on both. A line from 1 to 2 separates 3 from 4, so it lists one
+    // of them. In each region one end is at its expected corner and the
+    // other is not: the ant at f decides, so `1(5)2[3]` is drawn where 1's
+    // corner is expected, `1!(5)2[3]` in the other region, and a `!` before
+    // 2 that only repeats what f chose is redundant.
     let p = Record::parse("2+ 1(3)2 1(4)2").unwrap().replay().unwrap().pop().unwrap().1;
-    let err = resolve(&p, &MoveText::parse("1(5)2").unwrap()).unwrap_err();
-    match &err {
-        MoveError::Ambiguous(alts) => {
-            assert_eq!(alts.len(), 2);
-            let a: Vec<Position> =
-                alts.iter().map(|t| resolve(&p, &MoveText::parse(t).unwrap()).unwrap().1).collect();
-            assert_ne!(a[0], a[1], "the suggested forms name different moves");
-        }
+    let read = |t: &str| resolve(&p, &MoveText::parse(t).unwrap()).unwrap().1;
+    let (bare, flipped) = (read("1(5)2[3]"), read("1!(5)2[3]"));
+    assert_ne!(bare, flipped);
+    assert_eq!(read("1(5)!2[3]"), bare);
+    assert_eq!(read("2!(5)1[3]"), bare, "written from 2, the other corner of 2 is the same drawing");
+    assert_eq!(read("2(5)1[3]"), flipped);
+    let moves = p.legal_moves();
+    let text_of = |child: &Position| write_move(&p, &moves.iter().find(|(_, c)| c == child).unwrap().0);
+    assert_eq!(text_of(&bare), "1(5)2[3]");
+    assert_eq!(text_of(&flipped), "2(5)1[3]");
+}
+
+#[test]
+fn a_move_that_fits_two_regions_equally_is_ambiguous() {
+    // A loop at 1 around 2 (3 outside), then a line from 1 to the loop's
+    // spot 4: inside or outside, and no corner has an expectation (both
+    // neighbours are the same spot). Each drawing reaches a spot the other
+    // does not, so only `@` tells them apart.
+    let rec = Record::parse("3+ 1(4)1[2] 1(5)4").unwrap();
+    let err = rec.replay().unwrap_err();
+    assert_eq!(err.number, 2);
+    match &err.error {
+        MoveError::Ambiguous(alts) => assert_eq!(alts, &vec!["1(5@2)4".to_string(), "1(5@3)4".to_string()]),
         other => panic!("expected an ambiguity, got {other:?}"),
     }
-    let rec = Record::parse("2+ 1(3)2 1(4)2 1(5)2").unwrap();
-    let msg = rec.replay().unwrap_err().to_string();
-    assert!(msg.starts_with("move 3 `1(5)2`: ambiguous"), "{msg}");
+    assert_eq!(err.to_string(), "move 2 `1(5)4`: ambiguous, the move can be drawn 2 ways (write 1(5@2)4 or 1(5@3)4)");
+    assert!(Record::parse("3+ 1(4)1[2] 1(5@2)4").unwrap().replay().is_ok());
 }
 
 #[test]

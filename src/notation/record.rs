@@ -1,0 +1,136 @@
+//! A whole record: `N+` or `N-`, optional players `(First* - Second, note)`,
+//! the moves, an optional result `I` / `II`; reading, printing, replaying.
+
+use super::read::resolve;
+use super::text::{parse_move, Cursor};
+use super::{MoveError, ParseRecordError, Players, Record, ReplayError, Winner};
+use crate::topology::{Move, Position};
+use std::fmt;
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.spots, if self.misere { '-' } else { '+' })?;
+        if let Some(p) = &self.players {
+            let star = |w| if p.chooser == Some(w) { "*" } else { "" };
+            write!(f, " ({}{} - {}{}", p.first, star(Winner::First), p.second, star(Winner::Second))?;
+            if let Some(note) = &p.note {
+                write!(f, ", {note}")?;
+            }
+            f.write_str(")")?;
+        }
+        for m in &self.moves {
+            write!(f, " {m}")?;
+        }
+        match self.result {
+            Some(Winner::First) => f.write_str(" I"),
+            Some(Winner::Second) => f.write_str(" II"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The text between the parentheses of a header: `First* - Second` or
+/// `First-Second*`, then optionally `, note` (a date or the event).
+fn parse_players(text: &str, offset: usize) -> Result<Players, ParseRecordError> {
+    let err = |message: &str| Err(ParseRecordError { offset, message: message.into() });
+    let (names, note) = match text.split_once(',') {
+        Some((n, rest)) => (n, Some(rest.trim()).filter(|r| !r.is_empty()).map(str::to_string)),
+        None => (text, None),
+    };
+    // ` - ` separates the names; without spaces the only `-` does.
+    let (a, b) = match names.split_once(" - ") {
+        Some(pair) => pair,
+        None if names.matches('-').count() == 1 => names.split_once('-').unwrap_or_default(),
+        None => return err("players are written `(First - Second)`"),
+    };
+    let (a, b) = (a.trim(), b.trim());
+    let chooser = match (a.ends_with('*'), b.ends_with('*')) {
+        (true, false) => Some(Winner::First),
+        (false, true) => Some(Winner::Second),
+        (false, false) => None,
+        (true, true) => return err("only one player chooses the game"),
+    };
+    let (first, second) = (a.trim_end_matches('*').trim(), b.trim_end_matches('*').trim());
+    if first.is_empty() || second.is_empty() {
+        return err("a player's name is empty");
+    }
+    Ok(Players { first: first.to_string(), second: second.to_string(), chooser, note })
+}
+
+impl Record {
+    /// Parses a whole record: header, optional players, moves, result.
+    pub fn parse(s: &str) -> Result<Record, ParseRecordError> {
+        let mut c = Cursor { s: s.as_bytes(), i: 0 };
+        c.skip_space();
+        let start = c.i;
+        let spots = c.number()? as usize;
+        if !(1..=1000).contains(&spots) {
+            return Err(ParseRecordError { offset: start, message: "a game has 1 to 1000 spots".into() });
+        }
+        let misere = match c.peek() {
+            Some(b'+') => false,
+            Some(b'-') => true,
+            _ => return c.err("expected `+` (normal play) or `-` (misère) after the number of spots"),
+        };
+        c.i += 1;
+        let mut rec = Record { spots, misere, players: None, moves: Vec::new(), result: None };
+        c.skip_space();
+        if c.eat(b'(') {
+            let start = c.i;
+            let Some(len) = c.s[start..].iter().position(|&b| b == b')') else {
+                return c.err("expected `)` after the players");
+            };
+            let text = String::from_utf8_lossy(&c.s[start..start + len]).into_owned();
+            c.i = start + len + 1;
+            rec.players = Some(parse_players(&text, start)?);
+        }
+        loop {
+            c.skip_space();
+            match c.peek() {
+                None => break,
+                Some(b'I') => {
+                    let start = c.i;
+                    let mut n = 0;
+                    while c.eat(b'I') {
+                        n += 1;
+                    }
+                    rec.result = match n {
+                        1 => Some(Winner::First),
+                        2 => Some(Winner::Second),
+                        _ => return Err(ParseRecordError { offset: start, message: "the result is `I` or `II`".into() }),
+                    };
+                    c.skip_space();
+                    if c.peek().is_some() {
+                        return c.err("unexpected text after the result");
+                    }
+                    break;
+                }
+                Some(_) => {
+                    let m = parse_move(&mut c)?;
+                    if c.peek().is_some_and(|b| !b.is_ascii_whitespace()) {
+                        return c.err("expected a space after the move");
+                    }
+                    rec.moves.push(m);
+                }
+            }
+        }
+        Ok(rec)
+    }
+
+    /// Plays the record from its start position; every position after each
+    /// move, and the moves as the engine resolved them.
+    pub fn replay(&self) -> Result<Vec<(Move, Position)>, ReplayError> {
+        let mut p = Position::start(self.spots).map_err(|e| ReplayError {
+            number: 0,
+            text: String::new(),
+            error: MoveError::Illegal(e.to_string()),
+        })?;
+        let mut out = Vec::with_capacity(self.moves.len());
+        for (k, m) in self.moves.iter().enumerate() {
+            let (mv, child) = resolve(&p, m).map_err(|error| ReplayError { number: k + 1, text: m.to_string(), error })?;
+            out.push((mv, child.clone()));
+            p = child;
+        }
+        Ok(out)
+    }
+}
