@@ -5,7 +5,7 @@
 //! learnt. The wasm facade only converts options and callbacks.
 
 use crate::game::{Game, MAX_SPOTS};
-use crate::notation::write_move;
+use crate::notation::{write_move, Record};
 use crate::player::{limit_solver, random_choice, Clock, Computer, Report, Request, Strength};
 use crate::report::{Analysis, ComputerMove};
 use crate::solver::{Config, Convention, SolveError, Solver};
@@ -65,10 +65,11 @@ pub struct Service {
 
 /// The labelled position after a record, and its convention.
 fn replay(record: &str) -> Result<(Position, bool), String> {
-    let g = Game::from_record(record, None).map_err(|e| e.to_string())?;
-    if g.spots() > MAX_SPOTS {
+    let rec = Record::parse(record).map_err(|e| format!("not a game record: {e}"))?;
+    if !(1..=MAX_SPOTS).contains(&rec.spots) {
         return Err(format!("a game starts with 1 to {MAX_SPOTS} spots"));
     }
+    let g = Game::replay(&rec, None).map_err(|e| e.to_string())?;
     Ok((g.position().clone(), g.misere()))
 }
 
