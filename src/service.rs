@@ -8,9 +8,12 @@ use crate::game::{Game, MAX_SPOTS};
 use crate::notation::{write_move, Record};
 use crate::player::{limit_solver, random_choice, Clock, Computer, Report, Request, Strength};
 use crate::report::{Analysis, ComputerMove};
-use crate::solver::{Config, Convention, SolveError, Solver};
+use crate::solver::{Config, Convention, Progress, SolveError, Solver};
 use crate::Position;
 use serde::Deserialize;
+use std::cell::Cell;
+use std::ops::ControlFlow;
+use std::rc::Rc;
 
 /// Nodes of a request when the options give none.
 pub const DEFAULT_BUDGET: u64 = 20_000_000;
@@ -54,6 +57,19 @@ impl Options {
             f64::INFINITY
         }
     }
+}
+
+/// `report` called at most once every `every` nodes (the host's callback
+/// may be costly: the page posts a message each time).
+pub fn throttle(every: u64, report: Report) -> Report {
+    let last = Cell::new(0u64);
+    Rc::new(move |p: &Progress| {
+        if p.nodes < last.get() + every {
+            return ControlFlow::Continue(());
+        }
+        last.set(p.nodes);
+        report(p)
+    })
 }
 
 /// The worker's state: solvers and the computer player.
