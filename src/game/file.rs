@@ -190,7 +190,8 @@ impl Game {
                     edges: d.edges,
                 }),
             };
-            Game::from_file(&file, size.or(Some((old.width, old.height))))
+            // Routed on its own board size when a drawn game is asked for.
+            Game::from_file(&file, size.map(|_| (old.width, old.height)))
         } else {
             Err(file_error("no \"format\" field: not a sprouts game file"))
         }
