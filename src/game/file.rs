@@ -165,8 +165,9 @@ impl Game {
     }
 
     /// A saved game from JSON text: this format or the page's earlier one.
-    /// A file without a drawing is routed on a `size` board, or loaded
-    /// undrawn when `size` is `None`.
+    /// A file without a drawing is routed on a `size` board (the earlier
+    /// format: on its own board size), or loaded undrawn when `size` is
+    /// `None`.
     pub fn from_json(text: &str, size: Option<(f64, f64)>) -> Result<Game, GameError> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| file_error(format!("not JSON: {e}")))?;
         if value.get("format").is_some() {
