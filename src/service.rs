@@ -5,12 +5,15 @@
 //! learnt. The wasm facade only converts options and callbacks.
 
 use crate::game::{Game, MAX_SPOTS};
-use crate::notation::write_move;
+use crate::notation::{write_move, Record};
 use crate::player::{limit_solver, random_choice, Clock, Computer, Report, Request, Strength};
 use crate::report::{Analysis, ComputerMove};
-use crate::solver::{Config, Convention, SolveError, Solver};
+use crate::solver::{Config, Convention, Progress, SolveError, Solver};
 use crate::Position;
 use serde::Deserialize;
+use std::cell::Cell;
+use std::ops::ControlFlow;
+use std::rc::Rc;
 
 /// Nodes of a request when the options give none.
 pub const DEFAULT_BUDGET: u64 = 20_000_000;
@@ -56,6 +59,19 @@ impl Options {
     }
 }
 
+/// `report` called at most once every `every` nodes (the host's callback
+/// may be costly: the page posts a message each time).
+pub fn throttle(every: u64, report: Report) -> Report {
+    let last = Cell::new(0u64);
+    Rc::new(move |p: &Progress| {
+        if p.nodes < last.get() + every {
+            return ControlFlow::Continue(());
+        }
+        last.set(p.nodes);
+        report(p)
+    })
+}
+
 /// The worker's state: solvers and the computer player.
 pub struct Service {
     solvers: [Option<Solver>; 2],
@@ -65,10 +81,11 @@ pub struct Service {
 
 /// The labelled position after a record, and its convention.
 fn replay(record: &str) -> Result<(Position, bool), String> {
-    let g = Game::from_record(record, None).map_err(|e| e.to_string())?;
-    if g.spots() > MAX_SPOTS {
+    let rec = Record::parse(record).map_err(|e| format!("not a game record: {e}"))?;
+    if !(1..=MAX_SPOTS).contains(&rec.spots) {
         return Err(format!("a game starts with 1 to {MAX_SPOTS} spots"));
     }
+    let g = Game::replay(&rec, None).map_err(|e| e.to_string())?;
     Ok((g.position().clone(), g.misere()))
 }
 

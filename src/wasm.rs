@@ -16,12 +16,12 @@ use crate::board::{Point, StrokeRules};
 use crate::game;
 use crate::player::Report;
 use crate::report::ProgressReport;
-use crate::service::{Options, Service};
+use crate::service::{throttle, Options, Service};
 use crate::solver::Progress;
 use crate::text::parse_position;
 use crate::Canon;
 use serde::Serialize;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -295,23 +295,20 @@ fn options(v: JsValue) -> Result<Options, JsError> {
     serde_wasm_bindgen::from_value(v).map_err(|e| err(format!("bad options: {e}")))
 }
 
-/// The page's progress callback as the service takes it: called with
-/// `{nodes, tableBytes}` at most every [`REPORT_EVERY`] nodes; a truthy
-/// return value stops.
+/// The page's progress callback: `{nodes, tableBytes}` every
+/// [`REPORT_EVERY`] nodes; a truthy return value stops.
 fn report(progress: Option<js_sys::Function>) -> Option<Report> {
     let cb = progress?;
-    let last = Cell::new(0u64);
-    Some(Rc::new(move |p: &Progress| {
-        if p.nodes < last.get() + REPORT_EVERY {
-            return ControlFlow::Continue(());
-        }
-        last.set(p.nodes);
-        let report = to_js(&ProgressReport { nodes: p.nodes as f64, table_bytes: p.table_bytes as f64 });
-        match cb.call1(&JsValue::NULL, &report) {
-            Ok(v) if v.is_truthy() => ControlFlow::Break(()),
-            _ => ControlFlow::Continue(()),
-        }
-    }))
+    Some(throttle(
+        REPORT_EVERY,
+        Rc::new(move |p: &Progress| {
+            let report = to_js(&ProgressReport { nodes: p.nodes as f64, table_bytes: p.table_bytes as f64 });
+            match cb.call1(&JsValue::NULL, &report) {
+                Ok(v) if v.is_truthy() => ControlFlow::Break(()),
+                _ => ControlFlow::Continue(()),
+            }
+        }),
+    ))
 }
 
 /// Runs a request on the service.

@@ -224,3 +224,25 @@ fn json_outputs_have_the_readme_fields() {
     let canon: Value = serde_json::from_str(&ok(&["canon", "0*5", "--json"])).unwrap();
     assert_eq!(canon, Value::String("0*5.}]!".into()));
 }
+
+/// Ctrl-C (SIGINT) stops a long solve with its statistics so far.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_solve_cleanly() {
+    use std::process::Stdio;
+    let child = Command::new(env!("CARGO_BIN_EXE_sprouts"))
+        .args(["solve", "--spots", "14", "--misere"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.starts_with("sprouts: interrupted after ") && e.contains(" nodes, table: "), "{e}");
+    assert_eq!(e.lines().count(), 1);
+    assert!(stdout(&o).is_empty());
+}

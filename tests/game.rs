@@ -216,9 +216,10 @@ fn the_pages_earlier_format_still_loads() {
     // Without its drawing it is routed on its own board size.
     let mut plain = old.clone();
     plain.as_object_mut().unwrap().remove("drawing");
-    let routed = Game::from_json(&plain.to_string(), None).unwrap();
+    let routed = Game::from_json(&plain.to_string(), Some((1000.0, 1000.0))).unwrap();
     assert_same(&g, &routed);
     assert_eq!(routed.size(), (800.0, 600.0));
+    assert!(!Game::from_json(&plain.to_string(), None).unwrap().is_drawn());
     plain["version"] = 2.into();
     assert!(Game::from_json(&plain.to_string(), None).unwrap_err().to_string().contains("unknown version 2"));
 }

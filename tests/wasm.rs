@@ -359,3 +359,35 @@ fn timing_on_a_late_twenty_spot_game() {
     );
     assert!(check_ms < 100.0);
 }
+
+#[wasm_bindgen_test]
+fn jumps_and_the_saved_game_formats() {
+    let mut g = Game::new(2, false, 800.0, 600.0).unwrap();
+    g.play_text("1(3)2").unwrap();
+    g.play_text("1(4)2").unwrap();
+    let hoey = g.hoey();
+    assert!(g.go_to(0));
+    assert_eq!(g.move_count(), 0);
+    assert_eq!(g.hoey(), "1;2");
+    assert!(!g.go_to(3));
+    assert!(g.go_to(2));
+    assert_eq!(g.hoey(), hoey);
+    // The saved game is format 1; the page's earlier format still loads.
+    let saved = js_sys::JSON::parse(&g.to_json()).unwrap();
+    assert_eq!(num(&saved, "format"), 1.0);
+    assert_eq!(text(&saved, "convention"), "normal");
+    let drawing = get(&saved, "drawing");
+    let old = opts(&[
+        ("version", 1.into()),
+        ("spots", 2.into()),
+        ("misere", false.into()),
+        ("width", 800.into()),
+        ("height", 600.into()),
+        ("moves", get(&saved, "moves")),
+        ("cursor", 1.into()),
+        ("drawing", opts(&[("spots", get(&drawing, "spots")), ("edges", get(&drawing, "edges"))])),
+    ]);
+    let h = Game::from_json(&js_sys::JSON::stringify(&old).unwrap().as_string().unwrap()).unwrap();
+    assert_eq!(h.record(), "2+ 1(3)2");
+    assert_eq!(get(&h.status(), "canRedo"), JsValue::TRUE);
+}

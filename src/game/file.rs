@@ -165,8 +165,9 @@ impl Game {
     }
 
     /// A saved game from JSON text: this format or the page's earlier one.
-    /// A file without a drawing is routed on a `size` board, or loaded
-    /// undrawn when `size` is `None`.
+    /// A file without a drawing is routed on a `size` board (the earlier
+    /// format: on its own board size), or loaded undrawn when `size` is
+    /// `None`.
     pub fn from_json(text: &str, size: Option<(f64, f64)>) -> Result<Game, GameError> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| file_error(format!("not JSON: {e}")))?;
         if value.get("format").is_some() {
@@ -190,7 +191,8 @@ impl Game {
                     edges: d.edges,
                 }),
             };
-            Game::from_file(&file, size.or(Some((old.width, old.height))))
+            // Routed on its own board size when a drawn game is asked for.
+            Game::from_file(&file, size.map(|_| (old.width, old.height)))
         } else {
             Err(file_error("no \"format\" field: not a sprouts game file"))
         }
