@@ -292,11 +292,13 @@ export class GameController extends EventTarget {
     const g = this.game;
     const json = JSON.parse(g.toJson());
     const k = g.moveCount;
+    // Each move adds one spot and two lines at the end of the drawing.
+    const dropped = json.moves.length - k;
     json.moves = json.moves.slice(0, k);
     json.cursor = k;
     if (json.drawing) {
-      json.drawing.spots = json.drawing.spots.slice(0, g.spots + k);
-      json.drawing.edges = json.drawing.edges.slice(0, 2 * k);
+      json.drawing.spots = json.drawing.spots.slice(0, json.drawing.spots.length - dropped);
+      json.drawing.edges = json.drawing.edges.slice(0, json.drawing.edges.length - 2 * dropped);
     }
     const fresh = this.engine.Game.fromJson(JSON.stringify(json));
     g.free();
