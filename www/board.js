@@ -284,7 +284,12 @@ export function createBoard(element, config = {}) {
         ctx.strokeStyle = '#1a1a1a';
         ctx.stroke();
       }
-      ctx.fillStyle = lives === 0 ? '#777' : '#1a1a1a';
+      // A halo of paper keeps the number legible over lines.
+      ctx.globalAlpha = 1;
+      ctx.strokeStyle = PAPER;
+      ctx.lineWidth = 3 * px;
+      ctx.strokeText(String(s.n), s.x + r * 1.1, s.y - r * 0.6);
+      ctx.fillStyle = lives === 0 ? '#6a6a6a' : '#1a1a1a';
       ctx.fillText(String(s.n), s.x + r * 1.1, s.y - r * 0.6);
       if (marked.includes(s.n)) {
         ctx.strokeStyle = '#009e73';

@@ -33,12 +33,12 @@ export function createOpener(ctl, host) {
 
   /**
    * Shows `game`, read-only, just after move `at` (null: as it is).
-   * @param {import('./game-controller.js').Game} game @param {number | null} at @param {string} what
+   * @param {import('./game-controller.js').Game} game @param {number | null} at @param {string} what a note for the status line, if any
    */
   function show(game, at, what) {
     error.textContent = '';
     ctl.replace(game, { replaying: true, at });
-    host.opened(`${what}.`);
+    if (what) host.opened(what);
   }
 
   /** A pasted record. @param {string} text */
@@ -56,7 +56,7 @@ export function createOpener(ctl, host) {
       fail(messageOf(e));
       return;
     }
-    show(game, null, `Opened a game of ${game.moveCount} moves`);
+    show(game, null, '');
   }
 
   /** A game file chosen by the player. @param {File} file */
@@ -95,7 +95,7 @@ export function createOpener(ctl, host) {
       host.opened('The link could not be opened; a new game was started.');
       return true;
     }
-    show(game, shared.move, 'Opened a shared game');
+    show(game, shared.move, '');
     return true;
   }
 

@@ -4,7 +4,7 @@
  * move is shown, and a note about the last thing that happened (cleared
  * when the game changes).
  */
-import { $ } from './dom.js';
+import { $, el } from './dom.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
 /** @typedef {import('./game-controller.js').Status} Status */
@@ -19,20 +19,24 @@ export function createStatus(ctl) {
     if (!g) return;
     const st = /** @type {Status} */ (g.status());
     line.classList.toggle('over', st.over);
-    let text;
+    // The headline in bold, then why and what happened last.
+    let head;
+    let rest = '';
     if (st.over) {
       const w = /** @type {1|2} */ (st.winner);
       const l = /** @type {1|2} */ (st.lastMover);
-      text = `Game over: ${ctl.playerName(w)} wins. ${ctl.playerName(l)} made the last move, and in ${
+      head = `Game over: ${ctl.playerName(w)} wins.`;
+      rest = `${ctl.playerName(l)} made the last move, and in ${
         st.misere ? 'misère play the last move loses' : 'normal play the last move wins'}. ${st.liveSpots} spots survive.`;
     } else {
       const p = /** @type {1|2} */ (st.toMove);
-      text = `${ctl.playerName(p)} to move (move ${st.moveNumber + 1}, ${st.lives} lives left).`;
+      head = `${ctl.playerName(p)} to move`;
+      rest = `(move ${st.moveNumber + 1}, ${st.lives} lives left).`;
     }
-    if (ctl.replaying) text = `Replaying, after move ${st.moveNumber}: ${text}`;
+    if (ctl.replaying) head = `Replaying: ${head}`;
     line.dataset.winner = st.winner ? String(st.winner) : '';
     line.dataset.toMove = String(st.toMove);
-    line.textContent = note ? `${text} ${note}` : text;
+    line.replaceChildren(el('strong', head), ` ${[rest, note].filter(Boolean).join(' ')}`);
   }
 
   return {

@@ -15,7 +15,7 @@ test('the seed 004 card game: pasted, stepped through, the card\'s position afte
   const { page, errors } = await site.open();
   await openRecord(page, CARD_RECORD);
   assert.deepEqual(await movesShown(page), ['1(3)2', '1(4)2', '1(5)4', '2(6)3']);
-  assert.match(await page.textContent('#status') ?? '', /^Replaying, after move 4: Game over: Player 2 wins/);
+  assert.match(await page.textContent('#status') ?? '', /^Replaying: Game over: Player 2 wins/);
   assert.equal(await page.isVisible('#replay-note'), true);
   assert.equal(await page.locator('#board [data-spot]').count(), 6);
 
@@ -60,7 +60,7 @@ test('the seed 004 card game: pasted, stepped through, the card\'s position afte
   await page.reload();
   await ready(page);
   assert.deepEqual(await replayState(page), { shown: 3, later: 1 });
-  assert.match(await page.textContent('#status') ?? '', /^Replaying, after move 3/);
+  assert.match(await page.textContent('#status') ?? '', /^Replaying: Player 2 to move \(move 4,/);
   assert.deepEqual(errors, []);
   await page.close();
 });
