@@ -141,29 +141,28 @@ export class GameController extends EventTarget {
    * @returns {{ moves: string[], cursor: number }}
    */
   history() {
-    const g = this.game;
-    const cursor = g.moveCount;
-    // moves() lists the moves up to the cursor: step to the end and back
-    // (only the cursor moves; nothing is replayed).
-    let end = cursor;
-    while (g.redo()) end++;
-    const moves = g.moves();
-    this.goTo(cursor, end);
-    return { moves, cursor };
+    return { moves: this.atEnd((g) => g.moves()), cursor: this.game.moveCount };
+  }
+
+  /** The record of the whole game (the engine's record() stops at the move shown). */
+  fullRecord() {
+    return this.atEnd((g) => g.record());
   }
 
   /**
-   * The record of the whole game (the record() of the engine stops at the
-   * move shown).
+   * What `f` says of the game after its last move. The engine answers for
+   * the move shown: step to the end and back (only its cursor moves;
+   * nothing is replayed).
+   * @template T @param {(g: Game) => T} f @returns {T}
    */
-  fullRecord() {
+  atEnd(f) {
     const g = this.game;
     const cursor = g.moveCount;
     let end = cursor;
     while (g.redo()) end++;
-    const record = g.record();
+    const value = f(g);
     this.goTo(cursor, end);
-    return record;
+    return value;
   }
 
   /**

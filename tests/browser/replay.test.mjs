@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './harness.mjs';
-import { movesShown, nodeEngine, ready, routedPath, mouseDraw } from './helpers.mjs';
+import { movesShown, nodeEngine, ready, routedPath, mouseDraw, typeMove } from './helpers.mjs';
 import { CARD_HOEY, CARD_RECORD, LONG_RECORD, openRecord, replayState } from './records.mjs';
 
 const site = useSite();
@@ -114,9 +114,7 @@ test('a longer record: jump to a middle move, continue from it with a move of on
 
 test('a broken record shows the engine\'s reason and leaves the game untouched', async () => {
   const { page, errors } = await site.open();
-  await page.fill('#move-input', '1(4)2');
-  await page.press('#move-input', 'Enter');
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  await typeMove(page, '1(4)2', 1);
   const before = await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.toJson());
   const glop = await page.inputValue('#glop');
   // Spot 1 has one life left after two moves: no loop there (move 3).
