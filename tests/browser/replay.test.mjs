@@ -112,6 +112,23 @@ test('a longer record: jump to a middle move, continue from it with a move of on
   await page.close();
 });
 
+test('continuing a replayed game against the computer: it answers at once', async () => {
+  const { page, errors } = await site.open();
+  await openRecord(page, LONG_RECORD);
+  await page.click('#moves li[data-n="9"]');
+  // While replaying, a computer to move waits.
+  await page.selectOption('#player2', 'random');
+  await page.waitForTimeout(300);
+  assert.deepEqual(await replayState(page), { shown: 9, later: 10 });
+  await page.click('#continue');
+  await page.click('#continue-yes');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 10, null, { timeout: 30000 });
+  assert.match(await page.textContent('#board .sb-msg') ?? '', /Player 2 \(computer, random\) played/);
+  assert.match(await page.textContent('#status') ?? '', /^Player 1 to move \(move 11,/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a broken record shows the engine\'s reason and leaves the game untouched', async () => {
   const { page, errors } = await site.open();
   await typeMove(page, '1(4)2', 1);
