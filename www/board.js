@@ -265,14 +265,12 @@ export function createBoard(element, config = {}) {
   }
 
   /**
-   * Spots: shape and colour by lives; dead spots faded; numbers beside;
-   * `marked` ones ringed.
+   * Spots: shape and colour by lives; dead spots faded; `marked` ones
+   * ringed; then their numbers.
    * @param {CanvasRenderingContext2D} ctx @param {number} px @param {number[]} marked
    */
   function paintSpots(ctx, px, marked) {
     const r = 7 * px;
-    ctx.font = `${12 * px}px system-ui, sans-serif`;
-    ctx.textBaseline = 'bottom';
     for (const s of state.spots) {
       const lives = Math.max(0, Math.min(3, s.lives));
       ctx.globalAlpha = lives === 0 ? 0.55 : 1;
@@ -284,14 +282,8 @@ export function createBoard(element, config = {}) {
         ctx.strokeStyle = '#1a1a1a';
         ctx.stroke();
       }
-      // A halo of paper keeps the number legible over lines.
-      ctx.globalAlpha = 1;
-      ctx.strokeStyle = PAPER;
-      ctx.lineWidth = 3 * px;
-      ctx.strokeText(String(s.n), s.x + r * 1.1, s.y - r * 0.6);
-      ctx.fillStyle = lives === 0 ? '#6a6a6a' : '#1a1a1a';
-      ctx.fillText(String(s.n), s.x + r * 1.1, s.y - r * 0.6);
       if (marked.includes(s.n)) {
+        ctx.globalAlpha = 1;
         ctx.strokeStyle = '#009e73';
         ctx.lineWidth = 2.5 * px;
         ctx.beginPath();
@@ -300,6 +292,75 @@ export function createBoard(element, config = {}) {
       }
     }
     ctx.globalAlpha = 1;
+    ctx.font = `${12 * px}px system-ui, sans-serif`;
+    ctx.lineWidth = 3 * px;
+    ctx.strokeStyle = PAPER;
+    const places = labelPlaces(ctx, px);
+    state.spots.forEach((s, i) => {
+      const [x, y, corner] = places[i];
+      ctx.textAlign = corner % 2 ? 'right' : 'left';
+      ctx.textBaseline = corner < 2 ? 'bottom' : 'top';
+      // A halo of paper keeps the number legible over lines.
+      ctx.strokeText(String(s.n), x, y);
+      ctx.fillStyle = s.lives === 0 ? '#6a6a6a' : '#1a1a1a';
+      ctx.fillText(String(s.n), x, y);
+    });
+    ctx.textAlign = 'left';
+  }
+
+  /** @type {{ spots: SpotData[] | null, edges: EdgeData[] | null, extent: Extent | null, px: number, places: number[][] }} */
+  const labelCache = { spots: null, edges: null, extent: null, px: 0, places: [] };
+
+  /**
+   * Where each spot's number goes: of the four corners beside the spot
+   * (0 above right, 1 above left, 2 below right, 3 below left), the one
+   * farthest from other spots, lines and the numbers placed before it.
+   * Remembered until the drawing or the scale changes.
+   * @param {CanvasRenderingContext2D} ctx with the labels' font set @param {number} px
+   * @returns {number[][]} per spot: [x, y, corner]
+   */
+  function labelPlaces(ctx, px) {
+    const c = labelCache;
+    if (c.spots === state.spots && c.edges === state.edges && c.px === px && c.extent === state.extent) return c.places;
+    const r = 7 * px;
+    const h = 12 * px;
+    const e = state.extent;
+    const m = cfg.margin ?? 24;
+    /** @type {number[]} flat x, y of what a number should keep clear of */
+    const obstacles = [];
+    for (const s of state.spots) obstacles.push(s.x, s.y);
+    for (const e of state.edges) for (let i = 0; i + 1 < e.points.length; i += 2) obstacles.push(e.points[i], e.points[i + 1]);
+    const places = state.spots.map((s) => {
+      const w = ctx.measureText(String(s.n)).width;
+      let best = [s.x + r * 1.1, s.y - r * 0.6, 0];
+      let bestScore = -Infinity;
+      for (let corner = 0; corner < 4; corner++) {
+        const dx = corner % 2 ? -1 : 1;
+        const dy = corner < 2 ? -1 : 1;
+        const x = s.x + dx * r * 1.1;
+        const y = s.y + dy * r * 0.6;
+        const cx = x + dx * w / 2;
+        const cy = y + dy * h / 2;
+        let near = Infinity;
+        for (let i = 0; i < obstacles.length; i += 2) {
+          const d = Math.hypot(obstacles[i] - cx, obstacles[i + 1] - cy);
+          if (d < near) near = d;
+        }
+        // Inside the area always shown (and exported); a slight preference
+        // for the usual corner keeps numbers steady.
+        const inside = cx - w / 2 >= e.minX - m && cx + w / 2 <= e.maxX + m && cy - h / 2 >= e.minY - m && cy + h / 2 <= e.maxY + m;
+        const score = Math.min(near, 3 * h) + (corner === 0 ? px : 0) - (inside ? 0 : 1e9);
+        if (score > bestScore) {
+          bestScore = score;
+          best = [x, y, corner];
+        }
+      }
+      // Later numbers keep clear of this one.
+      obstacles.push(best[0] + (best[2] % 2 ? -1 : 1) * w / 2, best[1] + (best[2] < 2 ? -1 : 1) * h / 2);
+      return best;
+    });
+    Object.assign(c, { spots: state.spots, edges: state.edges, extent: state.extent, px, places });
+    return places;
   }
 
   /**
