@@ -158,22 +158,16 @@ export class GameController extends EventTarget {
   atEnd(f) {
     const g = this.game;
     const cursor = g.moveCount;
-    let end = cursor;
-    while (g.redo()) end++;
+    while (g.redo());
     const value = f(g);
-    this.goTo(cursor, end);
+    g.goTo(cursor);
     return value;
   }
 
-  /**
-   * Moves the engine's cursor to just after move k.
-   * @param {number} k @param {number} [from] the cursor now, if known
-   */
-  goTo(k, from = this.game.moveCount) {
+  /** Moves the engine's cursor to just after move k, or the last move. @param {number} k */
+  goTo(k) {
     const g = this.game;
-    let at = from;
-    while (at > k && g.undo()) at--;
-    while (at < k && g.redo()) at++;
+    if (!g.goTo(k)) while (g.redo());
   }
 
   // ---- moves
