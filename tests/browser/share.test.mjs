@@ -135,8 +135,12 @@ test('the game file: saved, opened again to the same drawing; a broken file chan
   });
   const file = await downloaded(page, '#file-save');
   assert.equal(file.name, 'sprouts-8-move-11.sprouts.json');
-  // The file is the engine's own game file, and reads back in node too.
+  // The file is the engine's own game file (format 1), the same text the
+  // page keeps in localStorage, and reads back in node too.
   assert.equal(file.bytes.toString('utf8'), before.json);
+  assert.equal(JSON.parse(before.json).format, 1);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sprouts:game:v1') ?? '{}').game);
+  assert.equal(stored, before.json);
   const copy = engine.Game.fromJson(file.bytes.toString('utf8'));
   assert.equal(copy.moveCount, 11);
   copy.free();
