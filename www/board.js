@@ -51,12 +51,13 @@
 /** Okabe–Ito colours (safe for colour-blind readers), backed by shapes. */
 const LIFE_COLOUR = ['#9a9a9a', '#cc79a7', '#e69f00', '#0072b2'];
 const LIFE_SHAPE = ['dot', 'triangle', 'square', 'circle'];
+const PAPER = '#fffdf8';
 const LAND_COLOURS = ['rgba(0,158,115,0.22)', 'rgba(86,180,233,0.25)', 'rgba(240,228,66,0.35)', 'rgba(213,94,0,0.18)'];
 
 /** Styles of the board (also used inside the embed's shadow root). */
 export const BOARD_CSS = `
 .sb-board { position: relative; touch-action: none; user-select: none; -webkit-user-select: none;
-  width: 100%; height: 100%; min-height: 200px; overflow: hidden; background: #fffdf8; border-radius: 8px; }
+  width: 100%; height: 100%; min-height: 200px; overflow: hidden; background: ${PAPER}; border-radius: 8px; }
 .sb-board canvas { position: absolute; inset: 0; width: 100%; height: 100%; touch-action: none; display: block; }
 .sb-spots { position: absolute; inset: 0; pointer-events: none; }
 .sb-spot { position: absolute; width: 28px; height: 28px; margin: -14px 0 0 -14px; padding: 0;
@@ -212,8 +213,8 @@ export function createBoard(element, config = {}) {
   }
 
   /** A smooth path through a flat polyline (quadratic pieces through midpoints). */
-  /** @param {number[]} p */
-  function pathOf(p) {
+  /** @param {CanvasRenderingContext2D} ctx @param {number[]} p */
+  function pathOf(ctx, p) {
     ctx.beginPath();
     const n = p.length / 2;
     if (n < 1) return;
@@ -230,8 +231,8 @@ export function createBoard(element, config = {}) {
     ctx.lineTo(p[2 * n - 2], p[2 * n - 1]);
   }
 
-  /** @param {number} x @param {number} y @param {number} lives @param {number} r */
-  function spotShape(x, y, lives, r) {
+  /** @param {CanvasRenderingContext2D} ctx @param {number} x @param {number} y @param {number} lives @param {number} r */
+  function spotShape(ctx, x, y, lives, r) {
     ctx.beginPath();
     switch (LIFE_SHAPE[Math.max(0, Math.min(3, lives))]) {
       case 'circle': ctx.arc(x, y, r, 0, 2 * Math.PI); break;
@@ -246,6 +247,143 @@ export function createBoard(element, config = {}) {
     }
   }
 
+  /**
+   * The curves; the two edges of the last move (ending at spot `lastSpot`)
+   * stand out a little.
+   * @param {CanvasRenderingContext2D} ctx @param {number} px one CSS pixel in board units @param {number} lastSpot
+   */
+  function paintCurves(ctx, px, lastSpot) {
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    for (const e of state.edges) {
+      const last = lastSpot > 0 && e.ends.includes(lastSpot);
+      ctx.strokeStyle = last ? '#000' : '#3b3b3b';
+      ctx.lineWidth = (last ? 3 : 2.4) * px;
+      pathOf(ctx, e.points);
+      ctx.stroke();
+    }
+  }
+
+  /**
+   * Spots: shape and colour by lives; dead spots faded; `marked` ones
+   * ringed; then their numbers.
+   * @param {CanvasRenderingContext2D} ctx @param {number} px @param {number[]} marked
+   */
+  function paintSpots(ctx, px, marked) {
+    const r = 7 * px;
+    for (const s of state.spots) {
+      const lives = Math.max(0, Math.min(3, s.lives));
+      ctx.globalAlpha = lives === 0 ? 0.55 : 1;
+      spotShape(ctx, s.x, s.y, lives, r);
+      ctx.fillStyle = LIFE_COLOUR[lives];
+      ctx.fill();
+      if (lives > 0) {
+        ctx.lineWidth = 1.5 * px;
+        ctx.strokeStyle = '#1a1a1a';
+        ctx.stroke();
+      }
+      if (marked.includes(s.n)) {
+        ctx.globalAlpha = 1;
+        ctx.strokeStyle = '#009e73';
+        ctx.lineWidth = 2.5 * px;
+        ctx.beginPath();
+        ctx.arc(s.x, s.y, 15 * px, 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+    }
+    ctx.globalAlpha = 1;
+    ctx.font = `${12 * px}px system-ui, sans-serif`;
+    ctx.lineWidth = 3 * px;
+    ctx.strokeStyle = PAPER;
+    const places = labelPlaces(ctx, px);
+    state.spots.forEach((s, i) => {
+      const [x, y, corner] = places[i];
+      ctx.textAlign = corner % 2 ? 'right' : 'left';
+      ctx.textBaseline = corner < 2 ? 'bottom' : 'top';
+      // A halo of paper keeps the number legible over lines.
+      ctx.strokeText(String(s.n), x, y);
+      ctx.fillStyle = s.lives === 0 ? '#6a6a6a' : '#1a1a1a';
+      ctx.fillText(String(s.n), x, y);
+    });
+    ctx.textAlign = 'left';
+  }
+
+  /** @type {{ spots: SpotData[] | null, edges: EdgeData[] | null, extent: Extent | null, px: number, places: number[][] }} */
+  const labelCache = { spots: null, edges: null, extent: null, px: 0, places: [] };
+
+  /**
+   * Where each spot's number goes: of the four corners beside the spot
+   * (0 above right, 1 above left, 2 below right, 3 below left), the one
+   * farthest from other spots, lines and the numbers placed before it.
+   * Remembered until the drawing or the scale changes.
+   * @param {CanvasRenderingContext2D} ctx with the labels' font set @param {number} px
+   * @returns {number[][]} per spot: [x, y, corner]
+   */
+  function labelPlaces(ctx, px) {
+    const c = labelCache;
+    if (c.spots === state.spots && c.edges === state.edges && c.px === px && c.extent === state.extent) return c.places;
+    const r = 7 * px;
+    const h = 12 * px;
+    const e = state.extent;
+    const m = cfg.margin ?? 24;
+    /** @type {number[]} flat x, y of what a number should keep clear of */
+    const obstacles = [];
+    for (const s of state.spots) obstacles.push(s.x, s.y);
+    for (const e of state.edges) for (let i = 0; i + 1 < e.points.length; i += 2) obstacles.push(e.points[i], e.points[i + 1]);
+    const places = state.spots.map((s) => {
+      const w = ctx.measureText(String(s.n)).width;
+      let best = [s.x + r * 1.1, s.y - r * 0.6, 0];
+      let bestScore = -Infinity;
+      for (let corner = 0; corner < 4; corner++) {
+        const dx = corner % 2 ? -1 : 1;
+        const dy = corner < 2 ? -1 : 1;
+        const x = s.x + dx * r * 1.1;
+        const y = s.y + dy * r * 0.6;
+        const cx = x + dx * w / 2;
+        const cy = y + dy * h / 2;
+        let near = Infinity;
+        for (let i = 0; i < obstacles.length; i += 2) {
+          const d = Math.hypot(obstacles[i] - cx, obstacles[i + 1] - cy);
+          if (d < near) near = d;
+        }
+        // Inside the area always shown (and exported); a slight preference
+        // for the usual corner keeps numbers steady.
+        const inside = cx - w / 2 >= e.minX - m && cx + w / 2 <= e.maxX + m && cy - h / 2 >= e.minY - m && cy + h / 2 <= e.maxY + m;
+        const score = Math.min(near, 3 * h) + (corner === 0 ? px : 0) - (inside ? 0 : 1e9);
+        if (score > bestScore) {
+          bestScore = score;
+          best = [x, y, corner];
+        }
+      }
+      // Later numbers keep clear of this one.
+      obstacles.push(best[0] + (best[2] % 2 ? -1 : 1) * w / 2, best[1] + (best[2] < 2 ? -1 : 1) * h / 2);
+      return best;
+    });
+    Object.assign(c, { spots: state.spots, edges: state.edges, extent: state.extent, px, places });
+    return places;
+  }
+
+  /**
+   * The drawing alone (curves, spots, numbers; nothing being drawn or
+   * highlighted) on a new canvas of `scale` pixels per board unit, on the
+   * board's paper colour.
+   * @param {number} scale
+   */
+  function image(scale) {
+    const e = state.extent;
+    const m = cfg.margin ?? 24;
+    const c = doc.createElement('canvas');
+    c.width = Math.round((e.maxX - e.minX + 2 * m) * scale);
+    c.height = Math.round((e.maxY - e.minY + 2 * m) * scale);
+    const x = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
+    x.fillStyle = PAPER;
+    x.fillRect(0, 0, c.width, c.height);
+    x.setTransform(scale, 0, 0, scale, -(e.minX - m) * scale, -(e.minY - m) * scale);
+    paintCurves(x, 1, 0);
+    paintSpots(x, 1, []);
+    return c;
+  }
+
   function draw() {
     frame = 0;
     if (destroyed) return;
@@ -254,8 +392,6 @@ export function createBoard(element, config = {}) {
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     const k = view.dpr * view.scale;
     ctx.setTransform(k, 0, 0, k, view.dpr * view.ox, view.dpr * view.oy);
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
 
     // Lands: a soft halo around their spots.
     state.lands.forEach((land, i) => {
@@ -269,14 +405,7 @@ export function createBoard(element, config = {}) {
       }
     });
 
-    // Curves; the last move's two edges stand out a little.
-    for (const e of state.edges) {
-      const last = state.lastSpot > 0 && e.ends.includes(state.lastSpot);
-      ctx.strokeStyle = last ? '#000' : '#3b3b3b';
-      ctx.lineWidth = (last ? 3 : 2.4) * px;
-      pathOf(e.points);
-      ctx.stroke();
-    }
+    paintCurves(ctx, px, state.lastSpot);
 
     // A move shown on hover (analysis), dashed.
     if (state.preview) {
@@ -284,10 +413,10 @@ export function createBoard(element, config = {}) {
       ctx.setLineDash([8 * px, 6 * px]);
       ctx.strokeStyle = '#009e73';
       ctx.lineWidth = 3 * px;
-      pathOf(state.preview.points);
+      pathOf(ctx, state.preview.points);
       ctx.stroke();
       ctx.restore();
-      hollow(state.preview.newSpot, '#009e73', px);
+      hollow(ctx, state.preview.newSpot, '#009e73', px);
     }
 
     // Targets of the stroke being drawn.
@@ -306,32 +435,8 @@ export function createBoard(element, config = {}) {
       ctx.setLineDash([]);
     }
 
-    // Spots: shape and colour by lives; dead spots faded; numbers beside.
+    paintSpots(ctx, px, state.marked);
     const r = 7 * px;
-    ctx.font = `${12 * px}px system-ui, sans-serif`;
-    ctx.textBaseline = 'bottom';
-    for (const s of state.spots) {
-      const lives = Math.max(0, Math.min(3, s.lives));
-      ctx.globalAlpha = lives === 0 ? 0.55 : 1;
-      spotShape(s.x, s.y, lives, r);
-      ctx.fillStyle = LIFE_COLOUR[lives];
-      ctx.fill();
-      if (lives > 0) {
-        ctx.lineWidth = 1.5 * px;
-        ctx.strokeStyle = '#1a1a1a';
-        ctx.stroke();
-      }
-      ctx.fillStyle = lives === 0 ? '#777' : '#1a1a1a';
-      ctx.fillText(String(s.n), s.x + r * 1.1, s.y - r * 0.6);
-      if (state.marked.includes(s.n)) {
-        ctx.strokeStyle = '#009e73';
-        ctx.lineWidth = 2.5 * px;
-        ctx.beginPath();
-        ctx.arc(s.x, s.y, 15 * px, 0, 2 * Math.PI);
-        ctx.stroke();
-      }
-    }
-    ctx.globalAlpha = 1;
 
     // The stroke being drawn: fine so far in dark green, wrong from the
     // offending point on in red, with a marker there.
@@ -340,34 +445,34 @@ export function createBoard(element, config = {}) {
       const bad = fb && !fb.ok && fb.at != null ? Math.max(0, Math.min(fb.at, p.length / 2 - 1)) : -1;
       ctx.lineWidth = 3 * px;
       ctx.strokeStyle = fb?.complete ? '#00573f' : '#444';
-      pathOf(bad >= 0 ? p.slice(0, 2 * bad + 2) : p);
+      pathOf(ctx, bad >= 0 ? p.slice(0, 2 * bad + 2) : p);
       ctx.stroke();
       if (fb && !fb.ok) {
         ctx.strokeStyle = '#d55e00';
         if (bad >= 0) {
-          pathOf(p.slice(2 * bad));
+          pathOf(ctx, p.slice(2 * bad));
           ctx.stroke();
           ctx.beginPath();
           ctx.arc(p[2 * bad], p[2 * bad + 1], 9 * px, 0, 2 * Math.PI);
           ctx.lineWidth = 2.5 * px;
           ctx.stroke();
         } else {
-          pathOf(p);
+          pathOf(ctx, p);
           ctx.stroke();
         }
       }
-      if (fb?.complete && fb.newSpot) hollow(fb.newSpot, '#00573f', px);
+      if (fb?.complete && fb.newSpot) hollow(ctx, fb.newSpot, '#00573f', px);
     }
 
     // A finished stroke whose new spot the player may slide.
     if (state.pending) {
       ctx.lineWidth = 3 * px;
       ctx.strokeStyle = '#00573f';
-      pathOf(state.pending.curve);
+      pathOf(ctx, state.pending.curve);
       ctx.stroke();
       const [x, y] = state.pending.newSpot;
       ctx.fillStyle = LIFE_COLOUR[1];
-      spotShape(x, y, 1, r);
+      spotShape(ctx, x, y, 1, r);
       ctx.fill();
       ctx.beginPath();
       ctx.arc(x, y, 16 * px, 0, 2 * Math.PI);
@@ -379,8 +484,8 @@ export function createBoard(element, config = {}) {
     }
   }
 
-  /** @param {number[]} at @param {string} colour @param {number} px */
-  function hollow(at, colour, px) {
+  /** @param {CanvasRenderingContext2D} ctx @param {number[]} at @param {string} colour @param {number} px */
+  function hollow(ctx, at, colour, px) {
     ctx.beginPath();
     ctx.arc(at[0], at[1], 7 * px, 0, 2 * Math.PI);
     ctx.fillStyle = '#fff';
@@ -644,6 +749,12 @@ export function createBoard(element, config = {}) {
     toClient,
     /** The focusable button of spot n. @param {number} n */
     spotButton: (n) => buttons[n - 1] ?? null,
+    /**
+     * The drawing as a picture, `scale` pixels per board unit (2: for
+     * print), without highlights or a stroke in progress.
+     * @param {number} [scale]
+     */
+    image: (scale = 2) => image(scale),
     /** Draws now (normally redraws wait for the next animation frame). */
     redraw() {
       if (frame) cancelAnimationFrame(frame);

@@ -9,7 +9,10 @@
  * Attributes (read when the element connects, and again when they change):
  *   spots     number of spots, 1–20 (default 3)
  *   misere    present: the last move loses
- *   moves     moves to play first, in WGOSA notation, separated by spaces
+ *   moves     moves to play first, in WGOSA notation, separated by spaces, or a
+ *             whole WGOSA record ("8+ 1(9)1[2,3] …", whose header then decides
+ *             spots and convention); a record that does not read shows the
+ *             engine's reason (and a `sprouts-error` event) over the start
  *   readonly  present: show the game, accept no strokes
  *   controls  "none" hides the status line and the Undo/Redo buttons
  *
@@ -30,6 +33,9 @@
  */
 import { createBoard, BOARD_CSS } from './board.js';
 import { loadEngine, messageOf } from './engine.js';
+
+/** A whole record starts with its header: `8+`, `2-`. */
+const RECORD_HEADER = /^\d+\s*[+-]/;
 
 const CSS = `
 :host { display: block; width: 480px; max-width: 100%; height: 320px; font: 14px/1.3 system-ui, sans-serif; }
@@ -128,14 +134,16 @@ export class SproutsBoard extends HTMLElement {
     const r = this.getBoundingClientRect();
     const aspect = r.width > 0 && r.height > 0 ? r.height / r.width : 0.66;
     const height = Math.round(Math.min(1000, Math.max(300, 600 * aspect)));
-    this.game = new this.engine.Game(n, this.hasAttribute('misere'), 600, height);
-    for (const m of (this.getAttribute('moves') ?? '').split(/\s+/).filter(Boolean)) {
-      try {
-        this.game.playText(m);
-      } catch (e) {
-        this.fail(`move ${m}: ${messageOf(e)}`);
-        break;
-      }
+    const misere = this.hasAttribute('misere');
+    // The moves are read as a record, exactly as the page's Open box reads
+    // one: a whole record (with its header) or moves after spots/misere.
+    const moves = (this.getAttribute('moves') ?? '').trim();
+    const record = RECORD_HEADER.test(moves) ? moves : `${n}${misere ? '-' : '+'} ${moves}`;
+    try {
+      this.game = this.engine.Game.fromRecord(record, 600, height);
+    } catch (e) {
+      this.game = new this.engine.Game(n, misere, 600, height);
+      this.fail(messageOf(e));
     }
     this.rules(this.board.scale());
     this.render();

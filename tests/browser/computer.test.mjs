@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './harness.mjs';
-import { arc, mouseDraw, movesShown, newGame, nodeEngine, spotAt } from './helpers.mjs';
+import { arc, mouseDraw, movesShown, newGame, nodeEngine, spotAt, typeMove } from './helpers.mjs';
 
 const site = useSite();
 
@@ -77,9 +77,7 @@ test('Cancel stops a long solve within a second and the page keeps working', asy
 
 test('a crashed worker is restarted and the game is kept', async () => {
   const { page, errors } = await site.open();
-  await page.fill('#move-input', '1(4)2');
-  await page.press('#move-input', 'Enter');
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  await typeMove(page, '1(4)2', 1);
   const r = await page.evaluate(async () => {
     const s = /** @type {any} */ (globalThis).sprouts;
     const crash = await s.worker.request('crash').promise.then(() => 'no error', (/** @type {any} */ e) => e.message);
@@ -98,9 +96,7 @@ test('a crashed worker is restarted and the game is kept', async () => {
 
 test('the page survives a crash of its own engine instance and keeps the game', async () => {
   const { page, errors } = await site.open();
-  await page.fill('#move-input', '1(4)2');
-  await page.press('#move-input', 'Enter');
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  await typeMove(page, '1(4)2', 1);
   // What a Rust panic looks like from JavaScript: the instance traps.
   await page.evaluate(() => {
     const g = /** @type {any} */ (globalThis).sprouts.game;

@@ -127,6 +127,16 @@ export async function routedPath(page, move) {
   }, move);
 }
 
+/**
+ * Types a move into the move field and waits until the list shows `count` moves.
+ * @param {Page} page @param {string} move @param {number} count
+ */
+export async function typeMove(page, move, count) {
+  await page.fill('#move-input', move);
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n, count);
+}
+
 /** The moves listed on the page. @param {Page} page */
 export async function movesShown(page) {
   return page.locator('#moves li').allTextContents();

@@ -1,0 +1,160 @@
+// @ts-check
+/**
+ * The analysis panel: solves the position shown in the engine worker
+ * (cancellable, with progress), then shows the outcome, the nimber, the
+ * lands (tinted on the board on hover) and the winning moves (drawn dashed
+ * on hover, played on click). Results are kept by labelled position.
+ *
+ *   const analysis = createAnalysis(ctl, worker, board, { play, busy });
+ *   analysis.run();      // the Analyse button
+ *   analysis.clear();    // after every change of the game
+ */
+import { $, el } from './dom.js';
+import { messageOf } from './engine.js';
+import { formatNodes } from './computer.js';
+
+/** @typedef {import('./game-controller.js').GameController} GameController */
+/** @typedef {ReturnType<typeof import('./worker-client.js').createEngineWorker>} EngineWorker */
+/** @typedef {ReturnType<typeof import('./board.js').createBoard>} Board */
+
+/**
+ * @param {GameController} ctl
+ * @param {EngineWorker} worker
+ * @param {Board} board
+ * @param {{ play: (move: string) => void, busy: () => void }} host
+ *   play: a winning move was clicked; busy: solving started or stopped
+ */
+export function createAnalysis(ctl, worker, board, host) {
+  /** @type {{ cancel: () => void } | null} */
+  let solving = null;
+  /** Analyses by convention and labelled position. @type {Map<string, any>} */
+  const cache = new Map();
+  const result = $('analysis-result');
+
+  async function run() {
+    const g = ctl.current;
+    if (!g || solving) return;
+    if (g.isOver()) {
+      result.textContent = 'The game is over.';
+      return;
+    }
+    const key = `${g.misere}|${g.hoey()}`;
+    const cached = cache.get(key);
+    if (cached) {
+      show(cached);
+      return;
+    }
+    const record = g.record();
+    const t0 = performance.now();
+    const req = worker.request('analyse', { record, maxNodes: 1e12 }, (p) => {
+      $('solve-stats').textContent = `${formatNodes(p.nodes)} positions · ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+    });
+    solving = { cancel: req.cancel };
+    $('solve-stats').textContent = 'starting…';
+    result.textContent = '';
+    host.busy();
+    try {
+      const a = await req.promise;
+      a.seconds = (performance.now() - t0) / 1000;
+      if (a.complete) cache.set(key, a);
+      if (ctl.game.record() === record) show(a);
+    } catch (e) {
+      result.textContent = /** @type {any} */ (e)?.cancelled ? 'Analysis cancelled.' : `Analysis failed: ${messageOf(e)}`;
+    } finally {
+      solving = null;
+      host.busy();
+    }
+  }
+
+  /** @param {any} a the worker's analysis */
+  function show(a) {
+    result.replaceChildren();
+    const g = ctl.game;
+    const who = ctl.playerName(/** @type {1|2} */ (g.toMove()));
+    const p = (/** @type {string} */ text) => el('p', text);
+    if (!a.complete) {
+      result.append(p(`Not solved: ${a.stopped}.`));
+      return;
+    }
+    const outcome = el('p', `${a.outcome === 'win' ? 'Win' : 'Loss'} for ${who}, to move, with perfect play${a.misere ? ' (misère)' : ''}.`, {
+      class: 'outcome',
+      'data-outcome': a.outcome,
+    });
+    result.append(outcome);
+    if (a.nimber !== null) result.append(p(`Nimber: *${a.nimber}.`));
+    if (a.lands.length > 1 || (a.lands.length === 1 && a.nimber !== null)) result.append(landList(a.lands));
+    if (a.outcome === 'win') {
+      result.append(p(`Winning moves (${a.winningMoves.length} of the ${a.moves} moves that lead to different positions):`));
+      const box = el('div', '', { class: 'win-moves', role: 'list' });
+      for (const m of a.winningMoves) box.append(winningMove(m));
+      result.append(box);
+    } else {
+      result.append(p(`Every move loses against perfect play (${a.moves} moves lead to different positions).`));
+    }
+    result.append(p(`${formatNodes(a.nodes)} positions searched${a.seconds ? ` in ${a.seconds.toFixed(2)} s` : ''}.`));
+  }
+
+  /** @param {{ spots: number[], nimber: number | null }[]} lands */
+  function landList(lands) {
+    const all = () => board.highlight({ lands: lands.length > 1 ? lands.map((l) => l.spots) : [] });
+    const ul = el('ul', '', { 'aria-label': 'Lands' });
+    lands.forEach((land, i) => {
+      const li = el('li', `Land ${i + 1}: spots ${land.spots.join(', ')}${land.nimber !== null ? `, nimber *${land.nimber}` : ''}`, {
+        class: 'land',
+        tabindex: '0',
+      });
+      hover(li, () => board.highlight({ lands: [land.spots] }), all);
+      ul.append(li);
+    });
+    all();
+    return ul;
+  }
+
+  /** @param {{ move: string, position: string }} m */
+  function winningMove(m) {
+    const b = el('button', m.move, { type: 'button', class: 'win-move', role: 'listitem', title: `Play ${m.move} (leaves ${m.position})` });
+    const hide = () => board.highlight({ preview: null });
+    hover(b, () => {
+      const prev = ctl.guard(() => { try { return ctl.game.previewText(m.move); } catch { return null; } }, null);
+      board.highlight({ preview: prev ? { points: prev.points, newSpot: prev.newSpot } : null });
+    }, hide);
+    b.addEventListener('click', () => {
+      hide();
+      if (ctl.canPlay()) host.play(m.move);
+    });
+    return b;
+  }
+
+  function clear() {
+    if (solving) {
+      solving.cancel();
+      solving = null;
+    }
+    result.replaceChildren();
+    board.highlight({ lands: [], preview: null });
+  }
+
+  return {
+    run,
+    clear,
+    /** Stops a solve in progress. */
+    cancel() {
+      solving?.cancel();
+      solving = null;
+      host.busy();
+    },
+    /** Whether a solve is running. */
+    solving: () => !!solving,
+  };
+}
+
+/**
+ * Runs `on` while the pointer is over `target` or it has the focus.
+ * @param {HTMLElement} target @param {() => void} on @param {() => void} off
+ */
+function hover(target, on, off) {
+  target.addEventListener('mouseenter', on);
+  target.addEventListener('focus', on);
+  target.addEventListener('mouseleave', off);
+  target.addEventListener('blur', off);
+}

@@ -1,0 +1,300 @@
+// @ts-check
+/**
+ * The game on the page and who plays it: the one place that changes the
+ * engine's `Game` (play, undo/redo, jump, replace, continue from a move),
+ * with no DOM in it. The rules, the drawing and the notation are the
+ * engine's; this module only decides what the page is doing with them
+ * (who is human, whether the game is being replayed read-only, whether the
+ * computer is paused).
+ *
+ *   const ctl = new GameController(engine, boardSize);
+ *   ctl.addEventListener('change', render);   // after every change of the game
+ *   ctl.playText('1(4)2');                    // throws Error(message) if illegal
+ *
+ * Events: `change` (the game or its mode changed: save, redraw, let the
+ * computer move), `interrupt` (the computer must stop thinking), `note`
+ * (detail: a sentence for the status line).
+ */
+import { isTrap, loadEngine, messageOf } from './engine.js';
+
+/** @typedef {import('./engine.js').Engine} Engine */
+/** @typedef {InstanceType<Engine['Game']>} Game */
+/** @typedef {'human' | 'random' | 'heuristic' | 'perfect'} PlayerKind */
+/**
+ * @typedef {{ moveNumber: number, toMove: number, over: boolean, winner: number | null,
+ *   lastMover: number | null, misere: boolean, lives: number, liveSpots: number,
+ *   canUndo: boolean, canRedo: boolean }} Status
+ */
+
+export class GameController extends EventTarget {
+  /**
+   * @param {Engine} engine
+   * @param {() => { width: number, height: number }} boardSize board units of a new game
+   */
+  constructor(engine, boardSize) {
+    super();
+    this.engine = engine;
+    this.boardSize = boardSize;
+    /** @type {Game | null} */
+    this.current = null;
+    /** @type {{ 1: PlayerKind, 2: PlayerKind }} */
+    this.players = { 1: 'human', 2: 'human' };
+    /** Seconds the computer may think. */
+    this.budget = 15;
+    this.placeSpot = false;
+    /** The first spot chosen with the keyboard. @type {number | null} */
+    this.selected = null;
+    /** The computer waits (after Stop, or while the player browses history). */
+    this.paused = false;
+    /** An opened game is shown read-only until "Continue from here". */
+    this.replaying = false;
+    /** The JSON of the game as last saved (to rebuild it after a crash). */
+    this.savedJson = '';
+    this.recovering = false;
+  }
+
+  /** The game (throws before there is one). */
+  get game() {
+    if (!this.current) throw new Error('no game');
+    return this.current;
+  }
+
+  // ---- engine calls: a trapped engine (a Rust panic) is replaced by a
+  // fresh one and the game rebuilt from its last saved state.
+
+  /**
+   * @template T
+   * @param {() => T} f
+   * @param {T} fallback what to return if the engine crashed
+   * @returns {T}
+   */
+  guard(f, fallback) {
+    try {
+      return f();
+    } catch (e) {
+      if (!isTrap(e)) throw e;
+      console.warn('the engine crashed; restarting it', e);
+      this.recover();
+      return fallback;
+    }
+  }
+
+  async recover() {
+    if (this.recovering) return;
+    this.recovering = true;
+    try {
+      this.engine = await loadEngine({ fresh: true });
+      this.current = this.savedJson ? this.engine.Game.fromJson(this.savedJson) : this.newGame(3, false);
+      this.changed();
+      this.note('The engine crashed and was restarted; the game was kept.');
+    } catch (e) {
+      this.note(`The engine crashed and could not be restarted: ${messageOf(e)}`);
+    } finally {
+      this.recovering = false;
+    }
+  }
+
+  /** @param {string} text a sentence for the status line */
+  note(text) {
+    this.dispatchEvent(new CustomEvent('note', { detail: text }));
+  }
+
+  /** After any change of the game or its mode. */
+  changed() {
+    this.dispatchEvent(new Event('change'));
+  }
+
+  /** Stops the computer's thinking (its answer would be for another position). */
+  interrupt() {
+    this.dispatchEvent(new Event('interrupt'));
+  }
+
+  // ---- who plays
+
+  /** @param {1|2} p */
+  isHuman(p) {
+    return this.players[p] === 'human';
+  }
+
+  /** Exactly one side is the computer. */
+  mixed() {
+    return this.isHuman(1) !== this.isHuman(2);
+  }
+
+  /** Whether a person may move now (not over, not replaying, their turn). */
+  canPlay() {
+    const g = this.current;
+    return !!g && !this.replaying && !g.isOver() && this.isHuman(/** @type {1|2} */ (g.toMove()));
+  }
+
+  /** @param {1|2} p */
+  playerName(p) {
+    const k = this.players[p];
+    return k === 'human' ? `Player ${p}` : `Player ${p} (computer, ${k})`;
+  }
+
+  // ---- history
+
+  /**
+   * Every move of the game, also those after the move shown (taken back or
+   * not replayed yet), and the number of moves shown.
+   * @returns {{ moves: string[], cursor: number }}
+   */
+  history() {
+    return { moves: this.atEnd((g) => g.moves()), cursor: this.game.moveCount };
+  }
+
+  /** The record of the whole game (the engine's record() stops at the move shown). */
+  fullRecord() {
+    return this.atEnd((g) => g.record());
+  }
+
+  /**
+   * What `f` says of the game after its last move. The engine answers for
+   * the move shown: step to the end and back (only its cursor moves;
+   * nothing is replayed).
+   * @template T @param {(g: Game) => T} f @returns {T}
+   */
+  atEnd(f) {
+    const g = this.game;
+    const cursor = g.moveCount;
+    while (g.redo());
+    const value = f(g);
+    g.goTo(cursor);
+    return value;
+  }
+
+  /** Moves the engine's cursor to just after move k, or the last move. @param {number} k */
+  goTo(k) {
+    const g = this.game;
+    if (!g.goTo(k)) while (g.redo());
+  }
+
+  // ---- moves
+
+  /**
+   * Plays a drawn stroke; its text, or null if the engine crashed.
+   * Throws Error(reason) if the stroke is not a move.
+   * @param {number[]} points @param {number} t where the new spot goes (0..1)
+   */
+  playStroke(points, t) {
+    const text = this.guard(() => this.game.playStroke(new Float64Array(points), t), null);
+    if (text !== null) this.moved();
+    return text;
+  }
+
+  /**
+   * Plays a move in WGOSA notation; its shortest text, or null if the
+   * engine crashed. Throws Error(reason) if it is not a legal move.
+   * @param {string} text
+   */
+  playText(text) {
+    const played = this.guard(() => this.game.playText(text), null);
+    if (played !== null) this.moved();
+    return played;
+  }
+
+  moved() {
+    this.selected = null;
+    this.paused = false;
+    this.changed();
+  }
+
+  /** Takes back a move (back to a person's turn against the computer). */
+  undo() {
+    const g = this.game;
+    this.interrupt();
+    if (this.replaying) return this.jumpTo(g.moveCount - 1);
+    if (!g.undo()) return;
+    // Back to a human's turn (the computer would only play again).
+    while (g.moveCount > 0 && !this.isHuman(/** @type {1|2} */ (g.toMove())) && this.mixed()) g.undo();
+    this.paused = !this.isHuman(/** @type {1|2} */ (g.toMove()));
+    this.changed();
+  }
+
+  redo() {
+    this.interrupt();
+    if (this.replaying) return this.jumpTo(this.game.moveCount + 1);
+    if (!this.game.redo()) return;
+    this.paused = true;
+    this.changed();
+  }
+
+  /** Shows the game just after move k (0: the start), as far as it goes. @param {number} k */
+  jumpTo(k) {
+    const g = this.game;
+    const before = g.moveCount;
+    this.interrupt();
+    this.goTo(Math.max(0, k));
+    if (g.moveCount === before) return;
+    this.selected = null;
+    this.paused = true;
+    this.changed();
+  }
+
+  // ---- whole games
+
+  /** A new game of n spots on a board of the page's shape. @param {number} n @param {boolean} misere */
+  newGame(n, misere) {
+    const { width, height } = this.boardSize();
+    return new this.engine.Game(n, misere, width, height);
+  }
+
+  /**
+   * Shows `game` instead of the current one.
+   * @param {Game} game
+   * @param {{ replaying?: boolean, at?: number | null }} [opts] replaying: read-only until
+   *   "Continue from here"; at: show the game just after this move (default: as it is)
+   */
+  replace(game, opts = {}) {
+    this.interrupt();
+    this.current?.free();
+    this.current = game;
+    if (opts.at != null) this.goTo(opts.at);
+    this.replaying = !!opts.replaying;
+    this.selected = null;
+    this.paused = false;
+    this.changed();
+  }
+
+  /** How many moves come after the one shown. */
+  laterMoves() {
+    const { moves, cursor } = this.history();
+    return moves.length - cursor;
+  }
+
+  /**
+   * Ends replaying: the game goes on from the move shown, whose later
+   * moves are dropped; the players set on the page play on.
+   */
+  continueHere() {
+    this.interrupt();
+    if (this.laterMoves() > 0) this.truncate();
+    this.replaying = false;
+    this.paused = false;
+    this.changed();
+  }
+
+  /**
+   * Drops the moves after the one shown. The engine forgets them by itself
+   * only when a new move is played; here no move is played, so the game is
+   * rebuilt from its saved form cut at the cursor (the engine checks the
+   * drawing again as it loads).
+   */
+  truncate() {
+    const g = this.game;
+    const json = JSON.parse(g.toJson());
+    const k = g.moveCount;
+    // Each move adds one spot and two lines at the end of the drawing.
+    const dropped = json.moves.length - k;
+    json.moves = json.moves.slice(0, k);
+    json.cursor = k;
+    if (json.drawing) {
+      json.drawing.spots = json.drawing.spots.slice(0, json.drawing.spots.length - dropped);
+      json.drawing.edges = json.drawing.edges.slice(0, json.drawing.edges.length - 2 * dropped);
+    }
+    const fresh = this.engine.Game.fromJson(JSON.stringify(json));
+    g.free();
+    this.current = fresh;
+  }
+}

@@ -1,0 +1,89 @@
+// @ts-check
+/**
+ * The move list and the replay bar: every move of the game, those after
+ * the move shown greyed; first / back / forward / last buttons, a click on
+ * a move jumps just after it, and the keys Home, ←, → and End do the same.
+ * While an opened game is replayed (read-only), "Continue from here" lets
+ * the player play on, after confirming that later moves are dropped.
+ *
+ *   const list = createMoveList(ctl);
+ *   list.render();     // after every change
+ */
+import { $, button, el, typing } from './dom.js';
+
+/** @typedef {import('./game-controller.js').GameController} GameController */
+
+/** @param {GameController} ctl */
+export function createMoveList(ctl) {
+  const played = $('moves');
+  const later = $('moves-later');
+  const confirmBox = $('continue-confirm');
+
+  /** @param {string} move @param {number} k its number (1-based) @param {number} cursor */
+  function item(move, k, cursor) {
+    const li = el('li', move, { 'data-n': String(k), title: `Show the game just after move ${k}` });
+    if (k === cursor) li.setAttribute('aria-current', 'step');
+    li.addEventListener('click', () => ctl.jumpTo(k));
+    return li;
+  }
+
+  function render() {
+    const g = ctl.current;
+    if (!g) return;
+    const { moves, cursor } = ctl.history();
+    played.replaceChildren(...moves.slice(0, cursor).map((m, i) => item(m, i + 1, cursor)));
+    later.replaceChildren(...moves.slice(cursor).map((m, i) => item(m, cursor + i + 1, cursor)));
+    button('replay-first').disabled = cursor === 0;
+    button('replay-back').disabled = cursor === 0;
+    button('replay-forward').disabled = cursor === moves.length;
+    button('replay-last').disabled = cursor === moves.length;
+    $('replay-at').textContent = cursor === 0 ? `start of ${moves.length} moves` : `move ${cursor} of ${moves.length}`;
+    $('replay-note').hidden = !ctl.replaying;
+    if (!ctl.replaying) confirmBox.hidden = true;
+    // Keep the move shown in view, without scrolling the page.
+    const current = played.lastElementChild;
+    const box = $('move-grid');
+    if (current instanceof HTMLElement) {
+      const top = current.offsetTop - box.offsetTop;
+      if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) {
+        box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+      }
+    } else {
+      box.scrollTop = 0;
+    }
+  }
+
+  function continueHere() {
+    const n = ctl.laterMoves();
+    if (n === 0) {
+      ctl.continueHere();
+      return;
+    }
+    const k = ctl.game.moveCount;
+    $('continue-question').textContent = `Playing on from move ${k} drops the ${n === 1 ? 'last move' : `${n} later moves`} (${
+      n === 1 ? `move ${k + 1}` : `moves ${k + 1}–${k + n}`}).`;
+    confirmBox.hidden = false;
+    button('continue-yes').focus();
+  }
+
+  $('replay-first').addEventListener('click', () => ctl.jumpTo(0));
+  $('replay-back').addEventListener('click', () => ctl.jumpTo(ctl.game.moveCount - 1));
+  $('replay-forward').addEventListener('click', () => ctl.jumpTo(ctl.game.moveCount + 1));
+  $('replay-last').addEventListener('click', () => ctl.jumpTo(Number.MAX_SAFE_INTEGER));
+  $('continue').addEventListener('click', continueHere);
+  $('continue-yes').addEventListener('click', () => {
+    confirmBox.hidden = true;
+    ctl.continueHere();
+  });
+  $('continue-no').addEventListener('click', () => { confirmBox.hidden = true; });
+  document.addEventListener('keydown', (ev) => {
+    if (typing(ev) || ev.ctrlKey || ev.metaKey || ev.altKey || !ctl.current) return;
+    const k = ctl.game.moveCount;
+    const to = { Home: 0, End: Number.MAX_SAFE_INTEGER, ArrowLeft: k - 1, ArrowRight: k + 1 }[ev.key];
+    if (to === undefined) return;
+    ev.preventDefault();
+    ctl.jumpTo(to);
+  });
+
+  return { render };
+}

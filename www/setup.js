@@ -1,0 +1,80 @@
+// @ts-check
+/**
+ * The "New game" form: spots, convention, who plays each side, the
+ * computer's thinking time, and sliding the new spot. Who plays and the
+ * thinking time take effect at once; spots and convention with New game.
+ *
+ *   const setup = createSetup(ctl, { start, playersChanged, placeSpotChanged });
+ *   setup.write();     // shows the controller's settings in the form
+ */
+import { $, input } from './dom.js';
+
+/** @typedef {import('./game-controller.js').GameController} GameController */
+/** @typedef {import('./game-controller.js').PlayerKind} PlayerKind */
+
+/**
+ * @param {GameController} ctl
+ * @param {{ start: (n: number, misere: boolean) => void, playersChanged: () => void,
+ *   placeSpotChanged: () => void }} host
+ */
+export function createSetup(ctl, host) {
+  const form = /** @type {HTMLFormElement} */ ($('setup'));
+
+  // Selects that share a list of choices name its <template> (index.html).
+  for (const select of form.querySelectorAll('select[data-options]')) {
+    const list = /** @type {HTMLTemplateElement} */ ($(/** @type {HTMLElement} */ (select).dataset.options ?? ''));
+    select.append(list.content.cloneNode(true));
+  }
+
+  function read() {
+    const data = new FormData(form);
+    return {
+      n: Math.max(1, Math.min(20, Math.round(Number(data.get('spots')) || 3))),
+      misere: data.get('convention') === 'misere',
+      players: {
+        1: /** @type {PlayerKind} */ (String(data.get('player1') ?? 'human')),
+        2: /** @type {PlayerKind} */ (String(data.get('player2') ?? 'human')),
+      },
+      budget: Number(data.get('budget')) || 15,
+    };
+  }
+
+  /** Copies who plays and the thinking time into the controller. */
+  function takePlayers() {
+    const s = read();
+    ctl.players = s.players;
+    ctl.budget = s.budget;
+    return s;
+  }
+
+  function write() {
+    const g = ctl.current;
+    if (!g) return;
+    input('spots').value = String(g.spots);
+    const conv = /** @type {RadioNodeList} */ (form.elements.namedItem('convention'));
+    conv.value = g.misere ? 'misere' : 'normal';
+    /** @type {HTMLSelectElement} */ ($('player1')).value = ctl.players[1];
+    /** @type {HTMLSelectElement} */ ($('player2')).value = ctl.players[2];
+    /** @type {HTMLSelectElement} */ ($('budget')).value = String(ctl.budget);
+    input('place-spot').checked = ctl.placeSpot;
+  }
+
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const s = takePlayers();
+    host.start(s.n, s.misere);
+  });
+  for (const id of ['player1', 'player2', 'budget']) {
+    $(id).addEventListener('change', () => {
+      takePlayers();
+      ctl.paused = false;
+      host.playersChanged();
+    });
+  }
+  input('place-spot').addEventListener('change', () => {
+    ctl.placeSpot = input('place-spot').checked;
+    host.placeSpotChanged();
+  });
+
+  return { write };
+}

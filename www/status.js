@@ -1,0 +1,58 @@
+// @ts-check
+/**
+ * The status line: whose turn, or who won and why, while replaying which
+ * move is shown, and a note about the last thing that happened (cleared
+ * when the game changes).
+ */
+import { $, el } from './dom.js';
+
+/** @typedef {import('./game-controller.js').GameController} GameController */
+/** @typedef {import('./game-controller.js').Status} Status */
+
+/** @param {GameController} ctl */
+export function createStatus(ctl) {
+  const line = $('status');
+  let note = '';
+
+  function render() {
+    const g = ctl.current;
+    if (!g) return;
+    const st = /** @type {Status} */ (g.status());
+    line.classList.toggle('over', st.over);
+    // The headline in bold, then why and what happened last.
+    let head;
+    let rest = '';
+    if (st.over) {
+      const w = /** @type {1|2} */ (st.winner);
+      const l = /** @type {1|2} */ (st.lastMover);
+      head = `Game over: ${ctl.playerName(w)} wins.`;
+      rest = `${ctl.playerName(l)} made the last move, and in ${
+        st.misere ? 'misère play the last move loses' : 'normal play the last move wins'}. ${st.liveSpots} spots survive.`;
+    } else {
+      const p = /** @type {1|2} */ (st.toMove);
+      head = `${ctl.playerName(p)} to move`;
+      rest = `(move ${st.moveNumber + 1}, ${st.lives} lives left).`;
+    }
+    if (ctl.replaying) head = `Replaying: ${head}`;
+    line.dataset.winner = st.winner ? String(st.winner) : '';
+    line.dataset.toMove = String(st.toMove);
+    line.replaceChildren(el('strong', head), ` ${[rest, note].filter(Boolean).join(' ')}`);
+  }
+
+  return {
+    render,
+    /** @param {string} text a sentence after the status ('' clears it) */
+    note(text) {
+      note = text;
+      render();
+    },
+    /** Forgets the note without redrawing (the game changed). */
+    clearNote() {
+      note = '';
+    },
+    /** @param {string} text replaces the whole line (the computer's progress) */
+    progress(text) {
+      line.textContent = text;
+    },
+  };
+}
