@@ -25,7 +25,7 @@ mod check;
 mod file;
 
 pub use check::{Check, Preview};
-pub use file::{DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
+pub use file::{AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
 
 use crate::board::{Board, BoardError, PlayError, Point, RouteOptions, StrokeChecker, StrokeError, StrokeRules};
 use crate::notation::{resolve, write_move, MoveText, Record};
