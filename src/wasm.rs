@@ -96,13 +96,19 @@ impl Game {
     /// routed.
     #[wasm_bindgen(js_name = fromJson)]
     pub fn from_json(json: &str) -> Result<Game, JsError> {
-        drawn(game::Game::from_json(json, Some(DEFAULT_SIZE)).map_err(err)?)
+        // The browser's JSON and serde-wasm-bindgen keep serde_json (about
+        // 50 kB gzipped) out of the page.
+        let value = js_sys::JSON::parse(json).map_err(|_| err("saved game: not JSON"))?;
+        let any: game::AnyGameFile =
+            serde_wasm_bindgen::from_value(value).map_err(|e| err(format!("saved game: not a game file: {e}")))?;
+        drawn(game::Game::from_any(any, Some(DEFAULT_SIZE)).map_err(err)?)
     }
 
     /// The game as a saved-game file (JSON text).
     #[wasm_bindgen(js_name = toJson)]
     pub fn to_json(&self) -> String {
-        self.0.to_json()
+        let file = to_js(&self.0.to_file());
+        js_sys::JSON::stringify(&file).ok().and_then(|s| s.as_string()).unwrap_or_default()
     }
 
     /// Sets the distances (board units) that decide what a stroke touches:

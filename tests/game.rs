@@ -242,8 +242,13 @@ fn broken_files_are_refused_with_reasons() {
         f(&mut v);
         load_error(&v.to_string())
     };
-    assert!(load_error("{").starts_with("saved game: not JSON"));
-    assert!(load_error("[]").contains("not a sprouts game file"));
+    assert!(load_error("{").starts_with("saved game: not a game file: EOF"));
+    assert!(load_error("[]").starts_with("saved game: not a game file"));
+    assert!(load_error("{}").contains("no \"format\" field"));
+    assert!(with(&|v| {
+        v.as_object_mut().unwrap().remove("moves");
+    })
+    .contains("missing field `moves`"));
     assert!(with(&|v| v["format"] = 2.into()).contains("format 2"));
     assert!(with(&|v| v["convention"] = "misère".into()).contains("convention"));
     assert!(with(&|v| v["cursor"] = 9.into()).contains("cursor 9 is past the last move (5)"));

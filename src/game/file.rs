@@ -68,24 +68,73 @@ pub struct EdgeFile {
     pub points: Vec<[f64; 2]>,
 }
 
-/// The page's format before [`GameFile`] (localStorage `version` 1).
-#[derive(Deserialize)]
-struct Legacy {
-    version: u32,
-    spots: usize,
-    misere: bool,
-    width: f64,
-    height: f64,
-    moves: Vec<String>,
-    cursor: usize,
-    #[serde(default)]
-    drawing: Option<LegacyDrawing>,
+/// A saved game in either format as read, before its checks: this
+/// format ([`GameFile`], with `format`) or the page's earlier one
+/// (localStorage `version` 1: `spots`, `misere`, `width`, `height`, and a
+/// drawing without its size). Any serde data format can produce it: JSON
+/// text natively ([`Game::from_json`]), a JS object in the page; then
+/// [`Game::from_any`].
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct AnyGameFile {
+    format: Option<u32>,
+    convention: Option<String>,
+    start: Option<StartFile>,
+    version: Option<u32>,
+    spots: Option<usize>,
+    misere: Option<bool>,
+    width: Option<f64>,
+    height: Option<f64>,
+    moves: Option<Vec<String>>,
+    cursor: Option<usize>,
+    drawing: Option<AnyDrawing>,
 }
 
-#[derive(Deserialize)]
-struct LegacyDrawing {
+#[derive(Clone, Debug, Deserialize)]
+struct AnyDrawing {
+    width: Option<f64>,
+    height: Option<f64>,
     spots: Vec<[f64; 2]>,
     edges: Vec<EdgeFile>,
+}
+
+fn missing(field: &str) -> GameError {
+    file_error(format!("missing field `{field}`"))
+}
+
+impl AnyGameFile {
+    /// The file in this format, and for an earlier one its board size.
+    fn upgrade(self) -> Result<(GameFile, Option<(f64, f64)>), GameError> {
+        let (format, convention, start, size) = match (self.format, self.version) {
+            (Some(format), _) => (
+                format,
+                self.convention.ok_or_else(|| missing("convention"))?,
+                self.start.ok_or_else(|| missing("start"))?,
+                None,
+            ),
+            (None, Some(1)) => {
+                let size = (self.width.ok_or_else(|| missing("width"))?, self.height.ok_or_else(|| missing("height"))?);
+                let misere = self.misere.ok_or_else(|| missing("misere"))?;
+                let start = StartFile { spots: Some(self.spots.ok_or_else(|| missing("spots"))?), position: None };
+                (FORMAT, if misere { "misere" } else { "normal" }.to_string(), start, Some(size))
+            }
+            (None, Some(v)) => return Err(file_error(format!("unknown version {v}"))),
+            (None, None) => return Err(file_error("no \"format\" field: not a sprouts game file")),
+        };
+        let drawing = match self.drawing {
+            None => None,
+            Some(d) => {
+                let (width, height) = match (d.width, d.height, size) {
+                    (Some(w), Some(h), _) => (w, h),
+                    (_, _, Some(wh)) => wh,
+                    _ => return Err(missing("drawing.width")),
+                };
+                Some(DrawingFile { width, height, spots: d.spots, edges: d.edges })
+            }
+        };
+        let moves = self.moves.ok_or_else(|| missing("moves"))?;
+        let cursor = self.cursor.ok_or_else(|| missing("cursor"))?;
+        Ok((GameFile { format, convention, start, moves, cursor, drawing }, size))
+    }
 }
 
 fn file_error(m: impl std::fmt::Display) -> GameError {
@@ -169,33 +218,16 @@ impl Game {
     /// format: on its own board size), or loaded undrawn when `size` is
     /// `None`.
     pub fn from_json(text: &str, size: Option<(f64, f64)>) -> Result<Game, GameError> {
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| file_error(format!("not JSON: {e}")))?;
-        if value.get("format").is_some() {
-            let file: GameFile = serde_json::from_value(value).map_err(file_error)?;
-            Game::from_file(&file, size)
-        } else if value.get("version").is_some() {
-            let old: Legacy = serde_json::from_value(value).map_err(file_error)?;
-            if old.version != 1 {
-                return Err(file_error(format!("unknown version {}", old.version)));
-            }
-            let file = GameFile {
-                format: FORMAT,
-                convention: if old.misere { "misere" } else { "normal" }.to_string(),
-                start: StartFile { spots: Some(old.spots), position: None },
-                moves: old.moves,
-                cursor: old.cursor,
-                drawing: old.drawing.map(|d| DrawingFile {
-                    width: old.width,
-                    height: old.height,
-                    spots: d.spots,
-                    edges: d.edges,
-                }),
-            };
-            // Routed on its own board size when a drawn game is asked for.
-            Game::from_file(&file, size.map(|_| (old.width, old.height)))
-        } else {
-            Err(file_error("no \"format\" field: not a sprouts game file"))
-        }
+        let any: AnyGameFile = serde_json::from_str(text).map_err(|e| file_error(format!("not a game file: {e}")))?;
+        Game::from_any(any, size)
+    }
+
+    /// A saved game in either format (see [`Game::from_json`]).
+    pub fn from_any(any: AnyGameFile, size: Option<(f64, f64)>) -> Result<Game, GameError> {
+        let (file, own_size) = any.upgrade()?;
+        // An earlier file is routed on its own board size when a drawn game
+        // is asked for.
+        Game::from_file(&file, size.and(own_size).or(size))
     }
 
     /// A game from a saved-game file, every part checked (see

@@ -2,7 +2,7 @@
 //! the drawing after each of them, a cursor for undo/redo and for showing
 //! any earlier move, and the status (who moves, who won and why).
 //!
-//! Plain Rust: the wasm facade ([`crate::wasm`]) only converts to and from
+//! Plain Rust: the wasm facade (`src/wasm.rs`) only converts to and from
 //! JavaScript, and the command line uses the same type (`sprouts replay`).
 //! A game is *drawn* (every position has its [`Board`], moves can be played
 //! by hand-drawn strokes and are routed when typed) or *undrawn* (positions
@@ -25,7 +25,7 @@ mod check;
 mod file;
 
 pub use check::{Check, Preview};
-pub use file::{DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
+pub use file::{AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
 
 use crate::board::{Board, BoardError, PlayError, Point, RouteOptions, StrokeChecker, StrokeError, StrokeRules};
 use crate::notation::{resolve, write_move, MoveText, Record};
