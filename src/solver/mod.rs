@@ -7,8 +7,12 @@
 //! question asked of a land L is "is L + *k a win?" — which a single good
 //! move answers, where the nimber of L needs every child. See `normal.rs`.
 //!
-//! Misère play has no such theory for sums, so it searches whole positions
-//! (all lands together). See `misere.rs`.
+//! Misère play has no such theory for sums: the misère value of a land is
+//! a whole game tree, not a number. Small lands are replaced by their
+//! reduced misère canonical trees (`trees.rs`), and sums of trees and
+//! large lands are searched (`rct.rs`). The plain search of whole
+//! positions (`misere.rs`) is kept as the slow reference
+//! ([`Solver::whole_position_misere`]).
 //!
 //! Both decide wins and losses by depth-first proof-number search (`pns.rs`),
 //! share a transposition table keyed by canonical forms with a memory cap
@@ -24,13 +28,16 @@ mod cache;
 mod misere;
 mod normal;
 mod pns;
+mod rct;
 mod table;
+mod trees;
 
 use crate::topology::{Canon, Move, Position};
 use cache::ChildCache;
 use std::fmt;
 use std::ops::ControlFlow;
 use table::Table;
+use trees::Trees;
 
 /// Who wins when the last move wins (normal play) or loses (misère).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -103,8 +110,11 @@ pub struct Stats {
     pub table_entries: usize,
     pub table_bytes: usize,
     pub peak_table_bytes: usize,
-    /// How many times the full table forgot its cheapest half.
+    /// How many times the full table forgot its cheapest half (or, in
+    /// misère play, the memos of trees were emptied).
     pub evictions: u64,
+    /// Misère play: reduced canonical trees in the arena.
+    pub trees: usize,
 }
 
 /// Why the solver gave no answer.
@@ -153,6 +163,18 @@ pub struct Analysis {
     pub stats: Stats,
 }
 
+/// A summary of the reduced misère canonical tree of a position (see
+/// [`Solver::misere_form`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MisereForm {
+    /// n when the position is misère-equal to the nim heap `*n`.
+    pub heap: Option<u32>,
+    /// Options of the reduced tree (distinct, none reversible).
+    pub options: usize,
+    /// Longest play in the reduced tree.
+    pub birthday: u32,
+}
+
 /// What the progress callback is told.
 pub type Progress = Stats;
 
@@ -168,7 +190,16 @@ pub struct Solver {
     progress_every: u64,
     next_report: u64,
     progress: Option<Callback>,
+    /// Misère play: the trees of small lands (empty in normal play).
+    trees: Trees,
+    /// Lands of at most this many lives become trees.
+    tree_lives: u32,
+    /// Misère play by the whole-position search instead of trees.
+    whole_positions: bool,
 }
+
+/// Lands of at most this many lives are reduced to trees by default.
+pub const TREE_LIVES: u32 = 9;
 
 impl Solver {
     pub fn new(convention: Convention, config: Config) -> Solver {
@@ -176,15 +207,39 @@ impl Solver {
         // A sixteenth of the memory for recent children lists, when that is
         // enough to be useful.
         let cache = ChildCache::new(config.table_bytes / 16);
+        // Misère play: a quarter for the trees and their memos.
+        let trees = match convention {
+            Convention::Normal => 0,
+            Convention::Misere => config.table_bytes / 4,
+        };
         Solver {
             convention,
-            table: Table::new(config.table_bytes - cache.cap()),
+            table: Table::new(config.table_bytes - cache.cap() - trees),
             cache,
             nodes: 0,
             progress_every: every,
             next_report: every,
             progress: None,
+            trees: Trees::new(trees),
+            tree_lives: TREE_LIVES,
+            whole_positions: false,
         }
+    }
+
+    /// A misère solver that searches whole positions, all lands together,
+    /// without trees: much slower, kept as the reference the tree search
+    /// is tested against.
+    pub fn whole_position_misere(config: Config) -> Solver {
+        Solver {
+            whole_positions: true,
+            ..Solver::new(Convention::Misere, config)
+        }
+    }
+
+    /// Misère play: reduce lands of at most `lives` lives to trees (0: no
+    /// trees, lands are searched move by move).
+    pub fn set_tree_lives(&mut self, lives: u32) {
+        self.tree_lives = lives;
     }
 
     pub fn convention(&self) -> Convention {
@@ -201,9 +256,12 @@ impl Solver {
         Stats {
             nodes: self.nodes,
             table_entries: self.table.entries(),
-            table_bytes: self.table.bytes() + self.cache.bytes(),
-            peak_table_bytes: self.table.peak_bytes() + self.cache.peak_bytes(),
-            evictions: self.table.evictions(),
+            table_bytes: self.table.bytes() + self.cache.bytes() + self.trees.bytes(),
+            peak_table_bytes: self.table.peak_bytes()
+                + self.cache.peak_bytes()
+                + self.trees.peak_bytes(),
+            evictions: self.table.evictions() + self.trees.clears(),
+            trees: self.trees.len(),
         }
     }
 
@@ -220,6 +278,24 @@ impl Solver {
             Convention::Normal => self.sum_nimber(c.lands()).map(Some),
             Convention::Misere => Ok(None),
         }
+    }
+
+    /// The reduced misère canonical tree of the whole position (every land
+    /// reduced, then their sum), whatever its size; `None` if the memory
+    /// cap does not leave room for it, or in normal play.
+    pub fn misere_form(&mut self, p: &Position) -> Result<Option<MisereForm>, SolveError> {
+        let c = checked_canon(p)?;
+        if self.convention == Convention::Normal {
+            return Ok(None);
+        }
+        let limit = std::mem::replace(&mut self.tree_lives, MAX_LIVES);
+        let id = self.position_tree(&c);
+        self.tree_lives = limit;
+        Ok(id?.map(|id| MisereForm {
+            heap: self.trees.heap(id),
+            options: self.trees.options(id).len(),
+            birthday: self.trees.birthday(id),
+        }))
     }
 
     /// Outcome, nimber and winning moves of a labelled position.
@@ -251,7 +327,8 @@ impl Solver {
     fn canon_wins(&mut self, c: &Canon) -> Result<bool, SolveError> {
         match self.convention {
             Convention::Normal => self.sum_wins(c.lands(), 0),
-            Convention::Misere => self.misere_wins(c),
+            Convention::Misere if self.whole_positions => self.misere_wins(c),
+            Convention::Misere => self.rct_wins(c),
         }
     }
 
