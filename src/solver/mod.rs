@@ -163,6 +163,36 @@ pub struct Analysis {
     pub stats: Stats,
 }
 
+/// What [`Solver::analyse_with`] tells as soon as it is proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The outcome for the player to move (always the first event).
+    Outcome(Outcome),
+    /// A move after which the opponent loses, and the position it leaves.
+    WinningMove { mv: Move, child: Canon },
+    /// `checked` of the `total` distinct moves examined (wins only).
+    MovesChecked { checked: usize, total: usize },
+    /// The nimber (normal play only; the last event).
+    Nimber(u32),
+}
+
+/// What [`Solver::analyse_with`] proved before it finished or was stopped.
+#[derive(Clone, Debug, Default)]
+pub struct PartialAnalysis {
+    /// `None` if stopped before it was known.
+    pub outcome: Option<Outcome>,
+    /// The winning moves proved so far (all of them once
+    /// `moves_complete`), in the order of [`Position::representative_moves`].
+    pub winning_moves: Vec<(Move, Canon)>,
+    /// Every move was examined.
+    pub moves_complete: bool,
+    /// Normal play, once known.
+    pub nimber: Option<u32>,
+    /// Nothing is missing.
+    pub complete: bool,
+    pub stats: Stats,
+}
+
 /// A summary of the reduced misère canonical tree of a position (see
 /// [`Solver::misere_form`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -298,29 +328,79 @@ impl Solver {
         }))
     }
 
-    /// Outcome, nimber and winning moves of a labelled position.
+    /// Outcome, nimber and winning moves of a labelled position; stopped
+    /// by the progress callback, [`SolveError::Stopped`] (see
+    /// [`Solver::analyse_with`] to keep what was proved).
     pub fn analyse(&mut self, p: &Position) -> Result<Analysis, SolveError> {
-        let c = checked_canon(p)?;
-        let win = self.canon_wins(&c)?;
-        let nimber = match (self.convention, win) {
-            (Convention::Misere, _) => None,
-            (Convention::Normal, false) => Some(0),
-            (Convention::Normal, true) => Some(self.sum_nimber(c.lands())?),
-        };
-        let mut winning_moves = Vec::new();
-        if win {
-            for (mv, child) in p.representative_moves() {
-                if !self.canon_wins(&child)? {
-                    winning_moves.push((mv, child));
-                }
-            }
+        let a = self.analyse_with(p, |_| ControlFlow::Continue(()))?;
+        match (a.complete, a.outcome) {
+            (true, Some(outcome)) => Ok(Analysis {
+                outcome,
+                nimber: a.nimber,
+                winning_moves: a.winning_moves,
+                stats: a.stats,
+            }),
+            _ => Err(SolveError::Stopped),
         }
-        Ok(Analysis {
-            outcome: Outcome::from_win(win),
-            nimber,
-            winning_moves,
-            stats: self.stats(),
-        })
+    }
+
+    /// The analysis of a labelled position, told to `on` as it is proved:
+    /// the outcome first (as fast as [`Solver::outcome`]), then each
+    /// winning move as soon as it is shown to win (with progress through
+    /// the moves), then the nimber (normal play). `on` may stop the
+    /// analysis by returning `ControlFlow::Break` (say, once it has the
+    /// outcome); so may the progress callback. Either way the answer holds
+    /// what was proved, with `complete` false. Errors only for a position
+    /// too large.
+    pub fn analyse_with(
+        &mut self,
+        p: &Position,
+        mut on: impl FnMut(&Event) -> ControlFlow<()>,
+    ) -> Result<PartialAnalysis, SolveError> {
+        let c = checked_canon(p)?;
+        let mut a = PartialAnalysis::default();
+        let r = self.prove_each(p, &c, &mut a, &mut on);
+        a.stats = self.stats();
+        match r {
+            Ok(()) => a.complete = true,
+            Err(SolveError::Stopped) => {}
+            Err(e) => return Err(e),
+        }
+        Ok(a)
+    }
+
+    /// The steps of [`Solver::analyse_with`], recording into `a`; a stop
+    /// by `on` comes out as [`SolveError::Stopped`].
+    fn prove_each(
+        &mut self,
+        p: &Position,
+        c: &Canon,
+        a: &mut PartialAnalysis,
+        on: &mut impl FnMut(&Event) -> ControlFlow<()>,
+    ) -> Result<(), SolveError> {
+        let mut tell = |e: Event| match on(&e) {
+            ControlFlow::Continue(()) => Ok(()),
+            ControlFlow::Break(()) => Err(SolveError::Stopped),
+        };
+        let win = self.canon_wins(c)?;
+        a.outcome = Some(Outcome::from_win(win));
+        tell(Event::Outcome(Outcome::from_win(win)))?;
+        let moves = if win { p.representative_moves() } else { Vec::new() };
+        let total = moves.len();
+        for (checked, (mv, child)) in moves.into_iter().enumerate() {
+            if !self.canon_wins(&child)? {
+                tell(Event::WinningMove { mv: mv.clone(), child: child.clone() })?;
+                a.winning_moves.push((mv, child));
+            }
+            tell(Event::MovesChecked { checked: checked + 1, total })?;
+        }
+        a.moves_complete = true;
+        if self.convention == Convention::Normal {
+            let g = if win { self.sum_nimber(c.lands())? } else { 0 };
+            a.nimber = Some(g);
+            tell(Event::Nimber(g))?;
+        }
+        Ok(())
     }
 
     /// Whether the player to move wins the position `c`.
