@@ -35,11 +35,16 @@ pub struct SolveReport {
     pub position: String,
     /// `"normal"` or `"misere"`.
     pub convention: String,
-    /// `"win"` or `"loss"` for the player to move.
-    pub outcome: String,
-    /// Normal play only (`null` in misère).
+    /// Everything below was found (false when a limit stopped the solve).
+    pub complete: bool,
+    /// `"win"` or `"loss"` for the player to move (`null` if not reached).
+    pub outcome: Option<String>,
+    /// Normal play only (`null` in misère, or if not reached).
     pub nimber: Option<u32>,
-    pub winning_moves: Vec<WinningMove>,
+    /// The winning moves proved (`null` before the outcome is known).
+    pub winning_moves: Option<Vec<WinningMove>>,
+    /// Every move was examined: `winning_moves` is the full list.
+    pub moves_complete: bool,
     pub nodes: u64,
     pub table_entries: usize,
     pub table_bytes: usize,

@@ -5,7 +5,7 @@
 mod common;
 
 use common::Rng;
-use sprouts::solver::{published_outcome, Config, Convention, Outcome, SolveError, Solver};
+use sprouts::solver::{published_outcome, Config, Convention, Event, Outcome, PartialAnalysis, SolveError, Solver};
 use sprouts::text::parse_position;
 use sprouts::{Canon, Position};
 use std::collections::HashMap;
@@ -368,4 +368,101 @@ fn positions_too_large_to_search_are_refused() {
         solver(Convention::Misere).analyse(&p),
         Err(SolveError::TooLarge { .. })
     ));
+}
+
+/// Every event of an analysis, in order, and the final answer.
+fn events(s: &mut Solver, p: &Position) -> (Vec<Event>, PartialAnalysis) {
+    let mut seen = Vec::new();
+    let a = s
+        .analyse_with(p, |e| {
+            seen.push(e.clone());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    (seen, a)
+}
+
+#[test]
+fn analysis_tells_the_outcome_first_then_each_winning_move_then_the_nimber() {
+    let mut positions: Vec<Position> = (1..=7).map(start).collect();
+    positions.extend(random_positions(5, 30, 12));
+    for conv in [Convention::Normal, Convention::Misere] {
+        for p in &positions {
+            let full = solver(conv).analyse(p).unwrap();
+            let (seen, a) = events(&mut solver(conv), p);
+            let c = Canon::of(p);
+            assert!(a.complete && a.moves_complete, "{conv}, {c}");
+            assert_eq!(seen.first(), Some(&Event::Outcome(full.outcome)), "{conv}, {c}");
+            let told: Vec<Canon> = seen
+                .iter()
+                .filter_map(|e| match e {
+                    Event::WinningMove { child, .. } => Some(child.clone()),
+                    _ => None,
+                })
+                .collect();
+            let listed: Vec<Canon> = full.winning_moves.iter().map(|(_, c)| c.clone()).collect();
+            assert_eq!(told, listed, "{conv}, {c}");
+            let checked: Vec<usize> = seen
+                .iter()
+                .filter_map(|e| match e {
+                    Event::MovesChecked { checked, .. } => Some(*checked),
+                    _ => None,
+                })
+                .collect();
+            let total = if full.outcome == Outcome::Win { p.representative_moves().len() } else { 0 };
+            assert_eq!(checked, (1..=total).collect::<Vec<_>>(), "{conv}, {c}");
+            match full.nimber {
+                Some(g) => assert_eq!(seen.last(), Some(&Event::Nimber(g)), "{c}"),
+                None => assert!(!seen.iter().any(|e| matches!(e, Event::Nimber(_)))),
+            }
+            assert_eq!((a.outcome, a.nimber), (Some(full.outcome), full.nimber));
+        }
+    }
+}
+
+#[test]
+fn the_outcome_costs_what_an_outcome_only_solve_costs() {
+    for conv in [Convention::Normal, Convention::Misere] {
+        for n in [5, 7, 8] {
+            let p = start(n);
+            let mut alone = solver(conv);
+            alone.outcome(&p).unwrap();
+            let mut s = solver(conv);
+            let a = s.analyse_with(&p, |e| match e {
+                Event::Outcome(_) => ControlFlow::Break(()),
+                _ => ControlFlow::Continue(()),
+            });
+            let a = a.unwrap();
+            assert!(!a.complete && a.outcome.is_some() && a.nimber.is_none());
+            assert_eq!(a.stats.nodes, alone.stats().nodes, "{conv}, {n} spots");
+        }
+    }
+}
+
+#[test]
+fn a_stopped_analysis_keeps_what_it_proved() {
+    let p = start(9);
+    let full = solver(Convention::Normal).analyse(&p).unwrap();
+    assert_eq!(full.outcome, Outcome::Win);
+    let total = full.stats.nodes;
+    let mut kinds = [0; 3];
+    // Stopped at several points: before the outcome, and after it.
+    for stop in [16].into_iter().chain((1..8).map(|i| total * i / 8)) {
+        let mut s = Solver::new(Convention::Normal, Config { progress_every: 16, ..Config::default() });
+        s.on_progress(move |st| if st.nodes >= stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) });
+        let a = s.analyse_with(&p, |_| ControlFlow::Continue(())).unwrap();
+        assert!(!a.complete, "stopped at {stop}");
+        if let Some(o) = a.outcome {
+            assert_eq!(o, full.outcome);
+        }
+        let proved: Vec<_> = a.winning_moves.iter().map(|(_, c)| c.clone()).collect();
+        let listed: Vec<_> = full.winning_moves.iter().map(|(_, c)| c.clone()).collect();
+        assert!(listed.starts_with(&proved), "stopped at {stop}");
+        if a.moves_complete {
+            assert_eq!(proved, listed, "stopped at {stop}");
+        }
+        assert!(a.nimber.is_none());
+        kinds[usize::from(a.outcome.is_some()) + usize::from(a.moves_complete)] += 1;
+    }
+    assert!(kinds[0] > 0 && kinds[1] > 0, "{kinds:?}");
 }

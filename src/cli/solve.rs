@@ -7,9 +7,10 @@ use super::{Failure, Output, INTERRUPTED};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sprouts::report::{SolveReport, WinningMove};
-use sprouts::solver::{published_outcome, Config, Convention, Outcome, Progress, SolveError, Solver, Stats};
+use sprouts::notation::write_move;
+use sprouts::solver::{published_outcome, Config, Convention, Event, Outcome, Progress, SolveError, Solver, Stats};
 use sprouts::{Canon, Position};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -30,8 +31,19 @@ pub struct SolveArgs {
     /// One JSON object (fields in the README)
     #[arg(long)]
     json: bool,
+    /// Stop once this is known: `outcome`, or `moves` (outcome and winning
+    /// moves, no nimber)
+    #[arg(long, value_enum, value_name = "PART")]
+    only: Option<Only>,
     #[command(flatten)]
     limits: Limits,
+}
+
+/// What `--only` keeps.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+enum Only {
+    Outcome,
+    Moves,
 }
 
 /// Options every solve takes.
@@ -157,22 +169,67 @@ pub fn solve(args: &SolveArgs) -> Output {
     let start = Instant::now();
     let mut s = Solver::new(conv, config(&args.limits));
     let bar = watch(&mut s, start, args.limits.max_seconds, args.limits.max_nodes);
-    let result = s.analyse(&p);
-    if let Some(bar) = bar {
+    let position = Canon::of(&p).to_string();
+    // Text: each line as soon as it is proved (the progress line, on
+    // standard error, steps aside for it). JSON: one object at the end.
+    let show = |line: String| {
+        if args.json {
+            return;
+        }
+        let print = || {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{line}");
+            let _ = out.flush();
+        };
+        match &bar {
+            Some(bar) => bar.suspend(print),
+            None => print(),
+        }
+    };
+    let only = args.only;
+    let mut enough = false;
+    let result = s.analyse_with(&p, |e| {
+        match e {
+            Event::Outcome(o) => {
+                show(format!("position: {position}\nconvention: {conv}\noutcome: {o} for the player to move"));
+                if only == Some(Only::Outcome) {
+                    enough = true;
+                    return ControlFlow::Break(());
+                }
+                if *o == Outcome::Win {
+                    show("winning moves:".into());
+                }
+            }
+            Event::WinningMove { mv, child } => show(format!("  {}  -> {child}", write_move(&p, mv))),
+            Event::MovesChecked { .. } => {}
+            Event::Nimber(g) => show(format!("nimber: {g}")),
+        }
+        if only == Some(Only::Moves) && matches!(e, Event::MovesChecked { checked, total } if checked == total) {
+            enough = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
     let a = result.map_err(|e| stopped(e, &args.limits, &s, start))?;
     let seconds = start.elapsed().as_secs_f64();
-    let moves = WinningMove::list(&p, &a.winning_moves);
-    let position = Canon::of(&p).to_string();
     let st = a.stats;
+    // Stopped by a limit or Ctrl-C, not by --only.
+    let cut_short = !a.complete && !enough;
     if args.json {
+        if cut_short && interrupted().load(Ordering::SeqCst) {
+            return Err(stopped(SolveError::Stopped, &args.limits, &s, start));
+        }
         return Ok(json(&SolveReport {
             position,
             convention: conv.to_string(),
-            outcome: a.outcome.to_string(),
+            complete: a.complete,
+            outcome: a.outcome.map(|o| o.to_string()),
             nimber: a.nimber,
-            winning_moves: moves,
+            winning_moves: a.outcome.map(|_| WinningMove::list(&p, &a.winning_moves)),
+            moves_complete: a.moves_complete,
             nodes: st.nodes,
             table_entries: st.table_entries,
             table_bytes: st.table_bytes,
@@ -180,31 +237,18 @@ pub fn solve(args: &SolveArgs) -> Output {
             seconds: round(seconds, 3),
         }));
     }
-    let mut out = format!("position: {position}\nconvention: {conv}\noutcome: {} for the player to move\n", a.outcome);
-    if let Some(g) = a.nimber {
-        out += &format!("nimber: {g}\n");
+    if cut_short {
+        return Err(stopped(SolveError::Stopped, &args.limits, &s, start));
     }
-    if a.outcome == Outcome::Win {
-        out += &format!("winning moves ({}):\n", moves.len());
-        for m in &moves {
-            out += &format!("  {}  -> {}\n", m.text, m.position);
-        }
-    }
-    out += &format!(
-        "nodes: {}, table: {} entries, {:.1} MB (peak {:.1} MB), {seconds:.3} s\n",
-        st.nodes,
-        st.table_entries,
-        mb(st.table_bytes),
-        mb(st.peak_table_bytes)
-    );
-    Ok(out)
+    Ok(format!("{}\n", summary(&st, seconds)))
 }
 
 /// Largest n benchmarked by default.
 const NORMAL_MAX: usize = 14;
 const MISERE_MAX: usize = 11;
 
-/// Solve the n-spot starts, n = 1.. up to 14 (normal) and 11 (misère), each checked against the published outcome.
+/// Solve the n-spot starts, n = 1.. up to 14 (normal) and 11 (misère), each checked against the published outcome;
+/// times the outcome alone and the full analysis (outcome, winning moves, nimber) separately.
 #[derive(Args)]
 #[command(after_help = "Example:\n  sprouts bench solve --normal --spots 10 --max-seconds 60\n\n\
                         A solve is stopped after --max-seconds (default 600), and a convention ends\n\
@@ -225,6 +269,29 @@ pub struct BenchSolveArgs {
     /// Transposition table cap in MiB [default: 128]
     #[arg(long, value_name = "MB")]
     table_mb: Option<u64>,
+    /// Skip the full analyses (outcome-only columns only)
+    #[arg(long)]
+    outcome_only: bool,
+}
+
+/// A full analysis of `p` by a fresh solver within `budget` seconds:
+/// seconds to the outcome, total seconds and nodes (`None` if stopped).
+fn timed_analysis(p: &Position, conv: Convention, config: Config, budget: u64) -> (f64, Option<(f64, u64)>) {
+    let start = Instant::now();
+    let mut s = Solver::new(conv, config);
+    let bar = watch(&mut s, start, Some(budget), None);
+    let mut outcome_at = f64::NAN;
+    let a = s.analyse_with(p, |e| {
+        if matches!(e, Event::Outcome(_)) {
+            outcome_at = start.elapsed().as_secs_f64();
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let done = a.ok().filter(|a| a.complete).map(|a| (start.elapsed().as_secs_f64(), a.stats.nodes));
+    (outcome_at, done)
 }
 
 pub fn bench(args: &BenchSolveArgs) -> Output {
@@ -240,8 +307,9 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
         conventions.push((Convention::Misere, top.unwrap_or(MISERE_MAX)));
     }
     let mut table = String::from(
-        "| convention | n | outcome | published | seconds | nodes | peak table MB |\n\
-         |---|---|---|---|---|---|---|\n",
+        "| convention | n | outcome | published | outcome-only s | nodes | peak table MB \
+         | analysis: outcome s | analysis s | analysis nodes |\n\
+         |---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut mismatches = Vec::new();
     for (conv, max_n) in conventions {
@@ -273,8 +341,19 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
                 Err(SolveError::Stopped) => (format!("timeout ({budget} s)"), ""),
                 Err(e) => return Err(e.to_string().into()),
             };
+            let (first, full) = if args.outcome_only || result.is_err() {
+                (f64::NAN, None)
+            } else {
+                timed_analysis(&p, conv, config, budget)
+            };
+            let (full_s, full_nodes) = match full {
+                Some((t, nodes)) => (format!("{t:.3}"), nodes.to_string()),
+                None if args.outcome_only || result.is_err() => ("-".into(), "-".into()),
+                None => (format!("timeout ({budget} s)"), "-".into()),
+            };
+            let first = if first.is_nan() { "-".into() } else { format!("{first:.3}") };
             let row = format!(
-                "| {conv} | {n} | {got}{verdict} | {} | {seconds:.3} | {} | {:.1} |\n",
+                "| {conv} | {n} | {got}{verdict} | {} | {seconds:.3} | {} | {:.1} | {first} | {full_s} | {full_nodes} |\n",
                 published.map_or("?".into(), |q| q.to_string()),
                 st.nodes,
                 mb(st.peak_table_bytes)

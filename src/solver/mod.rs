@@ -7,8 +7,12 @@
 //! question asked of a land L is "is L + *k a win?" — which a single good
 //! move answers, where the nimber of L needs every child. See `normal.rs`.
 //!
-//! Misère play has no such theory for sums, so it searches whole positions
-//! (all lands together). See `misere.rs`.
+//! Misère play has no such theory for sums: the misère value of a land is
+//! a whole game tree, not a number. Small lands are replaced by their
+//! reduced misère canonical trees (`trees.rs`), and sums of trees and
+//! large lands are searched (`rct.rs`). The plain search of whole
+//! positions (`misere.rs`) is kept as the slow reference
+//! ([`Solver::whole_position_misere`]).
 //!
 //! Both decide wins and losses by depth-first proof-number search (`pns.rs`),
 //! share a transposition table keyed by canonical forms with a memory cap
@@ -24,13 +28,16 @@ mod cache;
 mod misere;
 mod normal;
 mod pns;
+mod rct;
 mod table;
+mod trees;
 
 use crate::topology::{Canon, Move, Position};
 use cache::ChildCache;
 use std::fmt;
 use std::ops::ControlFlow;
 use table::Table;
+use trees::Trees;
 
 /// Who wins when the last move wins (normal play) or loses (misère).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -103,8 +110,11 @@ pub struct Stats {
     pub table_entries: usize,
     pub table_bytes: usize,
     pub peak_table_bytes: usize,
-    /// How many times the full table forgot its cheapest half.
+    /// How many times the full table forgot its cheapest half (or, in
+    /// misère play, the memos of trees were emptied).
     pub evictions: u64,
+    /// Misère play: reduced canonical trees in the arena.
+    pub trees: usize,
 }
 
 /// Why the solver gave no answer.
@@ -153,6 +163,48 @@ pub struct Analysis {
     pub stats: Stats,
 }
 
+/// What [`Solver::analyse_with`] tells as soon as it is proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The outcome for the player to move (always the first event).
+    Outcome(Outcome),
+    /// A move after which the opponent loses, and the position it leaves.
+    WinningMove { mv: Move, child: Canon },
+    /// `checked` of the `total` distinct moves examined (wins only).
+    MovesChecked { checked: usize, total: usize },
+    /// The nimber (normal play only; the last event).
+    Nimber(u32),
+}
+
+/// What [`Solver::analyse_with`] proved before it finished or was stopped.
+#[derive(Clone, Debug, Default)]
+pub struct PartialAnalysis {
+    /// `None` if stopped before it was known.
+    pub outcome: Option<Outcome>,
+    /// The winning moves proved so far (all of them once
+    /// `moves_complete`), in the order of [`Position::representative_moves`].
+    pub winning_moves: Vec<(Move, Canon)>,
+    /// Every move was examined.
+    pub moves_complete: bool,
+    /// Normal play, once known.
+    pub nimber: Option<u32>,
+    /// Nothing is missing.
+    pub complete: bool,
+    pub stats: Stats,
+}
+
+/// A summary of the reduced misère canonical tree of a position (see
+/// [`Solver::misere_form`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MisereForm {
+    /// n when the position is misère-equal to the nim heap `*n`.
+    pub heap: Option<u32>,
+    /// Options of the reduced tree (distinct, none reversible).
+    pub options: usize,
+    /// Longest play in the reduced tree.
+    pub birthday: u32,
+}
+
 /// What the progress callback is told.
 pub type Progress = Stats;
 
@@ -168,7 +220,16 @@ pub struct Solver {
     progress_every: u64,
     next_report: u64,
     progress: Option<Callback>,
+    /// Misère play: the trees of small lands (empty in normal play).
+    trees: Trees,
+    /// Lands of at most this many lives become trees.
+    tree_lives: u32,
+    /// Misère play by the whole-position search instead of trees.
+    whole_positions: bool,
 }
+
+/// Lands of at most this many lives are reduced to trees by default.
+pub const TREE_LIVES: u32 = 9;
 
 impl Solver {
     pub fn new(convention: Convention, config: Config) -> Solver {
@@ -176,15 +237,39 @@ impl Solver {
         // A sixteenth of the memory for recent children lists, when that is
         // enough to be useful.
         let cache = ChildCache::new(config.table_bytes / 16);
+        // Misère play: a quarter for the trees and their memos.
+        let trees = match convention {
+            Convention::Normal => 0,
+            Convention::Misere => config.table_bytes / 4,
+        };
         Solver {
             convention,
-            table: Table::new(config.table_bytes - cache.cap()),
+            table: Table::new(config.table_bytes - cache.cap() - trees),
             cache,
             nodes: 0,
             progress_every: every,
             next_report: every,
             progress: None,
+            trees: Trees::new(trees),
+            tree_lives: TREE_LIVES,
+            whole_positions: false,
         }
+    }
+
+    /// A misère solver that searches whole positions, all lands together,
+    /// without trees: much slower, kept as the reference the tree search
+    /// is tested against.
+    pub fn whole_position_misere(config: Config) -> Solver {
+        Solver {
+            whole_positions: true,
+            ..Solver::new(Convention::Misere, config)
+        }
+    }
+
+    /// Misère play: reduce lands of at most `lives` lives to trees (0: no
+    /// trees, lands are searched move by move).
+    pub fn set_tree_lives(&mut self, lives: u32) {
+        self.tree_lives = lives;
     }
 
     pub fn convention(&self) -> Convention {
@@ -201,9 +286,12 @@ impl Solver {
         Stats {
             nodes: self.nodes,
             table_entries: self.table.entries(),
-            table_bytes: self.table.bytes() + self.cache.bytes(),
-            peak_table_bytes: self.table.peak_bytes() + self.cache.peak_bytes(),
-            evictions: self.table.evictions(),
+            table_bytes: self.table.bytes() + self.cache.bytes() + self.trees.bytes(),
+            peak_table_bytes: self.table.peak_bytes()
+                + self.cache.peak_bytes()
+                + self.trees.peak_bytes(),
+            evictions: self.table.evictions() + self.trees.clears(),
+            trees: self.trees.len(),
         }
     }
 
@@ -222,36 +310,105 @@ impl Solver {
         }
     }
 
-    /// Outcome, nimber and winning moves of a labelled position.
-    pub fn analyse(&mut self, p: &Position) -> Result<Analysis, SolveError> {
+    /// The reduced misère canonical tree of the whole position (every land
+    /// reduced, then their sum), whatever its size; `None` if the memory
+    /// cap does not leave room for it, or in normal play.
+    pub fn misere_form(&mut self, p: &Position) -> Result<Option<MisereForm>, SolveError> {
         let c = checked_canon(p)?;
-        let win = self.canon_wins(&c)?;
-        let nimber = match (self.convention, win) {
-            (Convention::Misere, _) => None,
-            (Convention::Normal, false) => Some(0),
-            (Convention::Normal, true) => Some(self.sum_nimber(c.lands())?),
-        };
-        let mut winning_moves = Vec::new();
-        if win {
-            for (mv, child) in p.representative_moves() {
-                if !self.canon_wins(&child)? {
-                    winning_moves.push((mv, child));
-                }
-            }
+        if self.convention == Convention::Normal {
+            return Ok(None);
         }
-        Ok(Analysis {
-            outcome: Outcome::from_win(win),
-            nimber,
-            winning_moves,
-            stats: self.stats(),
-        })
+        let limit = std::mem::replace(&mut self.tree_lives, MAX_LIVES);
+        let id = self.position_tree(&c);
+        self.tree_lives = limit;
+        Ok(id?.map(|id| MisereForm {
+            heap: self.trees.heap(id),
+            options: self.trees.options(id).len(),
+            birthday: self.trees.birthday(id),
+        }))
+    }
+
+    /// Outcome, nimber and winning moves of a labelled position; stopped
+    /// by the progress callback, [`SolveError::Stopped`] (see
+    /// [`Solver::analyse_with`] to keep what was proved).
+    pub fn analyse(&mut self, p: &Position) -> Result<Analysis, SolveError> {
+        let a = self.analyse_with(p, |_| ControlFlow::Continue(()))?;
+        match (a.complete, a.outcome) {
+            (true, Some(outcome)) => Ok(Analysis {
+                outcome,
+                nimber: a.nimber,
+                winning_moves: a.winning_moves,
+                stats: a.stats,
+            }),
+            _ => Err(SolveError::Stopped),
+        }
+    }
+
+    /// The analysis of a labelled position, told to `on` as it is proved:
+    /// the outcome first (as fast as [`Solver::outcome`]), then each
+    /// winning move as soon as it is shown to win (with progress through
+    /// the moves), then the nimber (normal play). `on` may stop the
+    /// analysis by returning `ControlFlow::Break` (say, once it has the
+    /// outcome); so may the progress callback. Either way the answer holds
+    /// what was proved, with `complete` false. Errors only for a position
+    /// too large.
+    pub fn analyse_with(
+        &mut self,
+        p: &Position,
+        mut on: impl FnMut(&Event) -> ControlFlow<()>,
+    ) -> Result<PartialAnalysis, SolveError> {
+        let c = checked_canon(p)?;
+        let mut a = PartialAnalysis::default();
+        let r = self.prove_each(p, &c, &mut a, &mut on);
+        a.stats = self.stats();
+        match r {
+            Ok(()) => a.complete = true,
+            Err(SolveError::Stopped) => {}
+            Err(e) => return Err(e),
+        }
+        Ok(a)
+    }
+
+    /// The steps of [`Solver::analyse_with`], recording into `a`; a stop
+    /// by `on` comes out as [`SolveError::Stopped`].
+    fn prove_each(
+        &mut self,
+        p: &Position,
+        c: &Canon,
+        a: &mut PartialAnalysis,
+        on: &mut impl FnMut(&Event) -> ControlFlow<()>,
+    ) -> Result<(), SolveError> {
+        let mut tell = |e: Event| match on(&e) {
+            ControlFlow::Continue(()) => Ok(()),
+            ControlFlow::Break(()) => Err(SolveError::Stopped),
+        };
+        let win = self.canon_wins(c)?;
+        a.outcome = Some(Outcome::from_win(win));
+        tell(Event::Outcome(Outcome::from_win(win)))?;
+        let moves = if win { p.representative_moves() } else { Vec::new() };
+        let total = moves.len();
+        for (checked, (mv, child)) in moves.into_iter().enumerate() {
+            if !self.canon_wins(&child)? {
+                tell(Event::WinningMove { mv: mv.clone(), child: child.clone() })?;
+                a.winning_moves.push((mv, child));
+            }
+            tell(Event::MovesChecked { checked: checked + 1, total })?;
+        }
+        a.moves_complete = true;
+        if self.convention == Convention::Normal {
+            let g = if win { self.sum_nimber(c.lands())? } else { 0 };
+            a.nimber = Some(g);
+            tell(Event::Nimber(g))?;
+        }
+        Ok(())
     }
 
     /// Whether the player to move wins the position `c`.
     fn canon_wins(&mut self, c: &Canon) -> Result<bool, SolveError> {
         match self.convention {
             Convention::Normal => self.sum_wins(c.lands(), 0),
-            Convention::Misere => self.misere_wins(c),
+            Convention::Misere if self.whole_positions => self.misere_wins(c),
+            Convention::Misere => self.rct_wins(c),
         }
     }
 

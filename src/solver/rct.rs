@@ -1,0 +1,333 @@
+//! Misère play by reduced canonical trees (Lemoine and Viennot's method).
+//!
+//! A position is a sum of lands. Every land of at most `tree_lives` lives
+//! is replaced by its misère canonical tree (see `trees.rs`: an exact
+//! replacement, since equal games are interchangeable in any sum), so a
+//! search state is
+//! - the lands still too large to reduce (canonical strings, sorted),
+//! - a parity bit for `*1` (`*1 + *1 = 0`),
+//! - a multiset of tree ids (`0` dropped: it has no move),
+//!
+//! and its moves are a Sprouts move in a land (whose small resulting lands
+//! become trees in turn), a move in one tree (to one of its options), or
+//! taking the `*1`. Many different positions share a state, which is what
+//! makes this fast.
+//!
+//! States are decided without search when nothing is left but
+//! - one tree and the parity: the tree records both outcomes;
+//! - nim heaps and the parity: the misère nim rule (Bouton) — if some heap
+//!   is 2 or more the mover wins iff the nim-sum is not 0, otherwise iff
+//!   it is 0 (an even number of `*1`s; nothing at all is a win, since the
+//!   opponent moved last).
+//!
+//! The search is a depth-first search that first looks every child up
+//! (a child known lost decides the state at once) and then searches them
+//! in order. Only lost states are stored: a won state is recognised again
+//! by one of its children being stored as lost. Table entries cost what
+//! their search did, so the table's replacement policy keeps the costly
+//! ones; a forgotten state is simply searched again.
+
+use super::pns::{self, Numbers, INF};
+use super::table::{Learnt, Value};
+use super::trees::{Trees, STAR, ZERO};
+use super::{key, lives, SolveError, Solver};
+use crate::topology::Canon;
+use std::ops::ControlFlow;
+
+/// A sum: large lands, the `*1` parity, trees.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct State {
+    lands: Vec<Canon>,
+    star: bool,
+    ids: Vec<u32>,
+}
+
+/// Separates the lands from the trees in a state key (no token byte is 6).
+const SEP: u8 = 6;
+/// Ends the key of an open entry: a state key ends with the parity byte or
+/// the last byte of a varint, both below 128.
+const OPEN: u8 = 0xff;
+
+impl Solver {
+    /// Whether the player to move wins the misère position `c`.
+    pub(super) fn rct_wins(&mut self, c: &Canon) -> Result<bool, SolveError> {
+        let mut st = State { lands: Vec::new(), star: false, ids: Vec::new() };
+        self.add_lands(&mut st, c.lands())?;
+        self.state_wins(&st)
+    }
+
+    /// The reduced tree of a whole position (the sum of its lands' trees).
+    pub(super) fn position_tree(&mut self, c: &Canon) -> Result<Option<u32>, SolveError> {
+        let mut ids = Vec::new();
+        for l in c.lands() {
+            match self.land_tree(&l)? {
+                Some(t) => ids.push(t),
+                None => return Ok(None),
+            }
+        }
+        Trees::normalise(&mut ids);
+        Ok(self.trees.sum(&ids))
+    }
+
+    /// The reduced tree of a land, `None` if it has more than `tree_lives`
+    /// lives or the arena is full.
+    pub(super) fn land_tree(&mut self, land: &Canon) -> Result<Option<u32>, SolveError> {
+        if lives(land.tokens()) > self.tree_lives {
+            return Ok(None);
+        }
+        let Some(k) = key(land.tokens()) else { return Ok(None) };
+        if let Some(id) = self.trees.land(&k) {
+            return Ok(id);
+        }
+        self.tick()?;
+        let kids = match self.cache.get(Some(&k)) {
+            Some(kids) => kids,
+            None => {
+                let mut kids = Vec::new();
+                land.position().for_each_quick_child(&mut |c| {
+                    kids.push(c);
+                    std::ops::ControlFlow::Continue(())
+                });
+                kids.sort();
+                kids.dedup();
+                self.cache.put(Some(&k), kids)
+            }
+        };
+        let mut options = Vec::with_capacity(kids.len());
+        let mut id = None;
+        'build: {
+            for c in kids.iter() {
+                match self.position_tree(c)? {
+                    Some(t) => options.push(t),
+                    None => break 'build,
+                }
+            }
+            id = self.trees.reduce(options);
+        }
+        self.trees.remember_land(&k, id);
+        Ok(id)
+    }
+
+    /// Adds lands to a state, as trees where they can be, and puts the
+    /// state back in normal form.
+    fn add_lands(&mut self, st: &mut State, lands: Vec<Canon>) -> Result<(), SolveError> {
+        for l in lands {
+            match self.land_tree(&l)? {
+                Some(id) => st.ids.push(id),
+                None => st.lands.push(l),
+            }
+        }
+        st.lands.sort();
+        normalise(st);
+        Ok(())
+    }
+
+    /// The outcome of a state when it is decided without search.
+    fn settled(&self, st: &State) -> Option<bool> {
+        if !st.lands.is_empty() {
+            return None;
+        }
+        match st.ids[..] {
+            [] => return Some(!st.star),
+            [one] => return Some(self.trees.wins(one, st.star)),
+            _ => {}
+        }
+        let mut xor = st.star as u32;
+        for &id in &st.ids {
+            // (Heaps 0 and 1 are not in `ids`, so some heap is >= 2.)
+            xor ^= self.trees.heap(id)?;
+        }
+        Some(xor != 0)
+    }
+
+    /// The numbers of a state as its table entries give them.
+    fn state_numbers(&self, st: &State, k: Option<&[u8]>, open: Option<&[u8]>) -> Numbers {
+        if let Some(w) = self.settled(st) {
+            return if w { pns::WIN } else { pns::LOSS };
+        }
+        if k.is_some_and(|k| self.table.get(k).is_some()) {
+            return pns::LOSS;
+        }
+        open.and_then(|k| self.table.get(k))
+            .map_or_else(|| self.fresh(st), |v| pns::unpack(v.data))
+    }
+
+    /// Numbers of a state before any search: proof 1 (one good move
+    /// wins), disproof 1 + what is left (every move must be refuted).
+    fn fresh(&self, st: &State) -> Numbers {
+        Numbers { proof: 1, disproof: 1 + self.size(st) }
+    }
+
+    fn numbers_of(&self, st: &State) -> Numbers {
+        let k = state_key(st);
+        let open = k.as_ref().map(|k| open_key(k));
+        self.state_numbers(st, k.as_deref(), open.as_deref())
+    }
+
+    fn state_wins(&mut self, st: &State) -> Result<bool, SolveError> {
+        Ok(self.state_mid(st, INF, INF)? == pns::WIN)
+    }
+
+    /// Proof-number search of a state until it is decided or its numbers
+    /// reach a threshold.
+    fn state_mid(&mut self, st: &State, th_proof: u32, th_disproof: u32) -> Result<Numbers, SolveError> {
+        let k = state_key(st);
+        let open = k.as_ref().map(|k| open_key(k));
+        let n = self.state_numbers(st, k.as_deref(), open.as_deref());
+        if n.decided() || n.proof >= th_proof || n.disproof >= th_disproof {
+            return Ok(n);
+        }
+        let start = self.nodes;
+        self.tick()?;
+        let mut options: Vec<(State, Numbers)> = Vec::new();
+        // Moves in trees and of the *1 first: they cost no canonical form.
+        for next in self.tree_children(st) {
+            let n = self.numbers_of(&next);
+            if n == pns::LOSS {
+                return Ok(self.record_state(k, open, pns::WIN, start));
+            }
+            options.push((next, n));
+        }
+        for i in 0..st.lands.len() {
+            // Identical lands have the same moves.
+            if i > 0 && st.lands[i] == st.lands[i - 1] {
+                continue;
+            }
+            let mut rest = st.clone();
+            rest.lands.remove(i);
+            let lk = key(st.lands[i].tokens());
+            let mut won = false;
+            let mut visit = |this: &mut Solver, c: &Canon| -> Result<bool, SolveError> {
+                let mut next = rest.clone();
+                this.add_lands(&mut next, c.lands())?;
+                let n = this.numbers_of(&next);
+                options.push((next, n));
+                Ok(n == pns::LOSS)
+            };
+            if let Some(kids) = self.cache.get(lk.as_deref()) {
+                for c in kids.iter() {
+                    if visit(self, c)? {
+                        won = true;
+                        break;
+                    }
+                }
+            } else {
+                // One child at a time: a lost one saves the rest.
+                let mut kids = Vec::new();
+                let mut err = None;
+                st.lands[i].position().for_each_quick_child(&mut |c| {
+                    match visit(self, &c) {
+                        Ok(false) => {}
+                        Ok(true) => won = true,
+                        Err(e) => err = Some(e),
+                    }
+                    kids.push(c);
+                    if won || err.is_some() {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                if let Some(e) = err {
+                    return Err(e);
+                }
+                if !won {
+                    kids.sort();
+                    kids.dedup();
+                    self.cache.put(lk.as_deref(), kids);
+                }
+            }
+            if won {
+                return Ok(self.record_state(k, open, pns::WIN, start));
+            }
+        }
+        options.sort_by(|a, b| a.0.cmp(&b.0));
+        options.dedup_by(|a, b| a.0 == b.0);
+        let n = pns::search(&mut options, th_proof, th_disproof, |c, thp, thd| {
+            self.state_mid(c, thp, thd)
+        })?;
+        Ok(self.record_state(k, open, n, start))
+    }
+
+    /// Stores what the search learnt: a lost state under its key, open
+    /// numbers under the open key; a won state is not stored (one of its
+    /// children is, as lost).
+    fn record_state(&mut self, k: Option<Vec<u8>>, open: Option<Vec<u8>>, n: Numbers, start: u64) -> Numbers {
+        let learnt = if n == pns::LOSS {
+            Learnt::Decided(Some(Value { value: 0, data: 0 }))
+        } else if n == pns::WIN {
+            Learnt::Decided(None)
+        } else {
+            Learnt::Open(pns::pack(n))
+        };
+        let work = self.work_since(start);
+        self.table.learn(k.as_deref(), open.as_deref(), learnt, work, |_, new| new);
+        n
+    }
+
+    /// How much is left in a state, to order the search.
+    fn size(&self, st: &State) -> u32 {
+        st.lands.iter().map(|l| lives(l.tokens())).sum::<u32>()
+            + st.ids.iter().map(|&id| self.trees.birthday(id)).sum::<u32>()
+            + st.star as u32
+    }
+
+    /// The states after a move in a tree or of the `*1`.
+    fn tree_children(&self, st: &State) -> Vec<State> {
+        let mut out = Vec::new();
+        for i in 0..st.ids.len() {
+            if i > 0 && st.ids[i] == st.ids[i - 1] {
+                continue;
+            }
+            for &o in self.trees.options(st.ids[i]) {
+                let mut next = st.clone();
+                next.ids[i] = o;
+                normalise(&mut next);
+                out.push(next);
+            }
+        }
+        if st.star {
+            let mut next = st.clone();
+            next.star = false;
+            out.push(next);
+        }
+        out
+    }
+}
+
+/// The key of a state's open entry: its key and a byte no key ends with.
+fn open_key(k: &[u8]) -> Vec<u8> {
+    let mut o = k.to_vec();
+    o.push(OPEN);
+    o
+}
+
+/// Folds the `*1`s of `ids` into the parity and drops the `0`s.
+fn normalise(st: &mut State) {
+    let stars = st.ids.iter().filter(|&&i| i == STAR).count();
+    st.star ^= stars % 2 == 1;
+    st.ids.retain(|&i| i != ZERO && i != STAR);
+    st.ids.sort_unstable();
+}
+
+/// The table key of a state: its lands' keys, a separator, the parity and
+/// the tree ids (7 bits a byte, high bit for "more"); `None` when a land
+/// has more letters than a byte can name (such states are not stored).
+fn state_key(st: &State) -> Option<Vec<u8>> {
+    let mut k = Vec::with_capacity(32);
+    for l in &st.lands {
+        k.extend_from_slice(&key(l.tokens())?);
+    }
+    k.push(SEP);
+    k.push(st.star as u8);
+    for &id in &st.ids {
+        let mut x = id;
+        while x >= 0x80 {
+            k.push(x as u8 | 0x80);
+            x >>= 7;
+        }
+        k.push(x as u8);
+    }
+    Some(k)
+}
+

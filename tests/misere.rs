@@ -1,0 +1,188 @@
+//! Misère play by reduced canonical trees against independent truth: the
+//! plain whole-position search (no trees), published outcomes (OEIS
+//! A164950) and known sums (WGOSA: two or three 4-spot games).
+//!
+//! `SPROUTS_MISERE_POSITIONS` sets how many random positions the
+//! comparison with the whole-position search takes (default 1,500; the
+//! full check is 5,000 or more).
+
+mod common;
+
+use common::Rng;
+use sprouts::solver::{published_outcome, Config, Convention, Outcome, Solver};
+use sprouts::text::parse_position;
+use sprouts::{Canon, Position};
+
+/// OEIS A164950, n = 1..20, written out independently of the library.
+const A164950: &str = "WLLLWWLLLWWWLLLWWWLL";
+
+fn start(n: usize) -> Position {
+    Position::start(n).unwrap()
+}
+
+fn trees() -> Solver {
+    Solver::new(Convention::Misere, Config::default())
+}
+
+fn reference() -> Solver {
+    Solver::whole_position_misere(Config::default())
+}
+
+/// Labelled positions met in random games from starts of 1 to 8 spots,
+/// each game stopped once at most `stop` lives are left (random, 2 to
+/// `max_lives`).
+fn random_positions(seed: u64, count: usize, max_lives: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut p = start(rng.range(1, 8));
+        let stop = rng.range(2, max_lives) as u32;
+        loop {
+            let moves = p.representative_moves();
+            if moves.is_empty() || p.total_lives() <= stop {
+                break;
+            }
+            let (mv, _) = rng.pick(&moves);
+            p = p.play(mv).unwrap();
+        }
+        out.push(p);
+    }
+    out
+}
+
+fn count() -> usize {
+    std::env::var("SPROUTS_MISERE_POSITIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1500)
+}
+
+#[test]
+fn trees_agree_with_the_whole_position_search_on_random_positions() {
+    let positions = random_positions(11, count(), 16);
+    // Three tree solvers: the default, one that reduces every land of up
+    // to 12 lives (whole positions, mostly: every reduction rule is used
+    // on nearly every answer), and one with a small memory cap (trees and
+    // table both forget).
+    let mut default = trees();
+    let mut all = trees();
+    all.set_tree_lives(12);
+    let mut small = Solver::new(
+        Convention::Misere,
+        Config {
+            table_bytes: 256 << 10,
+            ..Config::default()
+        },
+    );
+    small.set_tree_lives(8);
+    let mut whole = reference();
+    let (mut wins, mut several) = (0, 0);
+    for p in &positions {
+        let want = whole.outcome(p).unwrap();
+        let c = Canon::of(p);
+        assert_eq!(default.outcome(p).unwrap(), want, "default trees, {c}");
+        assert_eq!(all.outcome(p).unwrap(), want, "all lands as trees, {c}");
+        assert_eq!(small.outcome(p).unwrap(), want, "small memory, {c}");
+        wins += (want == Outcome::Win) as usize;
+        several += (c.lands().len() > 1) as usize;
+    }
+    let n = positions.len();
+    assert!(wins > n / 5 && wins < n * 4 / 5, "{wins} wins of {n}");
+    assert!(several > n / 10, "{several} positions of several lands");
+    // The small cap held fewer trees (lands left as lands) or forgot.
+    let (st, full) = (small.stats(), default.stats());
+    assert!(st.evictions > 0 || st.trees < full.trees, "{st:?} {full:?}");
+}
+
+#[test]
+fn misere_starts_match_a164950() {
+    let mut s = trees();
+    for (i, c) in A164950.chars().take(10).enumerate() {
+        let n = i + 1;
+        let want = if c == 'W' { Outcome::Win } else { Outcome::Loss };
+        assert_eq!(s.outcome(&start(n)).unwrap(), want, "{n} spots");
+        assert_eq!(published_outcome(Convention::Misere, n), Some(want), "{n}");
+    }
+    // And the rest of the published table.
+    for (i, c) in A164950.chars().enumerate() {
+        let want = if c == 'W' { Outcome::Win } else { Outcome::Loss };
+        assert_eq!(published_outcome(Convention::Misere, i + 1), Some(want));
+    }
+}
+
+/// `k` separate copies of the n-spot game.
+fn copies(n: usize, k: usize) -> Position {
+    let one = Canon::of(&start(n)).to_string();
+    let one = one.trim_end_matches('!');
+    parse_position(&format!("{}!", one.repeat(k))).unwrap()
+}
+
+#[test]
+fn two_and_three_four_spot_games_are_lost_and_four_spots_is_not_star_one() {
+    for k in [2, 3] {
+        let p = copies(4, k);
+        assert_eq!(Canon::of(&p).lands().len(), k);
+        assert_eq!(trees().outcome(&p).unwrap(), Outcome::Loss, "{k} × 4 spots");
+    }
+    // The reference agrees on two copies (three take it too long).
+    assert_eq!(reference().outcome(&copies(4, 2)).unwrap(), Outcome::Loss);
+    let form = trees().misere_form(&start(4)).unwrap().unwrap();
+    assert_ne!(form.heap, Some(1), "{form:?}");
+    // *1 + *1 = 0, a win, so a game equal to *1 would make 4 + 4 a win.
+    assert!(form.options > 1, "{form:?}");
+}
+
+#[test]
+fn small_positions_reduce_to_the_expected_heaps() {
+    // Checked through outcomes by the reference: a position equal to *n,
+    // plus a copy of itself, is a win when n <= 1 (0 and *1 + *1 = 0) and
+    // a loss when n >= 2 (misère nim: nim-sum 0 with a heap above 1).
+    let mut s = trees();
+    let mut heaps = [0; 4];
+    for p in random_positions(12, 300, 9) {
+        let Some(form) = s.misere_form(&p).unwrap() else { continue };
+        let Some(h) = form.heap else { continue };
+        heaps[(h as usize).min(3)] += 1;
+        let c = Canon::of(&p);
+        if c.is_empty() {
+            continue;
+        }
+        let doubled = parse_position(&format!(
+            "{}!",
+            c.to_string().trim_end_matches('!').repeat(2)
+        ))
+        .unwrap();
+        let want = if h <= 1 { Outcome::Win } else { Outcome::Loss };
+        assert_eq!(reference().outcome(&doubled).unwrap(), want, "{c} is *{h}");
+    }
+    assert!(heaps[1] > 5 && heaps[2] + heaps[3] > 5, "{heaps:?}");
+}
+
+#[test]
+fn answers_do_not_depend_on_the_table_size() {
+    let positions: Vec<Position> = (1..=7).map(start).chain(random_positions(13, 60, 14)).collect();
+    let config = |kib: usize| Config {
+        table_bytes: kib << 10,
+        ..Config::default()
+    };
+    let mut big = trees();
+    let mut tiny = Solver::new(Convention::Misere, config(128));
+    let children = |a: &sprouts::solver::Analysis| {
+        a.winning_moves.iter().map(|(_, c)| c.clone()).collect::<Vec<_>>()
+    };
+    for p in &positions {
+        let full = big.analyse(p).unwrap();
+        let got = tiny.analyse(p).unwrap();
+        assert_eq!(got.outcome, full.outcome, "{}", Canon::of(p));
+        assert_eq!(children(&got), children(&full), "{}", Canon::of(p));
+        // No memory at all: no table, no trees (small positions only).
+        if p.total_lives() <= 9 {
+            let none = Solver::new(Convention::Misere, config(0)).analyse(p).unwrap();
+            assert_eq!(none.outcome, full.outcome, "no memory, {}", Canon::of(p));
+            assert_eq!(none.stats.trees, 2, "only 0 and *1");
+        }
+    }
+    let (st, full) = (tiny.stats(), big.stats());
+    assert!(st.evictions > 0 || st.trees < full.trees, "{st:?} {full:?}");
+    assert!(st.peak_table_bytes <= 128 << 10, "{} bytes", st.peak_table_bytes);
+}
