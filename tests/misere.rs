@@ -8,7 +8,6 @@
 
 mod common;
 
-use common::Rng;
 use sprouts::solver::{published_outcome, Config, Convention, Outcome, Solver};
 use sprouts::text::parse_position;
 use sprouts::{Canon, Position};
@@ -28,26 +27,9 @@ fn reference() -> Solver {
     Solver::whole_position_misere(Config::default())
 }
 
-/// Labelled positions met in random games from starts of 1 to 8 spots,
-/// each game stopped once at most `stop` lives are left (random, 2 to
-/// `max_lives`).
-fn random_positions(seed: u64, count: usize, max_lives: usize) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let mut p = start(rng.range(1, 8));
-        let stop = rng.range(2, max_lives) as u32;
-        loop {
-            let moves = p.representative_moves();
-            if moves.is_empty() || p.total_lives() <= stop {
-                break;
-            }
-            let (mv, _) = rng.pick(&moves);
-            p = p.play(mv).unwrap();
-        }
-        out.push(p);
-    }
-    out
+/// Positions of random games from starts of 1 to 8 spots.
+fn random_positions(seed: u64, count: usize, max_lives: u32) -> Vec<Position> {
+    common::random_positions(seed, count, 8, max_lives)
 }
 
 fn count() -> usize {
