@@ -18,7 +18,6 @@ use super::pns::{self, Numbers, INF};
 use super::table::{Learnt, Value};
 use super::{key, lives, Key, SolveError, Solver};
 use crate::topology::{Canon, T_LAND};
-use std::ops::ControlFlow;
 
 const LOSS: u8 = 0;
 const WIN: u8 = 1;
@@ -56,40 +55,14 @@ impl Solver {
             if i > 0 && lands[i - 1] == *land {
                 continue;
             }
-            let lk = super::key(land.tokens());
-            let mut won = false;
-            let mut visit = |c: &Canon| {
+            let won = self.each_child(land, &mut |this, c| {
                 let whole = with_land_replaced(&lands, i, c);
                 let wk = super::key(whole.tokens());
                 let ok = wk.as_ref().map(|k| k.with(0));
-                let n = self.misere_numbers(&whole, wk.as_deref(), ok.as_deref());
-                won = n == pns::LOSS;
+                let n = this.misere_numbers(&whole, wk.as_deref(), ok.as_deref());
                 options.push((whole, n));
-                if won {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            };
-            if let Some(kids) = self.cache.get(lk.as_deref()) {
-                for c in kids.iter() {
-                    if visit(c).is_break() {
-                        break;
-                    }
-                }
-            } else {
-                let mut kids = Vec::new();
-                land.position().for_each_quick_child(&mut |c| {
-                    let flow = visit(&c);
-                    kids.push(c);
-                    flow
-                });
-                if !won {
-                    kids.sort();
-                    kids.dedup();
-                    self.cache.put(lk.as_deref(), kids);
-                }
-            }
+                Ok(n == pns::LOSS)
+            })?;
             if won {
                 return Ok(self.record_misere(key, open_key, pns::WIN, start));
             }

@@ -238,9 +238,10 @@ impl Solver {
         // enough to be useful.
         let cache = ChildCache::new(config.table_bytes / 16);
         // Misère play: a quarter for the trees and their memos.
+        // (None below 64 KiB: see `Trees::new`.)
         let trees = match convention {
-            Convention::Normal => 0,
-            Convention::Misere => config.table_bytes / 4,
+            Convention::Misere if config.table_bytes / 4 >= 64 << 10 => config.table_bytes / 4,
+            _ => 0,
         };
         Solver {
             convention,
@@ -425,6 +426,43 @@ impl Solver {
             }
         }
         Ok(())
+    }
+
+    /// Calls `visit` on each child of `land` until it returns true, and
+    /// says whether it did. The children come from the cache, or are
+    /// generated one at a time (a search that stops at a good child saves
+    /// canonicalising the rest) and cached once all are seen.
+    fn each_child(
+        &mut self,
+        land: &Canon,
+        visit: &mut dyn FnMut(&mut Solver, &Canon) -> Result<bool, SolveError>,
+    ) -> Result<bool, SolveError> {
+        let k = key(land.tokens());
+        if let Some(kids) = self.cache.get(k.as_deref()) {
+            for c in kids.iter() {
+                if visit(self, c)? {
+                    return Ok(true);
+                }
+            }
+            return Ok(false);
+        }
+        let mut kids = Vec::new();
+        let mut result = Ok(false);
+        land.position().for_each_quick_child(&mut |c| {
+            result = visit(self, &c);
+            kids.push(c);
+            if matches!(result, Ok(false)) {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        if matches!(result, Ok(false)) {
+            kids.sort();
+            kids.dedup();
+            self.cache.put(k.as_deref(), kids);
+        }
+        result
     }
 
     /// log2 of the nodes spent since `start`: how much a result cost.

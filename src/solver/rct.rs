@@ -32,7 +32,6 @@ use super::table::{Learnt, Value};
 use super::trees::{Trees, STAR, ZERO};
 use super::{key, lives, SolveError, Solver};
 use crate::topology::Canon;
-use std::ops::ControlFlow;
 
 /// A sum: large lands, the `*1` parity, trees.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -72,7 +71,7 @@ impl Solver {
     /// The reduced tree of a land, `None` if it has more than `tree_lives`
     /// lives or the arena is full.
     pub(super) fn land_tree(&mut self, land: &Canon) -> Result<Option<u32>, SolveError> {
-        if lives(land.tokens()) > self.tree_lives {
+        if lives(land.tokens()) > self.tree_lives || self.trees.full() {
             return Ok(None);
         }
         let Some(k) = key(land.tokens()) else { return Ok(None) };
@@ -80,30 +79,18 @@ impl Solver {
             return Ok(id);
         }
         self.tick()?;
-        let kids = match self.cache.get(Some(&k)) {
-            Some(kids) => kids,
-            None => {
-                let mut kids = Vec::new();
-                land.position().for_each_quick_child(&mut |c| {
-                    kids.push(c);
-                    std::ops::ControlFlow::Continue(())
-                });
-                kids.sort();
-                kids.dedup();
-                self.cache.put(Some(&k), kids)
-            }
-        };
-        let mut options = Vec::with_capacity(kids.len());
-        let mut id = None;
-        'build: {
-            for c in kids.iter() {
-                match self.position_tree(c)? {
-                    Some(t) => options.push(t),
-                    None => break 'build,
+        let mut options = Vec::new();
+        // Stops (true) when a child has no tree.
+        let failed = self.each_child(land, &mut |this, c| {
+            Ok(match this.position_tree(c)? {
+                Some(t) => {
+                    options.push(t);
+                    false
                 }
-            }
-            id = self.trees.reduce(options);
-        }
+                None => true,
+            })
+        })?;
+        let id = if failed { None } else { self.trees.reduce(options) };
         self.trees.remember_land(&k, id);
         Ok(id)
     }
@@ -195,48 +182,13 @@ impl Solver {
             }
             let mut rest = st.clone();
             rest.lands.remove(i);
-            let lk = key(st.lands[i].tokens());
-            let mut won = false;
-            let mut visit = |this: &mut Solver, c: &Canon| -> Result<bool, SolveError> {
+            let won = self.each_child(&st.lands[i], &mut |this, c| {
                 let mut next = rest.clone();
                 this.add_lands(&mut next, c.lands())?;
                 let n = this.numbers_of(&next);
                 options.push((next, n));
                 Ok(n == pns::LOSS)
-            };
-            if let Some(kids) = self.cache.get(lk.as_deref()) {
-                for c in kids.iter() {
-                    if visit(self, c)? {
-                        won = true;
-                        break;
-                    }
-                }
-            } else {
-                // One child at a time: a lost one saves the rest.
-                let mut kids = Vec::new();
-                let mut err = None;
-                st.lands[i].position().for_each_quick_child(&mut |c| {
-                    match visit(self, &c) {
-                        Ok(false) => {}
-                        Ok(true) => won = true,
-                        Err(e) => err = Some(e),
-                    }
-                    kids.push(c);
-                    if won || err.is_some() {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                if let Some(e) = err {
-                    return Err(e);
-                }
-                if !won {
-                    kids.sort();
-                    kids.dedup();
-                    self.cache.put(lk.as_deref(), kids);
-                }
-            }
+            })?;
             if won {
                 return Ok(self.record_state(k, open, pns::WIN, start));
             }

@@ -83,8 +83,11 @@ fn node_cost(n: usize) -> usize {
 
 impl Trees {
     /// Trees within about `cap` bytes: three quarters for the arena, a
-    /// quarter for the memos.
+    /// quarter for the memos. The solver gives none or at least 64 KiB:
+    /// memos much smaller would be emptied so often that every land would
+    /// be reduced again and again.
     pub(crate) fn new(cap: usize) -> Trees {
+        debug_assert!(cap == 0 || cap >= 64 << 10);
         let mut t = Trees {
             nodes: Vec::new(),
             ids: HashMap::new(),
@@ -107,6 +110,12 @@ impl Trees {
         t.arena_cap -= node_cost(0) + node_cost(1);
         t.arena_bytes = 0;
         t
+    }
+
+    /// Whether the arena has no room left for a new tree (then reducing a
+    /// land would be wasted work).
+    pub(crate) fn full(&self) -> bool {
+        self.arena_bytes + node_cost(0) > self.arena_cap
     }
 
     pub(crate) fn len(&self) -> usize {

@@ -43,3 +43,25 @@ impl Rng {
         self.next_u64() & 1 == 1
     }
 }
+
+/// Labelled positions met in random games from starts of 1 to `max_spots`
+/// spots, each game stopped once at most `stop` lives are left (random, 2
+/// to `max_lives`).
+pub fn random_positions(seed: u64, count: usize, max_spots: usize, max_lives: u32) -> Vec<sprouts::Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut p = sprouts::Position::start(rng.range(1, max_spots)).unwrap();
+        let stop = rng.range(2, max_lives as usize) as u32;
+        loop {
+            let moves = p.representative_moves();
+            if moves.is_empty() || p.total_lives() <= stop {
+                break;
+            }
+            let (mv, _) = rng.pick(&moves);
+            p = p.play(mv).unwrap();
+        }
+        out.push(p);
+    }
+    out
+}
