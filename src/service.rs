@@ -45,6 +45,8 @@ pub struct Options {
     pub seed: f64,
     /// Time budget of this request in milliseconds (0 or absent: none).
     pub max_millis: f64,
+    /// An analysis: "outcome" stops once the outcome is proved.
+    pub only: Option<String>,
 }
 
 impl Options {
@@ -133,13 +135,22 @@ impl Service {
             }) as Report
         });
         limit_solver(solver, start.saturating_add(budget), deadline, &self.clock, &counts);
-        let on = |e: &Event| match &tell {
-            Some(t) => t(&ProgressReport::new(&seen.get(), start, Some(Found::of(&p, e)))),
-            None => ControlFlow::Continue(()),
+        let outcome_only = opts.only.as_deref() == Some("outcome");
+        let on = |e: &Event| {
+            let told = match &tell {
+                Some(t) => t(&ProgressReport::new(&seen.get(), start, Some(Found::of(&p, e)))),
+                None => ControlFlow::Continue(()),
+            };
+            match e {
+                Event::Outcome(_) if outcome_only => ControlFlow::Break(()),
+                _ => told,
+            }
         };
         let mut a = Analysis::solve_with(solver, &p, misere, on).map_err(|e| e.to_string())?;
         if !a.complete {
-            a.stopped = Some(if a.nodes >= budget as f64 {
+            a.stopped = Some(if outcome_only && a.outcome.is_some() {
+                "only the outcome was asked".to_string()
+            } else if a.nodes >= budget as f64 {
                 format!("not solved within the budget of {budget} nodes")
             } else if (self.clock)() > deadline {
                 format!("not solved within {} ms", opts.millis())

@@ -318,7 +318,8 @@ fn serve<T: Serialize>(f: impl FnOnce(&mut Service) -> Result<T, String>) -> Res
 /// misère): `{position, misere, complete, outcome, nimber, lands: [{spots,
 /// position, nimber}], winningMoves: [{move, position}], movesComplete,
 /// moves, nodes, stopped}` ([`crate::report::Analysis`]); when stopped, what
-/// was proved. `options`: `{maxNodes, maxMillis, tableMb}`. `progress` is
+/// was proved. `options`: `{maxNodes, maxMillis, tableMb, only}` (`only:
+/// "outcome"` stops once the outcome is proved). `progress` is
 /// called with `{nodes, tableBytes, found}`: every 64 nodes with `found`
 /// null, and as soon as each part is proved with `found` one of
 /// `{outcome}` (always first), `{winningMove: {move, position}}`,
