@@ -168,6 +168,7 @@ export function createAnalysis(ctl, worker, board, host) {
       solving = null;
     }
     result.replaceChildren();
+    delete result.dataset.state;
     board.highlight({ lands: [], preview: null });
   }
 
