@@ -81,6 +81,12 @@ fn throttle(every: u64, report: Report) -> Report {
     })
 }
 
+/// The solver's counts told to the host every [`REPORT_EVERY`] nodes, as
+/// nodes since `start`.
+fn counts(tell: Tell, start: u64) -> Report {
+    throttle(REPORT_EVERY, Rc::new(move |p: &Progress| tell(&ProgressReport::new(p, start, None))))
+}
+
 /// The worker's state: solvers and the computer player.
 pub struct Service {
     solvers: [Option<Solver>; 2],
@@ -126,15 +132,15 @@ impl Service {
         let start = solver.stats().nodes;
         // The events carry the latest counts the solver gave.
         let seen = Rc::new(Cell::new(solver.stats()));
-        let counts = tell.clone().map(|t| {
+        let report = tell.clone().map(|t| {
             let seen = seen.clone();
-            let every = throttle(REPORT_EVERY, Rc::new(move |p: &Progress| t(&ProgressReport::new(p, start, None))));
+            let every = counts(t, start);
             Rc::new(move |p: &Progress| {
                 seen.set(*p);
                 every(p)
             }) as Report
         });
-        limit_solver(solver, start.saturating_add(budget), deadline, &self.clock, &counts);
+        limit_solver(solver, start.saturating_add(budget), deadline, &self.clock, &report);
         let outcome_only = opts.only.as_deref() == Some("outcome");
         let on = |e: &Event| {
             let told = match &tell {
@@ -170,15 +176,16 @@ impl Service {
         let choice = if strength == Strength::Random {
             random_choice(&p, seed)
         } else {
+            let solver = solver(&mut self.solvers, misere, opts);
+            let start = solver.stats().nodes;
             let req = Request {
                 strength,
                 max_nodes: opts.budget(),
                 max_millis: opts.millis(),
                 seed,
                 clock: self.clock.clone(),
-                report: tell.map(|t| throttle(REPORT_EVERY, Rc::new(move |p: &Progress| t(&ProgressReport::new(p, 0, None))))),
+                report: tell.map(|t| counts(t, start)),
             };
-            let solver = solver(&mut self.solvers, misere, opts);
             self.computer.choose(&p, solver, &req)
         };
         let c = choice.ok_or("the game is over")?;
