@@ -59,8 +59,13 @@ export function createAnalysis(ctl, worker, board, host) {
     const req = worker.request('analyse', { record, maxNodes: 1e12 }, (p) => {
       const f = p.found;
       if (f?.movesChecked) {
-        checked = ` · moves checked ${f.movesChecked.checked} of ${f.movesChecked.total}`;
-        partial.moves = f.movesChecked.total;
+        const { checked: k, total } = f.movesChecked;
+        checked = ` · moves checked ${k} of ${total}`;
+        if (partial.moves === null || k === total) {
+          partial.moves = total;
+          partial.movesComplete = k === total;
+          show(partial, 'solving');
+        }
       } else if (f) {
         if (f.outcome) partial.outcome = f.outcome;
         if (f.winningMove) partial.winningMoves.push(f.winningMove);
