@@ -8,7 +8,8 @@
 //! (`winning_moves`, `table_bytes`); the page's are camelCase.
 
 use crate::notation::write_move;
-use crate::solver::{SolveError, Solver};
+use crate::solver::{Event, SolveError, Solver, Stats};
+use std::ops::ControlFlow;
 use crate::{Canon, Position, Spot};
 use serde::Serialize;
 
@@ -118,13 +119,18 @@ pub struct Analysis {
     /// Canonical GLOP string of the position.
     pub position: String,
     pub misere: bool,
-    /// Solved within the budget.
+    /// Solved within the budget: nothing below is missing.
     pub complete: bool,
-    /// `"win"` or `"loss"` for the player to move (null when not complete).
+    /// `"win"` or `"loss"` for the player to move (null if not reached).
     pub outcome: Option<String>,
+    /// Normal play, once reached.
     pub nimber: Option<u32>,
+    /// Each land with a move left (their nimbers null if not reached).
     pub lands: Vec<LandReport>,
+    /// The winning moves proved (all of them once `movesComplete`).
     pub winning_moves: Vec<WinningMove>,
+    /// Every move was examined: `winningMoves` is the full list.
+    pub moves_complete: bool,
     /// Distinct moves in the position.
     pub moves: usize,
     pub nodes: f64,
@@ -133,47 +139,53 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// Solves `p` with `solver` (whose convention is `misere`'s): outcome,
-    /// nimber, winning moves, and each land with a move left.
-    pub fn solve(solver: &mut Solver, p: &Position, misere: bool) -> Result<Analysis, SolveError> {
+    /// Solves `p` with `solver` (whose convention is `misere`'s), telling
+    /// `on` each part as soon as it is proved (see
+    /// [`Solver::analyse_with`]): outcome, winning moves, nimber, then each
+    /// land's nimber. A stop (by `on` or the solver's progress callback)
+    /// keeps what was proved, with `complete` false and `stopped` unset
+    /// (the caller knows why). Errors only for a position too large.
+    pub fn solve_with(
+        solver: &mut Solver,
+        p: &Position,
+        misere: bool,
+        on: impl FnMut(&Event) -> ControlFlow<()>,
+    ) -> Result<Analysis, SolveError> {
         let start = solver.stats().nodes;
-        let a = solver.analyse(p)?;
-        let mut lands = Vec::new();
+        let a = solver.analyse_with(p, on)?;
+        let mut complete = a.complete;
         let all = p.lands();
+        let mut lands = Vec::new();
         for spots in p.land_spots() {
             let land = all.iter().find(|l| l.regions().iter().flatten().flatten().any(|&x| spots.first() == Some(&x)));
             let Some(land) = land else { continue };
-            let nimber = if misere { None } else { solver.nimber(land)? };
+            let nimber = if misere || !complete {
+                None
+            } else {
+                match solver.nimber(land) {
+                    Ok(n) => n,
+                    Err(SolveError::Stopped) => {
+                        complete = false;
+                        None
+                    }
+                    Err(e) => return Err(e),
+                }
+            };
             lands.push(LandReport { spots, position: Canon::of(land).to_string(), nimber });
         }
         Ok(Analysis {
             position: Canon::of(p).to_string(),
             misere,
-            complete: true,
-            outcome: Some(a.outcome.to_string()),
+            complete,
+            outcome: a.outcome.map(|o| o.to_string()),
             nimber: a.nimber,
             lands,
             winning_moves: WinningMove::list(p, &a.winning_moves),
+            moves_complete: a.moves_complete,
             moves: p.representative_moves().len(),
             nodes: (solver.stats().nodes - start) as f64,
             stopped: None,
         })
-    }
-
-    /// The answer when the solver stopped: `nodes` spent, and why.
-    pub fn incomplete(p: &Position, misere: bool, nodes: u64, why: String) -> Analysis {
-        Analysis {
-            position: Canon::of(p).to_string(),
-            misere,
-            complete: false,
-            outcome: None,
-            nimber: None,
-            lands: Vec::new(),
-            winning_moves: Vec::new(),
-            moves: p.representative_moves().len(),
-            nodes: nodes as f64,
-            stopped: Some(why),
-        }
     }
 }
 
@@ -190,10 +202,48 @@ pub struct ComputerMove {
     pub nodes: f64,
 }
 
-/// The worker's progress callbacks.
+/// The worker's progress callbacks: counts every so many nodes, and each
+/// part of an analysis as soon as it is proved.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ProgressReport {
     pub nodes: f64,
     pub table_bytes: f64,
+    /// What was just proved (null in a plain count).
+    pub found: Option<Found>,
+}
+
+impl ProgressReport {
+    /// `nodes` counted from `start`, and what was found if anything.
+    pub fn new(stats: &Stats, start: u64, found: Option<Found>) -> ProgressReport {
+        ProgressReport {
+            nodes: stats.nodes.saturating_sub(start) as f64,
+            table_bytes: stats.table_bytes as f64,
+            found,
+        }
+    }
+}
+
+/// A part of an analysis, as soon as it is proved: `{outcome: "win"}`,
+/// `{winningMove: {move, position}}`, `{movesChecked: {checked, total}}`,
+/// `{nimber: 2}` (the outcome always comes first, the nimber last).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Found {
+    Outcome(String),
+    WinningMove(WinningMove),
+    MovesChecked { checked: usize, total: usize },
+    Nimber(u32),
+}
+
+impl Found {
+    /// The solver's event about (labelled) `p`.
+    pub fn of(p: &Position, e: &Event) -> Found {
+        match e {
+            Event::Outcome(o) => Found::Outcome(o.to_string()),
+            Event::WinningMove { mv, child } => Found::WinningMove(WinningMove { text: write_move(p, mv), position: child.to_string() }),
+            Event::MovesChecked { checked, total } => Found::MovesChecked { checked: *checked, total: *total },
+            Event::Nimber(g) => Found::Nimber(*g),
+        }
+    }
 }

@@ -7,8 +7,8 @@
 use crate::game::{Game, MAX_SPOTS};
 use crate::notation::{write_move, Record};
 use crate::player::{limit_solver, random_choice, Clock, Computer, Report, Request, Strength};
-use crate::report::{Analysis, ComputerMove};
-use crate::solver::{Config, Convention, Progress, SolveError, Solver};
+use crate::report::{Analysis, ComputerMove, Found, ProgressReport};
+use crate::solver::{Config, Convention, Event, Progress, Solver};
 use crate::Position;
 use serde::Deserialize;
 use std::cell::Cell;
@@ -21,6 +21,13 @@ pub const DEFAULT_BUDGET: u64 = 20_000_000;
 /// a few thousand nodes a second, and the heuristic player asks it small
 /// questions, so this is often.
 const PROGRESS_EVERY: u64 = 16;
+/// Nodes between two counts told to the host (its callback may be costly:
+/// the page posts a message each time).
+const REPORT_EVERY: u64 = 64;
+
+/// The host's progress callback (the page's worker): counts, and the parts
+/// of an analysis as they are proved; `Break` stops the request.
+pub type Tell = Rc<dyn Fn(&ProgressReport) -> ControlFlow<()>>;
 
 /// Options of a request, as the worker receives them (camelCase; every
 /// field optional).
@@ -38,6 +45,8 @@ pub struct Options {
     pub seed: f64,
     /// Time budget of this request in milliseconds (0 or absent: none).
     pub max_millis: f64,
+    /// An analysis: "outcome" stops once the outcome is proved.
+    pub only: Option<String>,
 }
 
 impl Options {
@@ -61,7 +70,7 @@ impl Options {
 
 /// `report` called at most once every `every` nodes (the host's callback
 /// may be costly: the page posts a message each time).
-pub fn throttle(every: u64, report: Report) -> Report {
+fn throttle(every: u64, report: Report) -> Report {
     let last = Cell::new(0u64);
     Rc::new(move |p: &Progress| {
         if p.nodes < last.get() + every {
@@ -70,6 +79,12 @@ pub fn throttle(every: u64, report: Report) -> Report {
         last.set(p.nodes);
         report(p)
     })
+}
+
+/// The solver's counts told to the host every [`REPORT_EVERY`] nodes, as
+/// nodes since `start`.
+fn counts(tell: Tell, start: u64) -> Report {
+    throttle(REPORT_EVERY, Rc::new(move |p: &Progress| tell(&ProgressReport::new(p, start, None))))
 }
 
 /// The worker's state: solvers and the computer player.
@@ -105,42 +120,72 @@ impl Service {
     }
 
     /// Solves the position after a WGOSA record (whose header says normal
-    /// or misère); an incomplete answer when the budget runs out or
-    /// `report` says stop.
-    pub fn analyse(&mut self, record: &str, opts: &Options, report: Option<Report>) -> Result<Analysis, String> {
+    /// or misère), telling `tell` each part as soon as it is proved (the
+    /// outcome first) and the counts every [`REPORT_EVERY`] nodes. When the
+    /// budget runs out or `tell` says stop, the answer holds what was
+    /// proved, with `complete` false and `stopped` saying why.
+    pub fn analyse(&mut self, record: &str, opts: &Options, tell: Option<Tell>) -> Result<Analysis, String> {
         let (p, misere) = replay(record)?;
         let budget = opts.budget();
         let deadline = (self.clock)() + opts.millis();
         let solver = solver(&mut self.solvers, misere, opts);
         let start = solver.stats().nodes;
+        // The events carry the latest counts the solver gave.
+        let seen = Rc::new(Cell::new(solver.stats()));
+        let report = tell.clone().map(|t| {
+            let seen = seen.clone();
+            let every = counts(t, start);
+            Rc::new(move |p: &Progress| {
+                seen.set(*p);
+                every(p)
+            }) as Report
+        });
         limit_solver(solver, start.saturating_add(budget), deadline, &self.clock, &report);
-        Ok(Analysis::solve(solver, &p, misere).unwrap_or_else(|e| {
-            let why = match e {
-                SolveError::Stopped => format!("not solved within the budget of {budget} nodes"),
-                e => e.to_string(),
+        let outcome_only = opts.only.as_deref() == Some("outcome");
+        let on = |e: &Event| {
+            let told = match &tell {
+                Some(t) => t(&ProgressReport::new(&seen.get(), start, Some(Found::of(&p, e)))),
+                None => ControlFlow::Continue(()),
             };
-            Analysis::incomplete(&p, misere, budget, why)
-        }))
+            match e {
+                Event::Outcome(_) if outcome_only => ControlFlow::Break(()),
+                _ => told,
+            }
+        };
+        let mut a = Analysis::solve_with(solver, &p, misere, on).map_err(|e| e.to_string())?;
+        if !a.complete {
+            a.stopped = Some(if outcome_only && a.outcome.is_some() {
+                "only the outcome was asked".to_string()
+            } else if a.nodes >= budget as f64 {
+                format!("not solved within the budget of {budget} nodes")
+            } else if (self.clock)() > deadline {
+                format!("not solved within {} ms", opts.millis())
+            } else {
+                "stopped".to_string()
+            });
+        }
+        Ok(a)
     }
 
     /// A move for the computer in the position after a WGOSA record, by
     /// the player of `opts.strength` (see [`crate::player`]).
-    pub fn computer_move(&mut self, record: &str, opts: &Options, report: Option<Report>) -> Result<ComputerMove, String> {
+    pub fn computer_move(&mut self, record: &str, opts: &Options, tell: Option<Tell>) -> Result<ComputerMove, String> {
         let (p, misere) = replay(record)?;
         let strength = opts.strength.as_deref().unwrap_or("perfect").parse::<Strength>().map_err(|e| e.to_string())?;
         let seed = if opts.seed.is_finite() { opts.seed.abs().min(1.8e19) as u64 } else { 0 };
         let choice = if strength == Strength::Random {
             random_choice(&p, seed)
         } else {
+            let solver = solver(&mut self.solvers, misere, opts);
+            let start = solver.stats().nodes;
             let req = Request {
                 strength,
                 max_nodes: opts.budget(),
                 max_millis: opts.millis(),
                 seed,
                 clock: self.clock.clone(),
-                report,
+                report: tell.map(|t| counts(t, start)),
             };
-            let solver = solver(&mut self.solvers, misere, opts);
             self.computer.choose(&p, solver, &req)
         };
         let c = choice.ok_or("the game is over")?;

@@ -14,10 +14,8 @@
 
 use crate::board::{Point, StrokeRules};
 use crate::game;
-use crate::player::Report;
 use crate::report::ProgressReport;
-use crate::service::{throttle, Options, Service};
-use crate::solver::Progress;
+use crate::service::{Options, Service, Tell};
 use crate::text::parse_position;
 use crate::Canon;
 use serde::Serialize;
@@ -291,9 +289,6 @@ thread_local! {
     static SERVICE: RefCell<Service> = RefCell::new(Service::new(Rc::new(js_sys::Date::now)));
 }
 
-/// Nodes between two calls of the page's progress callback.
-const REPORT_EVERY: u64 = 64;
-
 fn options(v: JsValue) -> Result<Options, JsError> {
     if v.is_undefined() || v.is_null() {
         return Ok(Options::default());
@@ -301,20 +296,14 @@ fn options(v: JsValue) -> Result<Options, JsError> {
     serde_wasm_bindgen::from_value(v).map_err(|e| err(format!("bad options: {e}")))
 }
 
-/// The page's progress callback: `{nodes, tableBytes}` every
-/// [`REPORT_EVERY`] nodes; a truthy return value stops.
-fn report(progress: Option<js_sys::Function>) -> Option<Report> {
+/// The page's progress callback: `{nodes, tableBytes, found}` (see
+/// [`analyse`]); a truthy return value stops.
+fn report(progress: Option<js_sys::Function>) -> Option<Tell> {
     let cb = progress?;
-    Some(throttle(
-        REPORT_EVERY,
-        Rc::new(move |p: &Progress| {
-            let report = to_js(&ProgressReport { nodes: p.nodes as f64, table_bytes: p.table_bytes as f64 });
-            match cb.call1(&JsValue::NULL, &report) {
-                Ok(v) if v.is_truthy() => ControlFlow::Break(()),
-                _ => ControlFlow::Continue(()),
-            }
-        }),
-    ))
+    Some(Rc::new(move |p: &ProgressReport| match cb.call1(&JsValue::NULL, &to_js(p)) {
+        Ok(v) if v.is_truthy() => ControlFlow::Break(()),
+        _ => ControlFlow::Continue(()),
+    }))
 }
 
 /// Runs a request on the service.
@@ -327,10 +316,15 @@ fn serve<T: Serialize>(f: impl FnOnce(&mut Service) -> Result<T, String>) -> Res
 
 /// Solves the position after a WGOSA record (whose header says normal or
 /// misère): `{position, misere, complete, outcome, nimber, lands: [{spots,
-/// position, nimber}], winningMoves: [{move, position}], moves, nodes,
-/// stopped}` ([`crate::report::Analysis`]). `options`: `{maxNodes,
-/// maxMillis, tableMb}`. `progress` is called every 64 nodes with `{nodes,
-/// tableBytes}`; returning a truthy value stops.
+/// position, nimber}], winningMoves: [{move, position}], movesComplete,
+/// moves, nodes, stopped}` ([`crate::report::Analysis`]); when stopped, what
+/// was proved. `options`: `{maxNodes, maxMillis, tableMb, only}` (`only:
+/// "outcome"` stops once the outcome is proved). `progress` is
+/// called with `{nodes, tableBytes, found}`: every 64 nodes with `found`
+/// null, and as soon as each part is proved with `found` one of
+/// `{outcome}` (always first), `{winningMove: {move, position}}`,
+/// `{movesChecked: {checked, total}}`, `{nimber}` (last); returning a
+/// truthy value stops.
 #[wasm_bindgen]
 pub fn analyse(record: &str, options_: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
     let opts = options(options_)?;

@@ -189,7 +189,7 @@ fn produce(output: &str) -> Value {
         "Game.toJson()" => serde_json::from_str(&g.to_json()).unwrap(),
         "analyse (worker)" => json(&service().analyse("4+ 1(5)2", &Options::default(), None).unwrap()),
         "computerMove (worker)" => json(&service().computer_move("4+", &Options::default(), None).unwrap()),
-        "progress (worker)" => json(&sprouts::report::ProgressReport { nodes: 64.0, table_bytes: 1024.0 }),
+        "progress (worker)" => json(&sprouts::report::ProgressReport { nodes: 64.0, table_bytes: 1024.0, found: None }),
         other => panic!("the README lists an output the test does not know: {other}"),
     }
 }

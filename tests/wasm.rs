@@ -256,6 +256,77 @@ fn progress_is_reported_and_can_stop() {
     assert_eq!(calls.get(), 1);
 }
 
+/// `analyse` with a progress callback that keeps every `found` part and
+/// says stop once `stop` holds of one.
+fn analyse_told(record: &str, options: JsValue, stop: fn(&JsValue) -> bool) -> (JsValue, Vec<JsValue>) {
+    let found = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let keep = found.clone();
+    let f = Closure::<dyn FnMut(JsValue) -> bool>::new(move |p: JsValue| {
+        let part = get(&p, "found");
+        if part.is_null() {
+            return false;
+        }
+        let halt = stop(&part);
+        keep.borrow_mut().push(part);
+        halt
+    });
+    let a = analyse(record, options, Some(f.as_ref().unchecked_ref::<js_sys::Function>().clone())).unwrap();
+    let parts = found.borrow().clone();
+    (a, parts)
+}
+
+#[wasm_bindgen_test]
+fn the_analysis_tells_the_outcome_first_and_ends_as_the_solver_does() {
+    use sprouts::report::WinningMove;
+    use sprouts::solver::{Config, Convention, Solver};
+    for (record, misere) in [("7+", false), ("5+", false), ("2+", false), ("5+ 1(6)2", false), ("6-", true), ("4-", true)] {
+        let (a, parts) = analyse_told(record, JsValue::UNDEFINED, |_| false);
+        let conv = if misere { Convention::Misere } else { Convention::Normal };
+        let rec = sprouts::notation::Record::parse(record).unwrap();
+        let g = sprouts::game::Game::replay(&rec, None).unwrap();
+        let want = Solver::new(conv, Config::default()).analyse(g.position()).unwrap();
+        // The first part is the outcome, the nimber (normal play) the last.
+        assert_eq!(text(&parts[0], "outcome"), want.outcome.to_string(), "{record}");
+        if misere {
+            assert!(parts.iter().all(|f| get(f, "nimber").is_undefined()), "{record}");
+        } else {
+            assert_eq!(num(parts.last().unwrap(), "nimber"), want.nimber.unwrap() as f64, "{record}");
+        }
+        // The answer agrees with the solver, and with the parts told.
+        assert_eq!(get(&a, "complete"), JsValue::TRUE);
+        assert_eq!(get(&a, "movesComplete"), JsValue::TRUE);
+        assert_eq!(text(&a, "outcome"), want.outcome.to_string());
+        assert_eq!(get(&a, "nimber").as_f64(), want.nimber.map(f64::from));
+        let moves = |list: Vec<JsValue>| list.iter().map(|m| text(m, "move")).collect::<Vec<_>>();
+        let expected: Vec<String> = WinningMove::list(g.position(), &want.winning_moves).into_iter().map(|m| m.text).collect();
+        assert_eq!(moves(array(&a, "winningMoves").to_vec()), expected, "{record}");
+        let told: Vec<JsValue> = parts.iter().map(|f| get(f, "winningMove")).filter(|m| !m.is_undefined()).collect();
+        assert_eq!(moves(told), expected, "{record}");
+        let checks = parts.iter().filter(|f| !get(f, "movesChecked").is_undefined()).count();
+        assert_eq!(checks, if want.outcome.to_string() == "win" { num(&a, "moves") as usize } else { 0 }, "{record}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_stopped_analysis_keeps_what_it_proved() {
+    // Stopped at the first winning move: the outcome and that move stay.
+    let (a, parts) = analyse_told("4+ 1(5)2", JsValue::UNDEFINED, |f| !get(f, "winningMove").is_undefined());
+    assert_eq!(get(&a, "complete"), JsValue::FALSE);
+    assert_eq!(text(&a, "outcome"), "win");
+    assert_eq!(get(&a, "movesComplete"), JsValue::FALSE);
+    assert!(get(&a, "nimber").is_null());
+    let moves = array(&a, "winningMoves");
+    assert_eq!(moves.length(), 1);
+    assert_eq!(text(&moves.get(0), "move"), text(&get(parts.last().unwrap(), "winningMove"), "move"));
+    assert_eq!(text(&a, "stopped"), "stopped");
+    // `only: "outcome"` stops there.
+    let (a, parts) = analyse_told("9+", opts(&[("only", "outcome".into())]), |_| false);
+    assert_eq!(parts.len(), 1);
+    assert_eq!(text(&a, "outcome"), "win");
+    assert_eq!(array(&a, "winningMoves").length(), 0);
+    assert!(text(&a, "stopped").contains("only the outcome"));
+}
+
 #[wasm_bindgen_test]
 fn the_perfect_computer_wins_the_two_spot_game_moving_second() {
     for misere in [false, true] {

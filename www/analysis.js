@@ -1,9 +1,11 @@
 // @ts-check
 /**
  * The analysis panel: solves the position shown in the engine worker
- * (cancellable, with progress), then shows the outcome, the nimber, the
- * lands (tinted on the board on hover) and the winning moves (drawn dashed
- * on hover, played on click). Results are kept by labelled position.
+ * (stoppable, with progress). The outcome appears the moment it is proved,
+ * then each winning move as it is found (drawn dashed on hover, played on
+ * click), then the nimber and the lands (tinted on the board on hover).
+ * Stop keeps what was shown. Complete results are kept by labelled
+ * position. `#analysis-result` has `data-state` solving, done or stopped.
  *
  *   const analysis = createAnalysis(ctl, worker, board, { play, busy });
  *   analysis.run();      // the Analyse button
@@ -30,6 +32,8 @@ export function createAnalysis(ctl, worker, board, host) {
   /** Analyses by convention and labelled position. @type {Map<string, any>} */
   const cache = new Map();
   const result = $('analysis-result');
+  /** Bumped by clear(): answers to an older request are not shown. */
+  let generation = 0;
 
   async function run() {
     const g = ctl.current;
@@ -45,35 +49,69 @@ export function createAnalysis(ctl, worker, board, host) {
       return;
     }
     const record = g.record();
+    const gen = generation;
+    const current = () => gen === generation && ctl.game.record() === record;
     const t0 = performance.now();
+    // What the worker has proved so far, in the shape of its final answer.
+    /** @type {any} */
+    const partial = { misere: g.misere, complete: false, outcome: null, nimber: null, lands: [], winningMoves: [], movesComplete: false, moves: null, nodes: 0, stopped: null };
+    let checked = '';
     const req = worker.request('analyse', { record, maxNodes: 1e12 }, (p) => {
-      $('solve-stats').textContent = `${formatNodes(p.nodes)} positions · ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+      const f = p.found;
+      if (f?.movesChecked) {
+        const { checked: k, total } = f.movesChecked;
+        checked = ` · moves checked ${k} of ${total}`;
+        if (partial.moves === null || k === total) {
+          partial.moves = total;
+          partial.movesComplete = k === total;
+          show(partial, 'solving');
+        }
+      } else if (f) {
+        if (f.outcome) partial.outcome = f.outcome;
+        if (f.winningMove) partial.winningMoves.push(f.winningMove);
+        if (f.nimber !== undefined) partial.nimber = f.nimber;
+        // A loss has no moves to check: every move loses.
+        if (f.outcome === 'loss' || f.nimber !== undefined) partial.movesComplete = true;
+        show(partial, 'solving');
+      }
+      partial.nodes = p.nodes;
+      $('solve-stats').textContent = `${formatNodes(p.nodes)} positions · ${((performance.now() - t0) / 1000).toFixed(1)} s${checked}`;
     });
     solving = { cancel: req.cancel };
     $('solve-stats').textContent = 'starting…';
-    result.textContent = '';
+    show(partial, 'solving');
     host.busy();
     try {
       const a = await req.promise;
       a.seconds = (performance.now() - t0) / 1000;
       if (a.complete) cache.set(key, a);
-      if (ctl.game.record() === record) show(a);
+      if (current()) show(a);
     } catch (e) {
-      result.textContent = /** @type {any} */ (e)?.cancelled ? 'Analysis cancelled.' : `Analysis failed: ${messageOf(e)}`;
+      if (/** @type {any} */ (e)?.cancelled) {
+        partial.seconds = (performance.now() - t0) / 1000;
+        partial.stopped = 'stopped';
+        if (current()) show(partial, 'stopped');
+      } else {
+        result.textContent = `Analysis failed: ${messageOf(e)}`;
+      }
     } finally {
       solving = null;
       host.busy();
     }
   }
 
-  /** @param {any} a the worker's analysis */
-  function show(a) {
+  /**
+   * The worker's analysis, complete or partial (while solving, or stopped).
+   * @param {any} a @param {'solving' | 'done' | 'stopped'} [state]
+   */
+  function show(a, state = a.complete ? 'done' : 'stopped') {
     result.replaceChildren();
+    result.dataset.state = state;
     const g = ctl.game;
     const who = ctl.playerName(/** @type {1|2} */ (g.toMove()));
     const p = (/** @type {string} */ text) => el('p', text);
-    if (!a.complete) {
-      result.append(p(`Not solved: ${a.stopped}.`));
+    if (a.outcome === null) {
+      result.append(p(state === 'solving' ? 'Solving: the outcome comes first.' : `Analysis ${a.stopped === 'stopped' ? 'stopped' : `not finished: ${a.stopped}`} before the outcome was proved.`));
       return;
     }
     const outcome = el('p', `${a.outcome === 'win' ? 'Win' : 'Loss'} for ${who}, to move, with perfect play${a.misere ? ' (misère)' : ''}.`, {
@@ -83,15 +121,18 @@ export function createAnalysis(ctl, worker, board, host) {
     result.append(outcome);
     if (a.nimber !== null) result.append(p(`Nimber: *${a.nimber}.`));
     if (a.lands.length > 1 || (a.lands.length === 1 && a.nimber !== null)) result.append(landList(a.lands));
+    const of = a.moves === null ? '' : ` of the ${a.moves} moves that lead to different positions`;
     if (a.outcome === 'win') {
-      result.append(p(`Winning moves (${a.winningMoves.length} of the ${a.moves} moves that lead to different positions):`));
+      result.append(p(a.movesComplete ? `Winning moves (${a.winningMoves.length}${of}):` : `Winning moves found so far (${a.winningMoves.length}, still checking${of}):`));
       const box = el('div', '', { class: 'win-moves', role: 'list' });
       for (const m of a.winningMoves) box.append(winningMove(m));
       result.append(box);
     } else {
-      result.append(p(`Every move loses against perfect play (${a.moves} moves lead to different positions).`));
+      result.append(p(`Every move loses against perfect play${a.moves === null ? '' : ` (${a.moves} moves lead to different positions)`}.`));
     }
-    result.append(p(`${formatNodes(a.nodes)} positions searched${a.seconds ? ` in ${a.seconds.toFixed(2)} s` : ''}.`));
+    if (!a.misere && a.nimber === null && state === 'solving') result.append(p('Nimber: still computing…'));
+    if (state === 'stopped') result.append(p(`Analysis ${a.stopped === 'stopped' ? 'stopped' : `not finished: ${a.stopped}`}; what is shown was proved.`));
+    if (state !== 'solving') result.append(p(`${formatNodes(a.nodes)} positions searched${a.seconds ? ` in ${a.seconds.toFixed(2)} s` : ''}.`));
   }
 
   /** @param {{ spots: number[], nimber: number | null }[]} lands */
@@ -126,11 +167,13 @@ export function createAnalysis(ctl, worker, board, host) {
   }
 
   function clear() {
+    generation++;
     if (solving) {
       solving.cancel();
       solving = null;
     }
     result.replaceChildren();
+    delete result.dataset.state;
     board.highlight({ lands: [], preview: null });
   }
 

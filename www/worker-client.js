@@ -92,7 +92,7 @@ export function createEngineWorker(opts = {}) {
     /**
      * @param {string} type
      * @param {Record<string, any>} [payload]
-     * @param {(p: {nodes: number, tableBytes: number}) => void} [onProgress]
+     * @param {(p: {nodes: number, tableBytes: number, found: any}) => void} [onProgress]
      */
     request(type, payload = {}, onProgress) {
       const id = nextId++;

@@ -7,7 +7,9 @@
  * 'error', ...}`. On start it posts `{type: 'ready', version}` (or
  * `{type: 'error', fatal: true}` if the engine does not load).
  *
- *   {id, type: 'analyse', record, maxNodes?, maxMillis?} → result: the analysis (see `analyse` in src/wasm.rs)
+ *   {id, type: 'analyse', record, maxNodes?, maxMillis?, only?: 'outcome'} → result: the analysis (see `analyse` in src/wasm.rs);
+ *        before it, progress `{nodes, tableBytes, found}` where `found` is each part as soon as it is
+ *        proved: {outcome} first, {winningMove: {move, position}}, {movesChecked: {checked, total}}, {nimber}
  *   {id, type: 'computerMove', record, strength, maxNodes?, maxMillis?, seed?}
  *                                                    → result: {move, method, outcome, nodes}
  *   {id, type: 'canonical', position}                → result: GLOP string
@@ -36,12 +38,15 @@ scope.addEventListener('message', async (ev) => {
     return;
   }
   let last = 0;
-  /** Progress at most every 100 ms. @param {{nodes: number, tableBytes: number}} p */
+  /**
+   * Counts at most every 100 ms; each part of an analysis (`found`) at once.
+   * @param {{nodes: number, tableBytes: number, found: object | null}} p
+   */
   const progress = (p) => {
     const now = performance.now();
-    if (now - last >= 100) {
+    if (p.found || now - last >= 100) {
       last = now;
-      scope.postMessage({ id, type: 'progress', nodes: p.nodes, tableBytes: p.tableBytes });
+      scope.postMessage({ id, type: 'progress', nodes: p.nodes, tableBytes: p.tableBytes, found: p.found ?? null });
     }
     return false;
   };
@@ -50,7 +55,7 @@ scope.addEventListener('message', async (ev) => {
     let value;
     switch (req.type) {
       case 'analyse':
-        value = e.analyse(String(req.record), { maxNodes: req.maxNodes ?? 0, maxMillis: req.maxMillis ?? 0, tableMb: req.tableMb ?? 0 }, progress);
+        value = e.analyse(String(req.record), { maxNodes: req.maxNodes ?? 0, maxMillis: req.maxMillis ?? 0, tableMb: req.tableMb ?? 0, only: req.only ?? null }, progress);
         break;
       case 'computerMove':
         value = e.computerMove(

@@ -390,8 +390,9 @@ impl Solver {
         let total = moves.len();
         for (checked, (mv, child)) in moves.into_iter().enumerate() {
             if !self.canon_wins(&child)? {
-                tell(Event::WinningMove { mv: mv.clone(), child: child.clone() })?;
-                a.winning_moves.push((mv, child));
+                // Kept before it is told: a stop by `on` keeps it.
+                a.winning_moves.push((mv.clone(), child.clone()));
+                tell(Event::WinningMove { mv, child })?;
             }
             tell(Event::MovesChecked { checked: checked + 1, total })?;
         }

@@ -53,14 +53,14 @@ test('3-spot start: the analysis says win and lists exactly the solver\'s winnin
   await page.close();
 });
 
-test('Cancel stops a long solve within a second and the page keeps working', async () => {
+test('Stop ends a long solve within a second and the page keeps working', async () => {
   const { page, errors } = await site.open();
   await newGame(page, { spots: 20 });
   await page.click('#analyse');
   await page.waitForFunction(() => /positions/.test(document.getElementById('solve-stats')?.textContent ?? ''), null, { timeout: 30000 });
   const t0 = Date.now();
   await page.click('#solve-cancel');
-  await page.waitForFunction(() => /cancelled/.test(document.getElementById('analysis-result')?.textContent ?? ''));
+  await page.waitForFunction(() => /stopped/.test(document.getElementById('analysis-result')?.textContent ?? ''));
   await page.waitForSelector('#solve-cancel', { state: 'hidden' });
   const ms = Date.now() - t0;
   assert.ok(ms < 1000, `cancelled in ${ms} ms`);

@@ -2,8 +2,11 @@
 // Numbers for the README, measured in headless Chromium: wasm size, time
 // from navigation to the first possible interaction, stroke checking per
 // pointer move and routing per move on a late 20-spot game, the perfect
-// computer's answer time. Prints a table; asserts only loose bounds.
-// SPROUTS_MEASURE=full adds the perfect computer at n = 8 and 10 (slow).
+// computer's answer time, the analysis's time to its outcome against an
+// outcome-only request and the full analysis. Prints a table; asserts only
+// loose bounds. SPROUTS_MEASURE=full adds the perfect computer at n = 8
+// and 10 and the analysis of the 11- and 12-spot starts and misère 10
+// (slow).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -114,6 +117,46 @@ test('perfect computer: time to answer on the n-spot start', async () => {
       rows.push([`perfect computer, ${n}-spot start (${misere ? 'misère' : 'normal'}), fresh worker`,
         `${(r.ms / 1000).toFixed(2)} s (${r.method}, ${r.nodes} nodes)`]);
     }
+  }
+  await page.close();
+});
+
+test('analysis: time to the outcome against outcome-only, and to the full analysis', async () => {
+  const { page } = await site.open();
+  const full = process.env.SPROUTS_MEASURE === 'full';
+  /** @type {[number, boolean][]} */
+  const cases = full ? [[9, false], [11, false], [12, false], [8, true], [10, true]] : [[9, false], [8, true]];
+  for (const [n, misere] of cases) {
+    // Rounds alternate the two requests (a worker's first request runs
+    // colder code); medians.
+    /** @type {{ only: number, outcome: number, total: number, nodes: number, complete: boolean, moves: number }[]} */
+    const runs = [];
+    for (let round = 0; round < (full ? 3 : 1); round++) {
+      runs.push(await page.evaluate(async ({ n, misere }) => {
+        const s = /** @type {any} */ (globalThis).sprouts;
+        const record = `${n}${misere ? '-' : '+'}`;
+        // Each request in a fresh worker: no cached results.
+        const fresh = async () => {
+          s.worker.restart();
+          await s.worker.whenReady();
+          return performance.now();
+        };
+        let t0 = await fresh();
+        await s.worker.request('analyse', { record, maxNodes: 1e12, only: 'outcome' }).promise;
+        const only = performance.now() - t0;
+        t0 = await fresh();
+        let outcome = NaN;
+        const a = await s.worker.request('analyse', { record, maxNodes: 1e12 }, (/** @type {any} */ p) => {
+          if (p.found?.outcome && Number.isNaN(outcome)) outcome = performance.now() - t0;
+        }).promise;
+        return { only, outcome, total: performance.now() - t0, nodes: a.nodes, complete: a.complete, moves: a.winningMoves.length };
+      }, { n, misere }));
+    }
+    const r = { ...runs[0], only: median(runs.map((x) => x.only)), outcome: median(runs.map((x) => x.outcome)), total: median(runs.map((x) => x.total)) };
+    const sec = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
+    rows.push([`analysis, ${n}-spot start (${misere ? 'misère' : 'normal'}), fresh worker, median of ${runs.length}: outcome-only / outcome shown / full analysis`,
+      `${sec(r.only)} / ${sec(r.outcome)} (${(r.outcome / r.only).toFixed(2)}×) / ${sec(r.total)} (${r.nodes} nodes, ${r.moves} winning moves)`]);
+    assert.ok(runs.every((x) => x.complete && x.outcome <= x.total), 'the outcome comes before the end');
   }
   await page.close();
 });

@@ -1,0 +1,83 @@
+// @ts-check
+// The analysis panel answers as it proves: the outcome the moment it is
+// known, then the winning moves and the nimber; Stop keeps what was shown.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite } from './harness.mjs';
+import { newGame, nodeEngine } from './helpers.mjs';
+
+const site = useSite();
+
+/**
+ * Clicks Analyse and records, in the page, when the outcome first appears
+ * and in which state the panel was then.
+ * @param {import('playwright-core').Page} page
+ */
+async function analyse(page) {
+  await page.evaluate(() => {
+    const box = /** @type {HTMLElement} */ (document.getElementById('analysis-result'));
+    const w = /** @type {any} */ (globalThis);
+    w.seen = { start: performance.now(), outcome: null, stateAtOutcome: null, done: null };
+    new MutationObserver(() => {
+      const now = performance.now();
+      if (w.seen.outcome === null && box.querySelector('.outcome')) {
+        w.seen.outcome = now;
+        w.seen.stateAtOutcome = box.dataset.state;
+      }
+      if (w.seen.done === null && box.dataset.state !== 'solving' && box.dataset.state) w.seen.done = now;
+    }).observe(box, { childList: true, subtree: true, attributes: true });
+  });
+  await page.click('#analyse');
+}
+
+test('11-spot start: the outcome appears while solving, long before the full analysis', async () => {
+  const { page, errors } = await site.open();
+  await newGame(page, { spots: 11 });
+  await analyse(page);
+  await page.waitForSelector('#analysis-result[data-state=done]', { timeout: 120000 });
+  const seen = await page.evaluate(() => /** @type {any} */ (globalThis).seen);
+  assert.equal(seen.stateAtOutcome, 'solving', 'the outcome is shown before the analysis ends');
+  assert.ok(seen.outcome < seen.done, `outcome at ${seen.outcome - seen.start} ms, done at ${seen.done - seen.start} ms`);
+  // 11 spots is a first-player win (Applegate, Jacobson and Sleator);
+  // the nimber and the winning moves are the engine's run in node.
+  assert.equal(await page.getAttribute('#analysis-result .outcome', 'data-outcome'), 'win');
+  const solver = (await nodeEngine()).analyse('11+', undefined, undefined);
+  assert.match(await page.textContent('#analysis-result') ?? '', new RegExp(`Nimber: \\*${solver.nimber}\\.`));
+  const shown = (await page.locator('.win-move').allTextContents()).sort();
+  assert.deepEqual(shown, solver.winningMoves.map((/** @type {any} */ m) => m.move).sort());
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Stop after the outcome keeps the outcome and the moves found so far', async () => {
+  const { page, errors } = await site.open();
+  await newGame(page, { spots: 11 });
+  await analyse(page);
+  await page.waitForSelector('#analysis-result .outcome', { timeout: 60000 });
+  await page.click('#solve-cancel');
+  await page.waitForSelector('#analysis-result[data-state=stopped]');
+  assert.equal(await page.getAttribute('#analysis-result .outcome', 'data-outcome'), 'win');
+  const text = await page.textContent('#analysis-result') ?? '';
+  assert.match(text, /Analysis stopped; what is shown was proved/);
+  assert.match(text, /Winning moves found so far/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a misère analysis shows its outcome first, then ends without a nimber', async () => {
+  const { page, errors } = await site.open();
+  // Misère 6 spots is a first-player win, 7 a loss (OEIS A164950).
+  for (const [n, outcome] of /** @type {const} */ ([[6, 'win'], [7, 'loss']])) {
+    await newGame(page, { spots: n, misere: true });
+    await analyse(page);
+    await page.waitForSelector('#analysis-result[data-state=done]', { timeout: 120000 });
+    const seen = await page.evaluate(() => /** @type {any} */ (globalThis).seen);
+    assert.ok(seen.outcome <= seen.done);
+    assert.equal(await page.getAttribute('#analysis-result .outcome', 'data-outcome'), outcome);
+    const text = await page.textContent('#analysis-result') ?? '';
+    assert.match(text, /\(misère\)/);
+    assert.doesNotMatch(text, /Nimber/);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
