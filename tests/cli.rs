@@ -99,7 +99,7 @@ fn misspelled_flags_and_extra_arguments_are_errors() {
     assert!(misuse(&["solve"]).contains("<POSITION>"));
     assert!(misuse(&["solve", "--spots", "0"]).contains("--spots <N>"));
     assert!(misuse(&["play", "--spots", "3", "--first", "perfekt"]).contains("unknown strength"));
-    assert!(misuse(&["replay", "2+ 1(3)2 1(4)2 1(5)2"]).contains("move 3 `1(5)2`: ambiguous"));
+    assert!(misuse(&["replay", "2+ 1(3)2 1(4)2 1(5)2"]).contains("move 3 `1(5)2`: illegal"));
     assert!(misuse(&["moves", "0*3.x"]).contains("offset"));
     // No command at all: the help, as an error.
     let o = run(&[]);

@@ -318,12 +318,12 @@ fn games_from_a_position() {
 
 #[test]
 fn records_load_drawn_or_not() {
-    let g = Game::from_record("2+ 1(3)2 1(4)2 1(5)!2", Some((800.0, 600.0))).unwrap();
-    let h = Game::from_record("2+ 1(3)2 1(4)2 1(5)!2", None).unwrap();
+    let g = Game::from_record("2+ 1(3)2 1(4)2 1(5)2[3]", Some((800.0, 600.0))).unwrap();
+    let h = Game::from_record("2+ 1(3)2 1(4)2 1(5)2[3]", None).unwrap();
     assert!(g.is_drawn() && !h.is_drawn());
     assert_same(&g, &h);
     let e = Game::from_record("2+ 1(3)2 1(4)2 1(5)2", None).unwrap_err();
-    assert!(e.to_string().starts_with("move 3 `1(5)2`: ambiguous"), "{e}");
+    assert!(e.to_string().starts_with("move 3 `1(5)2`: illegal, the move separates spot 3 from spot 4"), "{e}");
     assert!(Game::from_record("hello", None).unwrap_err().to_string().starts_with("not a game record"));
     assert_eq!(h.moves_between(1, 2, 64).len(), g.moves_between(1, 2, 64).len());
     assert_eq!(h.spot_views(), vec![]);

@@ -229,11 +229,11 @@ impl Game {
     /// ```
     /// use sprouts::game::Game;
     ///
-    /// let g = Game::from_record("2+ 1(3)2 1(4)2 1(5)!2 II", None).unwrap();
-    /// assert_eq!(g.moves(), ["1(3)2", "1(4)2", "1(5)!2"]);
+    /// let g = Game::from_record("2+ 1(3)2 1(4)2 1(5)2[3] II", None).unwrap();
+    /// assert_eq!(g.moves(), ["1(3)2", "1(4)2", "1(5)2[3]"]);
     /// assert_eq!(g.status().winner, None); // a 2-spot game lasts 4 to 5 moves
     /// let err = Game::from_record("2+ 1(3)2 1(4)2 1(5)2", None).unwrap_err();
-    /// assert!(err.to_string().starts_with("move 3 `1(5)2`: ambiguous"));
+    /// assert!(err.to_string().starts_with("move 3 `1(5)2`: illegal"));
     /// ```
     pub fn from_record(record: &str, size: Option<(f64, f64)>) -> Result<Game, GameError> {
         let rec = Record::parse(record).map_err(|e| GameError::Start(format!("not a game record: {e}")))?;
