@@ -285,6 +285,22 @@ impl Board {
         c
     }
 
+    /// Removes the last spot, which must have exactly the last two edges
+    /// (a routed move's new spot), joining them into one edge from the
+    /// first's other end to the second's: the line stays where it was.
+    pub(crate) fn dissolve_last(&mut self) {
+        let n = self.edges.len();
+        let c = self.spots.len() as Spot;
+        if n < 2 || self.edges[n - 2].ends[1] != c || self.edges[n - 1].ends[0] != c || self.degree(c) != 2 {
+            return;
+        }
+        let Some(second) = self.edges.pop() else { return };
+        let first = &mut self.edges[n - 2];
+        first.ends[1] = second.ends[1];
+        first.points.extend_from_slice(&second.points[1..]);
+        self.spots.pop();
+    }
+
     /// Replaces the inner points of edge e (its ends stay on its spots).
     pub(crate) fn set_points(&mut self, e: usize, points: Vec<Point>) {
         let edge = &mut self.edges[e];
