@@ -23,6 +23,7 @@ mod place;
 mod route;
 mod smooth;
 mod stroke;
+mod svg;
 mod trace;
 
 pub use bench::{bench, BenchReport};
@@ -32,4 +33,5 @@ pub use model::{Board, BoardError, Edge};
 pub use place::LayoutError;
 pub use route::{RouteError, RouteOptions, Routed};
 pub use stroke::{PlayError, Played, Prefix, Stroke, StrokeChecker, StrokeError, StrokeRules};
+pub use svg::{svg, SvgOptions};
 pub use trace::TraceError;

@@ -291,14 +291,25 @@ impl Board {
     pub(crate) fn dissolve_last(&mut self) {
         let n = self.edges.len();
         let c = self.spots.len() as Spot;
-        if n < 2 || self.edges[n - 2].ends[1] != c || self.edges[n - 1].ends[0] != c || self.degree(c) != 2 {
+        if n < 2
+            || self.edges[n - 2].ends[1] != c
+            || self.edges[n - 1].ends[0] != c
+            || self.degree(c) != 2
+        {
             return;
         }
-        let Some(second) = self.edges.pop() else { return };
+        let Some(second) = self.edges.pop() else {
+            return;
+        };
         let first = &mut self.edges[n - 2];
         first.ends[1] = second.ends[1];
         first.points.extend_from_slice(&second.points[1..]);
         self.spots.pop();
+    }
+
+    /// Adds an edge already checked against the drawing.
+    pub(crate) fn push_edge(&mut self, e: Edge) {
+        self.edges.push(e);
     }
 
     /// Replaces the inner points of edge e (its ends stay on its spots).

@@ -27,10 +27,12 @@
 //! move's new spot is then dissolved into the line. The traced result is
 //! compared with the input's canonical form before it is returned.
 
+use super::geom::{fans_overlap, in_sector, point_segment_dist, segment_dist, Point};
+use super::index::SegmentIndex;
 use super::layout::start_layout;
-use super::model::Board;
+use super::model::{Board, Edge};
 use super::route::{RouteError, RouteOptions};
-use super::trace::{Half, TraceError};
+use super::trace::{CornerAt, Half, TraceError};
 use crate::topology::{Canon, Corner, Move, Position, Spot};
 use std::fmt;
 
@@ -44,7 +46,11 @@ pub enum LayoutError {
     /// the sphere).
     NotPlanar,
     /// The router found no room for line `edge` of `edges`.
-    NoRoute { edge: usize, edges: usize, why: RouteError },
+    NoRoute {
+        edge: usize,
+        edges: usize,
+        why: RouteError,
+    },
     /// The drawing did not come out as the position (a bug; the message
     /// says what was drawn).
     Mismatch(String),
@@ -140,7 +146,13 @@ struct Map {
 
 impl Map {
     fn new() -> Map {
-        Map { ends: Vec::new(), rot: Vec::new(), comp: Vec::new(), parent: Vec::new(), outer: Vec::new() }
+        Map {
+            ends: Vec::new(),
+            rot: Vec::new(),
+            comp: Vec::new(),
+            parent: Vec::new(),
+            outer: Vec::new(),
+        }
     }
 
     fn head(&self, d: usize) -> usize {
@@ -175,7 +187,10 @@ impl Map {
     fn next(&self, d: usize, on: &dyn Fn(usize) -> bool) -> usize {
         let r = &self.rot[self.head(d)];
         let k = r.iter().position(|&x| x == d ^ 1).unwrap_or(0);
-        (1..=r.len()).map(|i| r[(k + i) % r.len()]).find(|&x| on(x)).unwrap_or(d ^ 1)
+        (1..=r.len())
+            .map(|i| r[(k + i) % r.len()])
+            .find(|&x| on(x))
+            .unwrap_or(d ^ 1)
     }
 
     /// Face number of every dart of the finished map.
@@ -195,36 +210,65 @@ impl Map {
         (face, n)
     }
 
-    /// A junction: a dead spot (3 lines), a ring of dead spots (2 or 4 and
-    /// more), or a dead triangle with a doubled side (1). Returns, for each
-    /// attachment, the dart from the junction to it; the face of dart t
-    /// holds the corner between attachments t - 1 and t.
+    /// A junction: the dead spots where the lines to `att` meet, in that
+    /// order round it. Two lines just join (or, to one spot twice, meet at
+    /// a dead spot with a dead end); three or more meet on a path of dead
+    /// spots, two lines at each end and one at each inner spot; one line
+    /// ends in a dead triangle with a doubled side. Returns for each
+    /// attachment t a dart of the face that holds the corner between
+    /// attachments t - 1 and t.
     fn junction(&mut self, comp: usize, att: &[usize]) -> Vec<usize> {
         let k = att.len();
-        if k == 3 {
-            let j = self.vertex(comp);
-            return att.iter().map(|&a| self.link(j, a)).collect();
+        match k {
+            0 => return Vec::new(),
+            1 => {
+                let ring: Vec<usize> = (0..3).map(|_| self.vertex(comp)).collect();
+                let out = self.edge(ring[0], att[0]);
+                self.rot[att[0]].push(out ^ 1);
+                let around: Vec<usize> = (0..3)
+                    .map(|t| self.edge(ring[t], ring[(t + 1) % 3]))
+                    .collect();
+                let chord = self.edge(ring[1], ring[2]);
+                self.rot[ring[0]] = vec![out, around[0], around[2] ^ 1];
+                self.rot[ring[1]] = vec![chord, around[1], around[0] ^ 1];
+                self.rot[ring[2]] = vec![chord ^ 1, around[2], around[1] ^ 1];
+                return vec![out];
+            }
+            2 if att[0] != att[1] => {
+                let d = self.link(att[0], att[1]);
+                return vec![d ^ 1, d];
+            }
+            2 => {
+                let j = self.vertex(comp);
+                let out = vec![self.link(j, att[0]), self.link(j, att[1])];
+                self.junction(comp, &[j]);
+                return out;
+            }
+            _ => {}
         }
-        let n = if k == 1 { 3 } else { k };
-        let ring: Vec<usize> = (0..n).map(|_| self.vertex(comp)).collect();
-        let out: Vec<usize> = (0..n)
-            .map(|t| if t < k { self.edge(ring[t], att[t]) } else { usize::MAX })
-            .collect();
-        for (t, &d) in out.iter().enumerate().take(k) {
+        let path: Vec<usize> = (0..k - 2).map(|_| self.vertex(comp)).collect();
+        let mut out = Vec::with_capacity(k);
+        for t in 0..k {
+            let v = path[t.saturating_sub(1).min(k - 3)];
+            let d = self.edge(v, att[t]);
             self.rot[att[t]].push(d ^ 1);
+            out.push(d);
         }
-        let around: Vec<usize> = (0..n).map(|t| self.edge(ring[t], ring[(t + 1) % n])).collect();
-        // With one attachment, spots 1 and 2 get a second line between them.
-        let chord = (k == 1).then(|| self.edge(ring[1], ring[2]));
-        for t in 0..n {
-            let first = match (t < k, chord) {
-                (true, _) => out[t],
-                (false, Some(c)) => if t == 1 { c } else { c ^ 1 },
-                (false, None) => unreachable!("rings have an attachment per spot"),
+        let links: Vec<usize> = (0..k - 3)
+            .map(|i| self.edge(path[i], path[i + 1]))
+            .collect();
+        for (i, &v) in path.iter().enumerate() {
+            self.rot[v] = if k == 3 {
+                vec![out[0], out[1], out[2]]
+            } else if i == 0 {
+                vec![out[0], out[1], links[0]]
+            } else if i == k - 3 {
+                vec![links[i - 1] ^ 1, out[k - 2], out[k - 1]]
+            } else {
+                vec![links[i - 1] ^ 1, out[i + 1], links[i]]
             };
-            self.rot[ring[t]] = vec![first, around[t], around[(t + n - 1) % n] ^ 1];
         }
-        out.into_iter().take(k).collect()
+        out
     }
 
     /// Four dead spots, all joined: returns a dart of each of two faces.
@@ -238,7 +282,12 @@ impl Map {
         }
         let dart = |a: usize, b: usize| if a < b { e[&(a, b)] } else { e[&(b, a)] ^ 1 };
         // Spot 3 in the middle of triangle 0 1 2.
-        for (a, order) in [(0, [1, 3, 2]), (1, [2, 3, 0]), (2, [0, 3, 1]), (3, [0, 1, 2])] {
+        for (a, order) in [
+            (0, [1, 3, 2]),
+            (1, [2, 3, 0]),
+            (2, [0, 3, 1]),
+            (3, [0, 1, 2]),
+        ] {
             self.rot[v[a]] = order.iter().map(|&b| dart(a, b)).collect();
         }
         [dart(0, 1), dart(1, 0)]
@@ -275,7 +324,12 @@ impl<'a> Reading<'a> {
                 }
             })
             .collect();
-        Reading { t, first, region_of, kind }
+        Reading {
+            t,
+            first,
+            region_of,
+            kind,
+        }
     }
 
     fn kind(&self, s: Spot) -> Kind {
@@ -302,13 +356,20 @@ impl<'a> Reading<'a> {
             .collect();
         let mut done: Vec<Walk> = Vec::new();
         while let Some(w) = todo.pop() {
-            let cut = w.toks.iter().position(|&x| matches!(x, Tok::S(s) if self.kind(s) == Kind::Lower));
+            let cut = w
+                .toks
+                .iter()
+                .position(|&x| matches!(x, Tok::S(s) if self.kind(s) == Kind::Lower));
             let Some(i) = cut else {
                 done.push(w);
                 continue;
             };
             let a = w.toks[i];
-            let Some(j) = w.toks[i + 1..].iter().position(|&x| x == a).map(|j| j + i + 1) else {
+            let Some(j) = w.toks[i + 1..]
+                .iter()
+                .position(|&x| x == a)
+                .map(|j| j + i + 1)
+            else {
                 done.push(w);
                 continue;
             };
@@ -319,8 +380,14 @@ impl<'a> Reading<'a> {
             let mut near: Vec<Tok> = w.toks[j + 1..].to_vec();
             near.extend_from_slice(&w.toks[..i]);
             near.push(Tok::Port(s));
-            todo.push(Walk { toks: far, bid: w.bid });
-            todo.push(Walk { toks: near, bid: w.bid });
+            todo.push(Walk {
+                toks: far,
+                bid: w.bid,
+            });
+            todo.push(Walk {
+                toks: near,
+                bid: w.bid,
+            });
         }
         // Pieces: walks joined by uppercase spots.
         let n = done.len();
@@ -373,7 +440,9 @@ impl<'a> Reading<'a> {
         let mut at: std::collections::HashMap<Spot, Vec<(usize, usize)>> = Default::default();
         for (wi, u) in ups.iter().enumerate() {
             for (k, &i) in u.iter().enumerate() {
-                let Tok::S(s) = piece[wi].toks[i] else { unreachable!() };
+                let Tok::S(s) = piece[wi].toks[i] else {
+                    unreachable!()
+                };
                 at.entry(s).or_default().push((wi, k));
             }
         }
@@ -455,7 +524,10 @@ impl Map {
         // Regions and components must form a forest.
         let mut tree: Vec<usize> = (0..nr + ng).collect();
         for bid in 0..nb {
-            let (a, b) = (find(&mut tree, rd.region_of[bid]), find(&mut tree, nr + group_of[bid]));
+            let (a, b) = (
+                find(&mut tree, rd.region_of[bid]),
+                find(&mut tree, nr + group_of[bid]),
+            );
             if a == b {
                 return Err(LayoutError::NotPlanar);
             }
@@ -563,7 +635,10 @@ impl Map {
             m.parent[comp_of_group[g]] = match region_parent[r] {
                 None => host[root_of[r]],
                 Some(owner) => {
-                    let b = groups[owner].iter().copied().find(|&b| rd.region_of[b] == r);
+                    let b = groups[owner]
+                        .iter()
+                        .copied()
+                        .find(|&b| rd.region_of[b] == r);
                     Parent::Face(b.and_then(|b| face_dart[b]).ok_or(LayoutError::NotPlanar)?)
                 }
             };
@@ -585,7 +660,11 @@ fn orient(rd: &Reading, groups: &[Vec<usize>], order: &[usize]) -> Result<Vec<bo
     let mut due: Vec<Vec<usize>> = vec![Vec::new(); nr];
     for (g, bids) in groups.iter().enumerate() {
         if bids.len() > 1 {
-            let last = bids.iter().map(|&b| pos[rd.region_of[b]]).max().unwrap_or(0);
+            let last = bids
+                .iter()
+                .map(|&b| pos[rd.region_of[b]])
+                .max()
+                .unwrap_or(0);
             due[last].push(g);
         }
     }
@@ -612,7 +691,9 @@ fn orient(rd: &Reading, groups: &[Vec<usize>], order: &[usize]) -> Result<Vec<bo
             *budget -= 1;
             flip[order[i]] = f;
             let ok = due[i].iter().all(|&g| {
-                rd.pieces(&groups[g], flip).iter().all(|p| rd.junctions(p).is_some())
+                rd.pieces(&groups[g], flip)
+                    .iter()
+                    .all(|p| rd.junctions(p).is_some())
             });
             if ok && go(i + 1, rd, groups, order, due, flip, budget) {
                 return true;
@@ -649,49 +730,83 @@ impl Map {
     /// Draws the map: spots on a grid, component by component, then every
     /// edge routed as a move whose new spot is dissolved.
     fn draw(&self, width: f64, height: f64) -> Result<Board, LayoutError> {
+        // Cramped drawings get a larger area, scaled back down by a power
+        // of two at the end (exact, so the topology cannot change).
+        let mut last = None;
+        for scale in [1.0, 2.0, 4.0] {
+            match self.draw_at(width * scale, height * scale) {
+                Ok(board) if scale == 1.0 => return Ok(board),
+                Ok(board) => {
+                    let k = 1.0 / scale;
+                    let spots = board.spots().iter().map(|p| p.scale(k)).collect();
+                    let edges = board
+                        .edges()
+                        .iter()
+                        .map(|e| Edge {
+                            ends: e.ends,
+                            points: e.points.iter().map(|p| p.scale(k)).collect(),
+                        })
+                        .collect();
+                    return Board::from_parts(width, height, spots, edges)
+                        .map_err(|e| LayoutError::Mismatch(e.to_string()));
+                }
+                Err(e @ LayoutError::NoRoute { .. }) => {
+                    if std::env::var("LAYOUT_DEBUG").is_ok() {
+                        eprintln!("scale {scale}: {e}");
+                    }
+                    last = Some(e)
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last.unwrap_or(LayoutError::BadArea))
+    }
+
+    fn draw_at(&self, width: f64, height: f64) -> Result<Board, LayoutError> {
         let nv = self.rot.len();
         let mut byc: Vec<usize> = (0..nv).collect();
         byc.sort_by_key(|&v| self.comp[v]);
+        // Breadth first through each component: spots in the order reached
+        // (neighbours land in nearby cells), lines in the order met, so a
+        // cycle closes as soon as it can, while little is in the way.
+        let mut order: Vec<usize> = Vec::new();
+        let mut placed: Vec<usize> = Vec::with_capacity(nv);
+        let mut reached = vec![false; nv];
+        let mut used = vec![false; self.ends.len()];
+        for &v0 in &byc {
+            if reached[v0] {
+                continue;
+            }
+            reached[v0] = true;
+            placed.push(v0);
+            let mut queue = std::collections::VecDeque::from([v0]);
+            while let Some(v) = queue.pop_front() {
+                for &d in &self.rot[v] {
+                    let w = self.head(d);
+                    if !used[d / 2] {
+                        used[d / 2] = true;
+                        order.push(d / 2);
+                    }
+                    if !reached[w] {
+                        reached[w] = true;
+                        placed.push(w);
+                        queue.push_back(w);
+                    }
+                }
+            }
+        }
         let grid = start_layout(nv, width, height);
         let mut spots = vec![grid[0]; nv];
-        for (i, &v) in byc.iter().enumerate() {
+        for (i, &v) in placed.iter().enumerate() {
             spots[v] = grid[i];
         }
         let mut board = Board::with_spots(width, height, spots)
             .map_err(|e| LayoutError::Mismatch(e.to_string()))?;
         let (face, nf) = self.faces();
-        // Edge order: component by component, a breadth-first tree first.
-        let mut order: Vec<usize> = Vec::new();
-        let mut reached = vec![false; nv];
-        let mut used = vec![false; self.ends.len()];
-        for &v0 in &byc {
-            if reached[v0] || self.rot[v0].is_empty() {
-                continue;
-            }
-            reached[v0] = true;
-            let mut queue = std::collections::VecDeque::from([v0]);
-            while let Some(v) = queue.pop_front() {
-                for &d in &self.rot[v] {
-                    let w = self.head(d);
-                    if !reached[w] {
-                        reached[w] = true;
-                        used[d / 2] = true;
-                        order.push(d / 2);
-                        queue.push_back(w);
-                    }
-                }
-            }
-            let comp = self.comp[v0];
-            for e in 0..self.ends.len() {
-                if !used[e] && self.comp[self.ends[e][0]] == comp {
-                    used[e] = true;
-                    order.push(e);
-                }
-            }
-        }
         let mut half: Vec<Option<Half>> = vec![None; 2 * self.ends.len()];
         let mut inserted = vec![false; self.ends.len()];
         let opts = RouteOptions::default();
+        let gap = opts.clearance / 2.0;
         for (step, &e) in order.iter().enumerate() {
             let faces = board.faces()?;
             let u = self.ends[e][0];
@@ -702,8 +817,13 @@ impl Map {
                 let r = &self.rot[x];
                 let k = r.iter().position(|&y| y == d)?;
                 let after = (1..r.len()).map(|i| r[(k + i) % r.len()]).find(|&y| on(y));
-                let before = (1..r.len()).map(|i| r[(k + r.len() - i) % r.len()]).find(|&y| on(y));
-                let want = (before.and_then(|p| half[p ^ 1]), after.and_then(|q| half[q]));
+                let before = (1..r.len())
+                    .map(|i| r[(k + r.len() - i) % r.len()])
+                    .find(|&y| on(y));
+                let want = (
+                    before.and_then(|p| half[p ^ 1]),
+                    after.and_then(|q| half[q]),
+                );
                 for (ri, reg) in faces.regions.iter().enumerate() {
                     for (bi, b) in reg.iter().enumerate() {
                         for (ci, c) in b.iter().enumerate() {
@@ -748,19 +868,47 @@ impl Map {
                     }
                 }
             }
-            let mv = Move {
-                region: ra,
-                from: Corner { boundary: ba, index: ca },
-                to: Corner { boundary: bb, index: cb },
-                inside,
-            };
-            let routed = board.route(&faces.position, &mv, &opts).map_err(|why| LayoutError::NoRoute {
-                edge: step,
-                edges: order.len(),
-                why,
-            })?;
+            if ba != bb
+                && straight(
+                    &board,
+                    &faces.regions[ra][ba][ca],
+                    &faces.regions[ra][bb][cb],
+                    gap,
+                )
+            {
+                // A join needs no sides: a clear straight line is enough.
+                let (pu, pv) = (board.spots()[u], board.spots()[self.ends[e][1]]);
+                board.push_edge(Edge {
+                    ends: [u as Spot + 1, self.ends[e][1] as Spot + 1],
+                    points: vec![pu, pv],
+                });
+            } else {
+                let mv = Move {
+                    region: ra,
+                    from: Corner {
+                        boundary: ba,
+                        index: ca,
+                    },
+                    to: Corner {
+                        boundary: bb,
+                        index: cb,
+                    },
+                    inside,
+                };
+                let clock = std::time::Instant::now();
+            let routed = board.route(&faces.position, &mv, &opts).map_err(|why| {
+                    LayoutError::NoRoute {
+                        edge: step,
+                        edges: order.len(),
+                        why,
+                    }
+                })?;
+                if std::env::var("LAYOUT_DEBUG").is_ok() {
+                eprintln!("step {step}: {} {:.1} ms, {} boundaries in region", if ba == bb { "split" } else { "join" }, clock.elapsed().as_secs_f64() * 1e3, faces.regions[ra].len());
+            }
             board = routed.board;
-            board.dissolve_last();
+                board.dissolve_last();
+            }
             let be = board.edges().len() - 1;
             half[2 * e] = Some(2 * be);
             half[2 * e + 1] = Some(2 * be + 1);
@@ -768,4 +916,45 @@ impl Map {
         }
         Ok(board)
     }
+}
+
+/// Whether a straight line from corner `a` to corner `b` leaves and enters
+/// both inside their sectors and keeps `gap` from every other spot and line.
+fn straight(board: &Board, a: &CornerAt, b: &CornerAt, gap: f64) -> bool {
+    let (Some(pa), Some(pb)) = (board.spot(a.spot), board.spot(b.spot)) else {
+        return false;
+    };
+    let inside = |c: &CornerAt, at: Point, to: Point| match (c.into, c.out) {
+        (Some(i), Some(o)) => in_sector(at, board.half_second(o), board.half_second(i ^ 1), to),
+        _ => true,
+    };
+    if pa == pb || !inside(a, pa, pb) || !inside(b, pb, pa) {
+        return false;
+    }
+    let index = SegmentIndex::new(board, None);
+    let mut clear = true;
+    index.for_each_near(pa, pb, gap, &mut |seg| {
+        let at_end = |p: Point| p == pa || p == pb;
+        if clear && !(at_end(seg.a) || at_end(seg.b)) && segment_dist(pa, pb, seg.a, seg.b) < gap {
+            clear = false;
+        }
+        if clear && (at_end(seg.a) || at_end(seg.b)) && segments_meet_away(pa, pb, seg.a, seg.b) {
+            clear = false;
+        }
+    });
+    clear
+        && board
+            .spots()
+            .iter()
+            .all(|&p| p == pa || p == pb || point_segment_dist(p, pa, pb) >= gap)
+}
+
+/// Whether two segments sharing an end meet anywhere else.
+fn segments_meet_away(a: Point, b: Point, c: Point, d: Point) -> bool {
+    let (s, x, y) = if a == c || a == d {
+        (a, b, if a == c { d } else { c })
+    } else {
+        (b, a, if b == c { d } else { c })
+    };
+    fans_overlap(s, x, y)
 }
