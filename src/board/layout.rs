@@ -39,3 +39,25 @@ impl Board {
         Board::with_spots(width, height, start_layout(n, width, height))
     }
 }
+
+impl Board {
+    /// The drawing of a game from the n-spot start: each move of `moves`
+    /// (as [`crate::notation::Record::replay`] gives them) routed in turn.
+    /// Returns the position and the board after the last one, or the
+    /// 1-based number of the move that could not be drawn and why.
+    pub fn of_game(
+        n: usize,
+        moves: &[(crate::Move, crate::Position)],
+        width: f64,
+        height: f64,
+    ) -> Result<(crate::Position, Board), (usize, super::RouteError)> {
+        let mut board = Board::start(n, width, height).map_err(|_| (0, super::RouteError::NoRoute))?;
+        let mut pos = board.position().map_err(|e| (0, super::RouteError::Trace(e)))?;
+        let opts = super::RouteOptions::default();
+        for (k, (mv, _)) in moves.iter().enumerate() {
+            let routed = board.route(&pos, mv, &opts).map_err(|e| (k + 1, e))?;
+            (board, pos) = (routed.board, routed.position);
+        }
+        Ok((pos, board))
+    }
+}

@@ -730,11 +730,13 @@ impl Map {
     /// Draws the map: spots on a grid, component by component, then every
     /// edge routed as a move whose new spot is dissolved.
     fn draw(&self, width: f64, height: f64) -> Result<Board, LayoutError> {
-        // Cramped drawings get a larger area, scaled back down by a power
-        // of two at the end (exact, so the topology cannot change).
+        // A larger area is scaled back down by a power of two at the end
+        // (exact, so the topology cannot change).
         let mut last = None;
-        for scale in [1.0, 2.0, 4.0] {
-            match self.draw_at(width * scale, height * scale) {
+        // Cramped drawings get a larger area, or the spots in another
+        // order on the grid.
+        for (variant, scale) in [(0, 1.0), (0, 2.0), (1, 1.0), (1, 2.0), (2, 2.0), (0, 4.0)] {
+            match self.draw_at(width * scale, height * scale, variant) {
                 Ok(board) if scale == 1.0 => return Ok(board),
                 Ok(board) => {
                     let k = 1.0 / scale;
@@ -750,19 +752,14 @@ impl Map {
                     return Board::from_parts(width, height, spots, edges)
                         .map_err(|e| LayoutError::Mismatch(e.to_string()));
                 }
-                Err(e @ LayoutError::NoRoute { .. }) => {
-                    if std::env::var("LAYOUT_DEBUG").is_ok() {
-                        eprintln!("scale {scale}: {e}");
-                    }
-                    last = Some(e)
-                }
+                Err(e @ LayoutError::NoRoute { .. }) => last = Some(e),
                 Err(e) => return Err(e),
             }
         }
         Err(last.unwrap_or(LayoutError::BadArea))
     }
 
-    fn draw_at(&self, width: f64, height: f64) -> Result<Board, LayoutError> {
+    fn draw_at(&self, width: f64, height: f64, variant: usize) -> Result<Board, LayoutError> {
         let nv = self.rot.len();
         let mut byc: Vec<usize> = (0..nv).collect();
         byc.sort_by_key(|&v| self.comp[v]);
@@ -795,7 +792,15 @@ impl Map {
                 }
             }
         }
-        let grid = start_layout(nv, width, height);
+        let mut grid = start_layout(nv, width, height);
+        match variant {
+            1 => grid.reverse(),
+            2 => {
+                // Columns first instead of rows.
+                grid.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+            }
+            _ => {}
+        }
         let mut spots = vec![grid[0]; nv];
         for (i, &v) in placed.iter().enumerate() {
             spots[v] = grid[i];
@@ -895,18 +900,14 @@ impl Map {
                     },
                     inside,
                 };
-                let clock = std::time::Instant::now();
-            let routed = board.route(&faces.position, &mv, &opts).map_err(|why| {
+                let routed = board.route(&faces.position, &mv, &opts).map_err(|why| {
                     LayoutError::NoRoute {
                         edge: step,
                         edges: order.len(),
                         why,
                     }
                 })?;
-                if std::env::var("LAYOUT_DEBUG").is_ok() {
-                eprintln!("step {step}: {} {:.1} ms, {} boundaries in region", if ba == bb { "split" } else { "join" }, clock.elapsed().as_secs_f64() * 1e3, faces.regions[ra].len());
-            }
-            board = routed.board;
+                board = routed.board;
                 board.dissolve_last();
             }
             let be = board.edges().len() - 1;

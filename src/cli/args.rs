@@ -19,6 +19,8 @@ const VALUED: &[&str] = &[
     "--first",
     "--second",
     "--games",
+    "--svg",
+    "--move",
 ];
 
 impl Args {

@@ -2,6 +2,7 @@
 //! error (exit status 2).
 
 mod args;
+mod draw;
 mod game;
 mod play;
 mod solve;
@@ -23,6 +24,9 @@ commands:
        [--max-seconds S] [--max-nodes N] [--json]
                                      computer players (random, heuristic,
                                      perfect) against each other: wins, times
+  draw <POSITION|RECORD> --svg FILE [--move K] [--legend] [--no-labels]
+                                     the board as an SVG picture (a record
+                                     up to move K, or a position laid out)
 POSITION: a GLOP string (0*5.}]!), a spots-dialect string (0*5|), a Hoey list
 (1,3,2,3;4), or --spots N for the N-spot start.
 ";
@@ -40,6 +44,7 @@ pub fn run(argv: &[String]) -> Result<String, String> {
         "random" => game::random(&args),
         "solve" => solve::solve(&args),
         "play" => play::play(&args),
+        "draw" => draw::draw(&args),
         "bench" => match args.positional(0)? {
             "movegen" => game::bench_movegen(&args),
             "solve" => solve::bench(&args),
