@@ -271,8 +271,9 @@ impl Map {
         out
     }
 
-    /// Four dead spots, all joined: returns a dart of each of two faces.
-    fn k4(&mut self, comp: usize) -> [usize; 2] {
+    /// Four dead spots, all joined: returns a dart of each of its four
+    /// faces (the first is the outer one).
+    fn k4(&mut self, comp: usize) -> [usize; 4] {
         let v: Vec<usize> = (0..4).map(|_| self.vertex(comp)).collect();
         let mut e = std::collections::HashMap::new();
         for a in 0..4 {
@@ -290,7 +291,7 @@ impl Map {
         ] {
             self.rot[v[a]] = order.iter().map(|&b| dart(a, b)).collect();
         }
-        [dart(0, 1), dart(1, 0)]
+        [dart(0, 1), dart(1, 0), dart(2, 1), dart(0, 2)]
     }
 }
 
@@ -616,19 +617,19 @@ impl Map {
             let here = groups[g].iter().copied().find(|&b| rd.region_of[b] == r);
             m.outer[comp_of_group[g]] = here.and_then(|b| face_dart[b]);
         }
-        // Extra trees hang in K4s.
+        // Extra trees hang in the inner faces of K4s, three to a K4.
         let mut host = vec![Parent::Root; trees];
-        for h in host.iter_mut().skip(1) {
-            let c = m.parent.len();
-            let [out, inner] = m.k4(c);
-            m.parent.push(Parent::Root);
-            m.outer.push(Some(out));
-            *h = Parent::Face(inner);
-        }
-        if nr == 0 {
-            let [out, _] = m.k4(0);
-            m.parent.push(Parent::Root);
-            m.outer.push(Some(out));
+        let mut faces = [0; 4];
+        for t in 1..trees.max(1 + usize::from(nr == 0)) {
+            if (t - 1) % 3 == 0 {
+                let c = m.parent.len();
+                faces = m.k4(c);
+                m.parent.push(Parent::Root);
+                m.outer.push(Some(faces[0]));
+            }
+            if t < trees {
+                host[t] = Parent::Face(faces[1 + (t - 1) % 3]);
+            }
         }
         for &g in &group_order {
             let r = group_parent[g];
@@ -733,9 +734,14 @@ impl Map {
         // A larger area is scaled back down by a power of two at the end
         // (exact, so the topology cannot change).
         let mut last = None;
-        // Cramped drawings get a larger area, or the spots in another
-        // order on the grid.
-        for (variant, scale) in [(0, 1.0), (0, 2.0), (1, 1.0), (1, 2.0), (2, 2.0), (0, 4.0)] {
+        // Many spots start on a larger area (curves need room between
+        // them); the first try that routes every line is kept.
+        let tries: &[(usize, f64)] = if self.rot.len() <= 16 {
+            &[(0, 1.0), (0, 2.0), (1, 2.0), (2, 4.0)]
+        } else {
+            &[(0, 2.0), (0, 4.0), (1, 4.0), (2, 8.0)]
+        };
+        for &(variant, scale) in tries {
             match self.draw_at(width * scale, height * scale, variant) {
                 Ok(board) if scale == 1.0 => return Ok(board),
                 Ok(board) => {
@@ -761,8 +767,31 @@ impl Map {
 
     fn draw_at(&self, width: f64, height: f64, variant: usize) -> Result<Board, LayoutError> {
         let nv = self.rot.len();
+        // Components depth first through the nesting: what lies in a
+        // component's faces comes right after it, in nearby cells, so that
+        // the lines closing those faces have little to go round.
+        let nc = self.parent.len();
+        let mut kids: Vec<Vec<usize>> = vec![Vec::new(); nc];
+        let mut roots = Vec::new();
+        for c in 0..nc {
+            match self.parent[c] {
+                Parent::Root => roots.push(c),
+                Parent::Face(d) => kids[self.comp[self.tail(d)]].push(c),
+            }
+        }
+        let mut rank = vec![usize::MAX; nc];
+        let mut stack: Vec<usize> = roots.into_iter().rev().collect();
+        let mut next = 0;
+        while let Some(c) = stack.pop() {
+            if rank[c] != usize::MAX {
+                continue;
+            }
+            rank[c] = next;
+            next += 1;
+            stack.extend(kids[c].iter().rev());
+        }
         let mut byc: Vec<usize> = (0..nv).collect();
-        byc.sort_by_key(|&v| self.comp[v]);
+        byc.sort_by_key(|&v| (rank[self.comp[v]], v));
         // Breadth first through each component: spots in the order reached
         // (neighbours land in nearby cells), lines in the order met, so a
         // cycle closes as soon as it can, while little is in the way.
