@@ -85,8 +85,14 @@ fn hand_made_positions() {
 #[test]
 fn errors_not_panics() {
     let p = parse_position("0*3").unwrap();
-    assert_eq!(Board::layout(&p, 0.0, 600.0).unwrap_err(), LayoutError::BadArea);
-    assert_eq!(Board::layout(&p, f64::NAN, 600.0).unwrap_err(), LayoutError::BadArea);
+    assert_eq!(
+        Board::layout(&p, 0.0, 600.0).unwrap_err(),
+        LayoutError::BadArea
+    );
+    assert_eq!(
+        Board::layout(&p, f64::NAN, 600.0).unwrap_err(),
+        LayoutError::BadArea
+    );
     // A letter that links two boundaries of one region cannot be drawn;
     // the parser refuses it, and so would the layout.
     assert!(parse_position("AB.A.}B.}").is_err());
@@ -120,8 +126,14 @@ fn real_positions_reduced_and_labelled() {
 /// canonical string, in turn.
 #[test]
 fn children_of_random_games() {
-    let target: usize = std::env::var("SPROUTS_LAYOUT").ok().and_then(|v| v.parse().ok()).unwrap_or(16);
-    let seed = std::env::var("SPROUTS_LAYOUT_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x1a70);
+    let target: usize = std::env::var("SPROUTS_LAYOUT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(16);
+    let seed = std::env::var("SPROUTS_LAYOUT_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0x1a70);
     let mut rng = Rng::new(seed);
     let (mut done, mut most) = (0usize, 0usize);
     let mut failures = Vec::new();
@@ -139,7 +151,11 @@ fn children_of_random_games() {
         }
         for (mv, canon) in p.representative_moves() {
             let child = p.play(&mv).unwrap();
-            let input = if done % 2 == 0 { child } else { parse_position(&canon.to_string()).unwrap() };
+            let input = if done % 2 == 0 {
+                child
+            } else {
+                parse_position(&canon.to_string()).unwrap()
+            };
             match check(&input) {
                 Ok(spots) => most = most.max(spots),
                 Err(e) => {
@@ -156,6 +172,9 @@ fn children_of_random_games() {
             }
         }
     }
-    println!("laid out {done} children of random games (up to {most} spots drawn), {} failures", failures.len());
+    println!(
+        "laid out {done} children of random games (up to {most} spots drawn), {} failures",
+        failures.len()
+    );
     assert!(failures.is_empty(), "{failures:?}");
 }
