@@ -737,9 +737,9 @@ impl Map {
         // Many spots start on a larger area (curves need room between
         // them); the first try that routes every line is kept.
         let tries: &[(usize, f64)] = if self.rot.len() <= 16 {
-            &[(0, 1.0), (0, 2.0), (1, 2.0), (2, 4.0)]
+            &[(0, 1.0), (0, 2.0), (3, 1.0), (4, 2.0), (1, 2.0), (2, 4.0)]
         } else {
-            &[(0, 2.0), (0, 4.0), (1, 4.0), (2, 8.0)]
+            &[(0, 2.0), (0, 4.0), (3, 2.0), (4, 2.0), (1, 4.0), (2, 8.0)]
         };
         for &(variant, scale) in tries {
             match self.draw_at(width * scale, height * scale, variant) {
@@ -799,7 +799,15 @@ impl Map {
         let mut placed: Vec<usize> = Vec::with_capacity(nv);
         let mut reached = vec![false; nv];
         let mut used = vec![false; self.ends.len()];
-        for &v0 in &byc {
+        // Variant 4 starts each component from its last spot instead.
+        let starts: Vec<usize> = if variant == 4 {
+            let mut r = byc.clone();
+            r.sort_by_key(|&v| (rank[self.comp[v]], std::cmp::Reverse(v)));
+            r
+        } else {
+            byc.clone()
+        };
+        for &v0 in &starts {
             if reached[v0] {
                 continue;
             }
@@ -903,6 +911,7 @@ impl Map {
                 }
             }
             if ba != bb
+                && variant < 3
                 && straight(
                     &board,
                     &faces.regions[ra][ba][ca],
@@ -929,19 +938,30 @@ impl Map {
                     },
                     inside,
                 };
-                let routed = board.route(&faces.position, &mv, &opts).map_err(|why| {
-                    LayoutError::NoRoute {
-                        edge: step,
-                        edges: order.len(),
-                        why,
-                    }
-                })?;
+                // The router sometimes finds one direction but not the
+                // other: the same line drawn from its other end (the sides
+                // swap, so the other boundaries do too).
+                let swapped = Move {
+                    region: mv.region,
+                    from: mv.to,
+                    to: mv.from,
+                    inside: if ba == bb {
+                        (0..faces.regions[ra].len()).filter(|&j| j != ba && !mv.inside.contains(&j)).collect()
+                    } else {
+                        Vec::new()
+                    },
+                };
+                let routed = board
+                    .route(&faces.position, &mv, &opts)
+                    .or_else(|_| board.route(&faces.position, &swapped, &opts))
+                    .map_err(|why| LayoutError::NoRoute { edge: step, edges: order.len(), why })?;
                 board = routed.board;
                 board.dissolve_last();
             }
             let be = board.edges().len() - 1;
-            half[2 * e] = Some(2 * be);
-            half[2 * e + 1] = Some(2 * be + 1);
+            let forward = board.edges()[be].ends[0] as usize == u + 1;
+            half[2 * e] = Some(2 * be + usize::from(!forward));
+            half[2 * e + 1] = Some(2 * be + usize::from(forward));
             inserted[e] = true;
         }
         Ok(board)
