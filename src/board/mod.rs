@@ -8,6 +8,9 @@
 //! - [`Board::route`] draws a curve for any legal move of the engine.
 //! - [`start_layout`] places the spots of a new game; [`Board::relax`]
 //!   spreads a cramped drawing without changing its topology.
+//! - [`Board::layout`] draws any position that has no drawing yet (a
+//!   GLOP string, a Hoey list); [`Board::of_game`] draws a game's moves.
+//! - [`svg()`] renders a board as an SVG picture.
 //! - [`bench`] times routing and stroke checking on late 20-spot games.
 //!
 //! Coordinates are screen coordinates (y down). A traced boundary keeps its

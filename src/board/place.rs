@@ -5,26 +5,28 @@
 //! each spot, and which component lies in which face):
 //!
 //! - the boundaries joined by uppercase letters make one component; a
-//!   region's components and the components' faces form a tree, and a
-//!   second, third… tree hangs in a face of its own dead `K4` (four dead
-//!   spots, four dead triangles);
+//!   region's components and the components' faces form a tree, and the
+//!   further trees hang in the inner faces of dead `K4`s (four dead spots,
+//!   four dead triangles), three to a `K4`;
 //! - a lowercase letter is a spot on a bridge: its boundary is cut there
 //!   into the two sides' walks;
 //! - what is left of a component are cycles through its uppercase letters:
-//!   each corner where such cycles meet (a face of the dual) becomes a dead
-//!   spot when 3 lines meet there, or a ring of dead spots, one per line,
-//!   with an empty face inside; `1` is a line's free end, `2` a spot on a
-//!   small dead loop (its other corner is in that loop, a region with one
-//!   life), and a dead end (a bridge with nothing live beyond) is a
-//!   dead triangle with a doubled side;
+//!   where such lines meet (a face of the dual), a dead spot joins three, a
+//!   path of dead spots joins more, and two just continue into each other;
+//!   `1` is a line's free end, `2` a spot on a small loop hanging from a
+//!   dead spot (its other corner is in that loop, a region with one life),
+//!   and a dead end (a bridge with nothing live beyond) is a dead triangle
+//!   with a doubled side;
 //! - regions may be mirrored one by one (the canonical form does not see
 //!   it); the first choice of mirrors whose cycles close up on the sphere
 //!   (Euler's formula, component by component) is taken.
 //!
 //! The map is then drawn by the router: every spot starts isolated on a
-//! grid, and each edge is routed as a move between its corners, with every
-//! other boundary of the face sent to the side where the map has it; the
-//! move's new spot is then dissolved into the line. The traced result is
+//! grid (components depth first through the nesting), and each edge is
+//! routed as a move between its corners, with every other boundary of the
+//! face sent to the side where the map has it; the move's new spot is then
+//! dissolved into the line (clear joins are drawn straight). Cramped
+//! drawings are redone larger or in another order. The traced result is
 //! compared with the input's canonical form before it is returned.
 
 use super::geom::{fans_overlap, in_sector, point_segment_dist, segment_dist, Point};
