@@ -12,11 +12,11 @@
 //! Bad input from JavaScript gives a `JsError` with a lowercase message; no
 //! input may panic (a panic would trap the whole wasm instance).
 
-use crate::board::{Point, StrokeRules};
+use crate::board::{Point, StrokeRules, SvgOptions};
 use crate::game;
 use crate::report::ProgressReport;
 use crate::service::{Options, Service, Tell};
-use crate::text::parse_position;
+use crate::text::{parse_position, HoeyDisplay};
 use crate::Canon;
 use serde::Serialize;
 use std::cell::RefCell;
@@ -89,6 +89,13 @@ impl Game {
         game::Game::from_record(record, Some((width, height))).map(Game).map_err(err)
     }
 
+    /// A game from any position (GLOP, spots dialect or Hoey list), laid
+    /// out on a `width` × `height` board; play continues from it.
+    #[wasm_bindgen(js_name = fromPosition)]
+    pub fn from_position(text: &str, misere: bool, width: f64, height: f64) -> Result<Game, JsError> {
+        game::Game::from_text(text, misere, width, height).map(Game).map_err(err)
+    }
+
     /// A saved game (`.sprouts.json`, or the page's earlier format). The
     /// drawing is checked against the moves; without one the moves are
     /// routed.
@@ -146,6 +153,22 @@ impl Game {
     /// The moves played, in WGOSA notation.
     pub fn moves(&self) -> Vec<String> {
         self.0.moves().to_vec()
+    }
+
+    /// The drawing shown, as an SVG document (with a key to the spot
+    /// shapes under it when `legend`).
+    pub fn svg(&self, legend: bool) -> Result<String, JsError> {
+        self.0.svg(&SvgOptions { legend, ..SvgOptions::default() }).map_err(err)
+    }
+
+    /// The start position as a Hoey list when the game started from a
+    /// position (`fromPosition`), `undefined` for an n-spot start.
+    #[wasm_bindgen(js_name = startPosition)]
+    pub fn start_position(&self) -> Option<String> {
+        match self.0.start() {
+            game::Start::Position(p) => Some(HoeyDisplay(p).to_string()),
+            game::Start::Spots(_) => None,
+        }
     }
 
     /// The game as a WGOSA record: `3+ 1(4)2 ... I` (the result once over).

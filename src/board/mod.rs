@@ -8,6 +8,9 @@
 //! - [`Board::route`] draws a curve for any legal move of the engine.
 //! - [`start_layout`] places the spots of a new game; [`Board::relax`]
 //!   spreads a cramped drawing without changing its topology.
+//! - [`Board::layout`] draws any position that has no drawing yet (a
+//!   GLOP string, a Hoey list); [`crate::game::Game`] draws a game move by move.
+//! - [`svg()`] renders a board as an SVG picture.
 //! - [`bench`] times routing and stroke checking on late 20-spot games.
 //!
 //! Coordinates are screen coordinates (y down). A traced boundary keeps its
@@ -19,15 +22,19 @@ mod geom;
 mod index;
 mod layout;
 mod model;
+mod place;
 mod route;
 mod smooth;
 mod stroke;
+mod svg;
 mod trace;
 
 pub use bench::{bench, BenchReport};
 pub use geom::Point;
 pub use layout::start_layout;
 pub use model::{Board, BoardError, Edge};
+pub use place::LayoutError;
 pub use route::{RouteError, RouteOptions, Routed};
 pub use stroke::{PlayError, Played, Prefix, Stroke, StrokeChecker, StrokeError, StrokeRules};
+pub use svg::{svg, SvgOptions};
 pub use trace::TraceError;

@@ -80,6 +80,18 @@ impl Board {
         Board::from_parts(width, height, spots, Vec::new())
     }
 
+    /// The same drawing with every coordinate and the area multiplied by
+    /// `k`. For a power of two this is exact, so the topology is the same.
+    pub fn scaled(&self, k: f64) -> Result<Board, BoardError> {
+        let spots = self.spots().iter().map(|p| p.scale(k)).collect();
+        let edges = self
+            .edges()
+            .iter()
+            .map(|e| Edge { ends: e.ends, points: e.points.iter().map(|p| p.scale(k)).collect() })
+            .collect();
+        Board::from_parts(self.width() * k, self.height() * k, spots, edges)
+    }
+
     /// Builds a board from plain data (a saved game), checking that it is a
     /// drawing: edges join existing spots, end exactly on them, and neither
     /// touch nor cross each other or other spots.
@@ -283,6 +295,33 @@ impl Board {
             points: second,
         });
         c
+    }
+
+    /// Removes the last spot, which must have exactly the last two edges
+    /// (a routed move's new spot), joining them into one edge from the
+    /// first's other end to the second's: the line stays where it was.
+    pub(crate) fn dissolve_last(&mut self) {
+        let n = self.edges.len();
+        let c = self.spots.len() as Spot;
+        if n < 2
+            || self.edges[n - 2].ends[1] != c
+            || self.edges[n - 1].ends[0] != c
+            || self.degree(c) != 2
+        {
+            return;
+        }
+        let Some(second) = self.edges.pop() else {
+            return;
+        };
+        let first = &mut self.edges[n - 2];
+        first.ends[1] = second.ends[1];
+        first.points.extend_from_slice(&second.points[1..]);
+        self.spots.pop();
+    }
+
+    /// Adds an edge already checked against the drawing.
+    pub(crate) fn push_edge(&mut self, e: Edge) {
+        self.edges.push(e);
     }
 
     /// Replaces the inner points of edge e (its ends stay on its spots).

@@ -643,6 +643,15 @@ impl Mesh {
                         .count()
                         >= need
                 })
+                // Slivers' centroids lie almost on an edge, where spade
+                // can fail to locate a new point (it panics): skip them.
+                .filter(|f| {
+                    let ps = f.positions();
+                    let (a, b, c) = (pt(ps[0]), pt(ps[1]), pt(ps[2]));
+                    let area = b.minus(a).cross(c.minus(a)).abs() / 2.0;
+                    let longest = a.dist(b).max(b.dist(c)).max(c.dist(a));
+                    area > min_area && 2.0 * area / longest > size * 1e-5
+                })
                 .map(|f| {
                     let ps = f.positions();
                     Point2::new(

@@ -3,6 +3,7 @@
 //! error (exit status 2).
 
 mod args;
+mod draw;
 mod game;
 mod play;
 mod solve;
@@ -34,6 +35,7 @@ enum Command {
     Perft(game::PerftArgs),
     Replay(game::ReplayArgs),
     Random(game::RandomArgs),
+    Draw(draw::DrawArgs),
     Solve(solve::SolveArgs),
     Bench(BenchArgs),
     Play(play::PlayArgs),
@@ -83,6 +85,7 @@ fn dispatch(command: Command) -> Output {
         Command::Perft(a) => game::perft(&a),
         Command::Replay(a) => game::replay(&a),
         Command::Random(a) => game::random(&a),
+        Command::Draw(a) => draw::draw(&a),
         Command::Solve(a) => solve::solve(&a),
         Command::Bench(BenchArgs { which: Bench::Movegen(a) }) => game::bench_movegen(&a),
         Command::Bench(BenchArgs { which: Bench::Solve(a) }) => solve::bench(&a),

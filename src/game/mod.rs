@@ -222,6 +222,18 @@ impl Game {
         Ok(Game::with(Start::Position(start), want, Some(board), misere))
     }
 
+    /// A game from any position written as text (GLOP, spots dialect or
+    /// Hoey list), drawn by [`Board::layout`] on a `width` × `height`
+    /// board. A reduced string starts from the labelled position the
+    /// layout chose (see the README, "Layout of any position").
+    pub fn from_text(text: &str, misere: bool, width: f64, height: f64) -> Result<Game, GameError> {
+        check_size(width, height)?;
+        let p = crate::text::parse_position(text).map_err(|e| GameError::Start(format!("not a position: {e}")))?;
+        let (labelled, board) =
+            Board::layout(&p, width, height).map_err(|e| GameError::Start(format!("the position cannot be drawn: {e}")))?;
+        Game::from_position(labelled, board, misere)
+    }
+
     /// A game from a WGOSA record (`3+ 1(4)2 ...`; the result is ignored),
     /// drawn by the router on a `width` × `height` board when `size` is
     /// given, undrawn otherwise.
@@ -556,6 +568,12 @@ impl Game {
         self.board()
             .map(|b| b.edges().iter().map(|e| EdgeView { ends: e.ends, points: flat(&e.points) }).collect())
             .unwrap_or_default()
+    }
+
+    /// The drawing shown as an SVG document (see [`crate::board::svg`]).
+    pub fn svg(&self, opts: &crate::board::SvgOptions) -> Result<String, GameError> {
+        let board = self.board().ok_or(GameError::NoDrawing)?;
+        Ok(crate::board::svg(board, self.position(), opts))
     }
 
     /// The box around the board area and everything drawn.

@@ -1,0 +1,215 @@
+//! The board as an SVG picture, drawn from the board's own geometry the
+//! way the page draws it (www/board.js): curves smoothed through the
+//! midpoints of their polylines, spots shaped and coloured by lives
+//! (● 3, ■ 2, ▲ 1, a faded dot when dead; Okabe–Ito colours), numbers
+//! beside them, and optionally a legend under the board.
+
+use super::geom::Point;
+use super::model::Board;
+use crate::topology::{Canon, Position};
+use std::fmt::Write;
+
+/// What the picture shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SvgOptions {
+    /// A key to the spot shapes under the board.
+    pub legend: bool,
+    /// Spot numbers beside the spots.
+    pub labels: bool,
+}
+
+impl Default for SvgOptions {
+    fn default() -> Self {
+        SvgOptions {
+            legend: false,
+            labels: true,
+        }
+    }
+}
+
+/// The page's colours by lives (0 to 3).
+const LIFE_COLOUR: [&str; 4] = ["#9a9a9a", "#cc79a7", "#e69f00", "#0072b2"];
+const NAMES: [&str; 4] = ["dead", "1 life", "2 lives", "3 lives"];
+/// Spot radius and margins, in board units (the page's CSS pixels at scale 1).
+const R: f64 = 7.0;
+const MARGIN: f64 = 16.0;
+const LEGEND_HEIGHT: f64 = 28.0;
+
+/// An SVG document of `board` showing `position` (the position it traces
+/// to: it gives every spot's lives and the title). The view box fits the
+/// board's extent with a margin. Every spot with lives gets one element
+/// with class `spot` and a `data-lives` attribute; dead spots have class
+/// `dead`.
+pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
+    let ext = board.extent();
+    let (x0, y0) = (ext.min.x - MARGIN, ext.min.y - MARGIN);
+    let w = ext.max.x - ext.min.x + 2.0 * MARGIN;
+    let h = ext.max.y - ext.min.y + 2.0 * MARGIN + if opts.legend { LEGEND_HEIGHT } else { 0.0 };
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{} {} {} {}" width="{}" height="{}" font-family="system-ui, sans-serif">"#,
+        num(x0),
+        num(y0),
+        num(w),
+        num(h),
+        num(w),
+        num(h)
+    );
+    let _ = write!(
+        s,
+        "<title>{}</title>",
+        escape(&Canon::of(position).to_string())
+    );
+    let _ = write!(
+        s,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#fffdf8"/>"##,
+        num(x0),
+        num(y0),
+        num(w),
+        num(h)
+    );
+    s.push_str(r##"<g fill="none" stroke="#3b3b3b" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round">"##);
+    for e in board.edges() {
+        let _ = write!(s, r#"<path d="{}"/>"#, path(&e.points));
+    }
+    s.push_str("</g>");
+    for (i, &p) in board.spots().iter().enumerate() {
+        let n = i as u32 + 1;
+        let lives = if (n as usize) <= position.spot_count() {
+            position.lives(n)
+        } else {
+            board.lives(n)
+        }
+        .min(3);
+        spot(&mut s, p, lives, &format!(r#" data-spot="{n}""#));
+        if opts.labels {
+            let fill = if lives == 0 { "#777" } else { "#1a1a1a" };
+            let _ = write!(
+                s,
+                r#"<text x="{}" y="{}" font-size="12" fill="{fill}">{n}</text>"#,
+                num(p.x + R * 1.1),
+                num(p.y - R * 0.6)
+            );
+        }
+    }
+    if opts.legend {
+        let y = ext.max.y + MARGIN + LEGEND_HEIGHT / 2.0;
+        for lives in (0..4u8).rev() {
+            let x = x0 + MARGIN + (3 - lives) as f64 * 80.0;
+            spot(&mut s, Point::new(x, y), lives, r#" data-legend="1""#);
+            let _ = write!(
+                s,
+                r##"<text x="{}" y="{}" font-size="12" fill="#1a1a1a">{}</text>"##,
+                num(x + 12.0),
+                num(y + 4.0),
+                NAMES[lives as usize]
+            );
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// One spot's mark; `extra` adds attributes.
+fn spot(s: &mut String, p: Point, lives: u8, extra: &str) {
+    let c = LIFE_COLOUR[lives as usize];
+    let class = if lives == 0 { "dead" } else { "spot" };
+    let look = if lives == 0 {
+        format!(r#"fill="{c}" opacity="0.55""#)
+    } else {
+        format!(r##"fill="{c}" stroke="#1a1a1a" stroke-width="1.5""##)
+    };
+    let attrs = format!(r#"class="{class}" data-lives="{lives}"{extra} {look}"#);
+    let (x, y) = (p.x, p.y);
+    let _ = match lives {
+        3 => write!(
+            s,
+            r#"<circle {attrs} cx="{}" cy="{}" r="{}"/>"#,
+            num(x),
+            num(y),
+            num(R)
+        ),
+        2 => write!(
+            s,
+            r#"<rect {attrs} x="{}" y="{}" width="{}" height="{}"/>"#,
+            num(x - R * 0.88),
+            num(y - R * 0.88),
+            num(R * 1.76),
+            num(R * 1.76)
+        ),
+        1 => write!(
+            s,
+            r#"<polygon {attrs} points="{},{} {},{} {},{}"/>"#,
+            num(x),
+            num(y - R * 1.15),
+            num(x + R * 1.05),
+            num(y + R * 0.7),
+            num(x - R * 1.05),
+            num(y + R * 0.7)
+        ),
+        _ => write!(
+            s,
+            r#"<circle {attrs} cx="{}" cy="{}" r="{}"/>"#,
+            num(x),
+            num(y),
+            num(R * 0.55)
+        ),
+    };
+}
+
+/// The page's curve: straight for two points, else quadratic pieces
+/// through the midpoints of the polyline.
+fn path(p: &[Point]) -> String {
+    let mut d = String::new();
+    let Some(first) = p.first() else { return d };
+    let _ = write!(d, "M{} {}", num(first.x), num(first.y));
+    let n = p.len();
+    if n < 3 {
+        for q in &p[1..] {
+            let _ = write!(d, "L{} {}", num(q.x), num(q.y));
+        }
+        return d;
+    }
+    for i in 1..n - 1 {
+        let m = p[i].lerp(p[i + 1], 0.5);
+        let _ = write!(
+            d,
+            "Q{} {} {} {}",
+            num(p[i].x),
+            num(p[i].y),
+            num(m.x),
+            num(m.y)
+        );
+    }
+    let _ = write!(d, "L{} {}", num(p[n - 1].x), num(p[n - 1].y));
+    d
+}
+
+/// A coordinate with two decimals, no trailing zeros.
+fn num(x: f64) -> String {
+    let s = format!("{:.2}", x);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// Text as XML character data or an attribute value.
+fn escape(t: &str) -> String {
+    let mut o = String::with_capacity(t.len());
+    for c in t.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&apos;"),
+            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => {}
+            c => o.push(c),
+        }
+    }
+    o
+}

@@ -1,0 +1,75 @@
+//! `sprouts draw`: a position or a game as an SVG picture.
+
+use super::Output;
+use clap::Args;
+use sprouts::board::SvgOptions;
+use sprouts::game::Game;
+use sprouts::notation::Record;
+
+/// The board the CLI draws on, in board units (the page's CSS pixels).
+const WIDTH: f64 = 800.0;
+const HEIGHT: f64 = 600.0;
+
+/// Draw a position (laid out) or a game (its moves routed) as an SVG picture.
+#[derive(Args)]
+#[command(after_help = "Examples:\n  sprouts draw '0*2.AB.}AB.}]!' --svg position.svg\n  \
+                        sprouts draw '2+ 1(3)2 1(4)2 1(5)4 2(6)3' --move 2 --svg - --legend")]
+pub struct DrawArgs {
+    /// A WGOSA record, or a position (GLOP string, spots dialect, Hoey list)
+    #[arg(value_name = "POSITION|RECORD", required_unless_present = "spots")]
+    text: Option<String>,
+    /// The N-spot start position (instead of <POSITION|RECORD>)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=40), conflicts_with = "text")]
+    spots: Option<u64>,
+    /// Where to write the picture (`-`: standard output)
+    #[arg(long, value_name = "FILE")]
+    svg: String,
+    /// Draw the game after move K (records only)
+    #[arg(long = "move", value_name = "K")]
+    upto: Option<usize>,
+    /// A key to the spot shapes under the board
+    #[arg(long)]
+    legend: bool,
+    /// Leave out the spot numbers
+    #[arg(long)]
+    no_labels: bool,
+}
+
+pub fn draw(args: &DrawArgs) -> Output {
+    let game = match (&args.text, args.spots) {
+        (_, Some(n)) => Game::new(n as usize, false, WIDTH, HEIGHT).map_err(|e| e.to_string())?,
+        (Some(text), None) if looks_like_record(text) => {
+            let mut rec = Record::parse(text).map_err(|e| format!("record {text:?}: {e}"))?;
+            if let Some(k) = args.upto {
+                if k > rec.moves.len() {
+                    return Err(format!("--move {k}: the record ends after move {}", rec.moves.len()).into());
+                }
+                // Only the moves shown are drawn.
+                rec.moves.truncate(k);
+            }
+            Game::replay(&rec, Some((WIDTH, HEIGHT))).map_err(|e| e.to_string())?
+        }
+        (Some(text), None) => {
+            if args.upto.is_some() {
+                return Err("--move needs a record, not a position".into());
+            }
+            Game::from_text(text, false, WIDTH, HEIGHT).map_err(|e| format!("position {text:?}: {e}"))?
+        }
+        (None, None) => return Err("missing <POSITION|RECORD> (or --spots N)".into()),
+    };
+    let opts = SvgOptions { legend: args.legend, labels: !args.no_labels };
+    let picture = game.svg(&opts).map_err(|e| e.to_string())?;
+    if args.svg == "-" {
+        return Ok(picture);
+    }
+    std::fs::write(&args.svg, &picture).map_err(|e| format!("{}: {e}", args.svg))?;
+    let board = game.board().ok_or("no drawing")?;
+    Ok(format!("{}: {} spots, {} lines\n", args.svg, board.spot_count(), board.edges().len()))
+}
+
+/// `N+` or `N-` at the start: a record header.
+fn looks_like_record(text: &str) -> bool {
+    let t = text.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && matches!(t.as_bytes().get(digits), Some(b'+' | b'-'))
+}

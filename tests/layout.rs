@@ -1,0 +1,180 @@
+//! Layout of positions that were never drawn: the drawing is a valid board,
+//! the returned labelled position is exactly what it traces to, and its
+//! canonical form is the input's. Checked on hand-made awkward positions,
+//! on the canonical strings of real positions (tests/data), and on every
+//! distinct child of positions of random games with up to 12 spots.
+//!
+//! The random run lays out 16 children by default; `SPROUTS_LAYOUT=N` sets
+//! how many (the README gives the counts of the long runs).
+
+mod common;
+
+use common::Rng;
+use sprouts::board::{Board, LayoutError};
+use sprouts::text::{parse_hoey, parse_position};
+use sprouts::{Canon, Position};
+
+/// Lays `p` out and checks the drawing independently of the layout code.
+fn check(p: &Position) -> Result<usize, String> {
+    let (drawn, board) = Board::layout(p, 800.0, 600.0).map_err(|e| format!("{e}"))?;
+    // Rebuilding from plain data re-checks that no lines touch or cross.
+    let rebuilt = Board::from_parts(800.0, 600.0, board.spots().to_vec(), board.edges().to_vec())
+        .map_err(|e| format!("not a drawing: {e}"))?;
+    let traced = rebuilt.position().map_err(|e| format!("trace: {e}"))?;
+    if traced != drawn {
+        return Err("the returned position is not the one the drawing traces to".into());
+    }
+    if Canon::of(&drawn) != Canon::of(p) {
+        return Err(format!("drew {} instead", Canon::of(&drawn)));
+    }
+    // Spots spread over the board: inside the area, and apart.
+    for (i, a) in board.spots().iter().enumerate() {
+        if !(0.0..=800.0).contains(&a.x) || !(0.0..=600.0).contains(&a.y) {
+            return Err(format!("spot {} outside the board", i + 1));
+        }
+        for b in &board.spots()[i + 1..] {
+            if a.dist(*b) < 20.0 {
+                return Err(format!("spot {} is crowded", i + 1));
+            }
+        }
+    }
+    Ok(board.spot_count())
+}
+
+fn check_text(s: &str) {
+    let p = parse_position(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+    if let Err(e) = check(&p) {
+        panic!("{s}: {e}");
+    }
+}
+
+#[test]
+fn hand_made_positions() {
+    for s in [
+        // Starts, the manual's example, the empty (finished) position.
+        "0*5.}]!",
+        "0.}]!",
+        "!",
+        "12.AB.}AB.}]0.2ABC.}0.1ab1bc2ca.ACB.}]!",
+        // Deep nesting: loops inside loops inside loops.
+        "AB.}AB.CD.}CD.EF.}EF.GH.}GH.IJ.}IJ.}]!",
+        "0.A.}A.B.}B.C.}C.D.}D.0.}]!",
+        // Many boundaries in one region.
+        "0*4.1a1a.AB.2.CD.EF.2.}AB.}CD.}EF.}]!",
+        "0*2.1a1a.1b1b.1c1c.2.2.2.}]!",
+        // Long chains of 1-life letters: the cycle read either way round.
+        "ABCDEFGHIJ.}JIHGFEDCBA.}]!",
+        "ABCDEFGHIJ.}ABCDEFGHIJ.}]!",
+        "AB.}BC.}CA.}]!",
+        "ABC.}ADE.}BEF.}CDF.}]!",
+        // `2` symbols.
+        "2222.}]!",
+        "22.}]2A.}A2.}]!",
+        // Lowercase letters: bridges, nested, around a loop.
+        "1abc1cba.}]!",
+        "1aAa.}A1.}]!",
+        "0*3.}]0*3.A.}2abAba.}]!",
+        "1ab1ba2c2c.}]!",
+        // Several lands.
+        "0.}]0.}]0.}]1a1a.}]AB.}AB.}]!",
+    ] {
+        check_text(s);
+    }
+}
+
+#[test]
+fn errors_not_panics() {
+    let p = parse_position("0*3").unwrap();
+    assert_eq!(
+        Board::layout(&p, 0.0, 600.0).unwrap_err(),
+        LayoutError::BadArea
+    );
+    assert_eq!(
+        Board::layout(&p, f64::NAN, 600.0).unwrap_err(),
+        LayoutError::BadArea
+    );
+    // A letter that links two boundaries of one region cannot be drawn;
+    // the parser refuses it, and so would the layout.
+    assert!(parse_position("AB.A.}B.}").is_err());
+}
+
+/// The canonical strings and Hoey lists of tests/data/canonical.txt: real
+/// positions, reduced and labelled. Every `step`-th line by default.
+#[test]
+fn real_positions_reduced_and_labelled() {
+    let full = std::env::var("SPROUTS_LAYOUT").is_ok();
+    let data = include_str!("data/canonical.txt");
+    let mut done = 0;
+    for (k, line) in data.lines().filter(|l| !l.starts_with('#')).enumerate() {
+        if !full && k % 40 != 0 {
+            continue;
+        }
+        let (hoey, glop) = line.split_once('\t').unwrap();
+        let labelled = parse_hoey(hoey).unwrap();
+        let reduced = parse_position(glop).unwrap();
+        for p in [labelled, reduced] {
+            check(&p).unwrap_or_else(|e| panic!("{line}: {e}"));
+            done += 1;
+        }
+    }
+    println!("laid out {done} positions of tests/data");
+    assert!(done >= 14);
+}
+
+/// Every distinct child of positions met in random games with 1 to 12
+/// spots; the child is given labelled (with its dead spots) or as its
+/// canonical string, in turn.
+#[test]
+fn children_of_random_games() {
+    let target: usize = std::env::var("SPROUTS_LAYOUT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(16);
+    let seed = std::env::var("SPROUTS_LAYOUT_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0x1a70);
+    let mut rng = Rng::new(seed);
+    let (mut done, mut most) = (0usize, 0usize);
+    let mut failures = Vec::new();
+    while done < target {
+        let n = rng.range(1, 12);
+        let mut p = Position::start(n).unwrap();
+        // A random point in a random game, then all its children.
+        let depth = rng.below(3 * n);
+        for _ in 0..depth {
+            let moves = p.representative_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play(&rng.pick(&moves).0).unwrap();
+        }
+        for (mv, canon) in p.representative_moves() {
+            let child = p.play(&mv).unwrap();
+            let input = if done % 2 == 0 {
+                child
+            } else {
+                parse_position(&canon.to_string()).unwrap()
+            };
+            match check(&input) {
+                Ok(spots) => most = most.max(spots),
+                Err(e) => {
+                    println!("FAILED child {canon} of {}: {e}", Canon::of(&p));
+                    failures.push(canon.to_string());
+                }
+            }
+            done += 1;
+            if done % 100 == 0 {
+                println!("{done} children laid out, {} failures", failures.len());
+            }
+            if done >= target {
+                break;
+            }
+        }
+    }
+    println!(
+        "laid out {done} children of random games (up to {most} spots drawn), {} failures",
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{failures:?}");
+}
