@@ -50,8 +50,22 @@ enum Choice {
     /// "land + *heap".
     Land(Canon, u32),
     /// Several lands of unknown nimber plus *heap: the smaller lands'
-    /// nimbers are computed when this option is first explored.
+    /// nimbers are searched under thresholds, like any option.
     Sum(Vec<Canon>, u32),
+}
+
+/// See [`Solver::sum_state`].
+enum SumState {
+    /// At most one land of unknown nimber is left: the option it became.
+    Reduced(Choice),
+    /// The question "land + *j" asked next about a smaller land; the sum's
+    /// numbers are `base` plus the greater of that question's numbers.
+    Open {
+        land: Canon,
+        j: u32,
+        base: u32,
+        numbers: Numbers,
+    },
 }
 
 impl Solver {
@@ -216,20 +230,7 @@ impl Solver {
         let n = pns::search(&mut options, th_proof, th_disproof, |o, thp, thd| match o {
             Choice::Known(w) => Ok(if *w { pns::WIN } else { pns::LOSS }),
             Choice::Land(l, x) => self.land_mid(l, *x, thp, thd),
-            Choice::Sum(ls, x) => {
-                // Only the first visit pays for the smaller nimbers.
-                let x = *x;
-                match self.reduce_sum(std::mem::take(ls), x)? {
-                    None => {
-                        *o = Choice::Known(x != 0);
-                        Ok(if x != 0 { pns::WIN } else { pns::LOSS })
-                    }
-                    Some((big, y)) => {
-                        *o = Choice::Land(big.clone(), y);
-                        self.land_mid(&big, y, thp, thd)
-                    }
-                }
-            }
+            Choice::Sum(..) => self.sum_mid(o, thp, thd),
         })?;
         Ok(self.record_land(key, open_key, k, n, start))
     }
@@ -260,23 +261,140 @@ impl Solver {
                     .and_then(|ok| self.table.get(&ok))
                     .map_or_else(|| fresh(l), |v| pns::unpack(v.data))
             }
-            Choice::Sum(ls, _) => {
-                // The smaller lands' nimbers must be computed in full first.
-                let each: Vec<u32> = ls.iter().map(|l| lives(l.tokens())).collect();
-                let total: u32 = each.iter().sum();
-                let n = 1 + total + 4 * (total - each.iter().max().unwrap_or(&0));
-                Numbers {
-                    proof: n,
-                    disproof: n,
+            Choice::Sum(ls, x) => match self.sum_state(ls, *x) {
+                SumState::Reduced(o) => self.option_numbers(&o),
+                SumState::Open { numbers, .. } => numbers,
+            },
+        }
+    }
+
+    /// Where the search of "lands + *x" stands: the smaller lands' nimbers
+    /// are asked one question "A + *j" at a time (j the least not known to
+    /// be a win), each searched only up to thresholds and resumed from the
+    /// table, so that a sum whose smaller nimbers turn out costly does not
+    /// hold the search while its siblings are cheaper.
+    fn sum_state(&self, lands: &[Canon], x: u32) -> SumState {
+        let (mut rest, x) = self.fold(lands.iter().map(|l| l.tokens()), x);
+        let Some(b) =
+            (0..rest.len()).max_by_key(|&i| (lives(rest[i].tokens()), rest[i].tokens().len()))
+        else {
+            return SumState::Reduced(Choice::Known(x != 0));
+        };
+        let big = rest.swap_remove(b);
+        if rest.is_empty() {
+            return SumState::Reduced(Choice::Land(big, x));
+        }
+        // The cheapest smaller land first.
+        let a = (0..rest.len())
+            .min_by_key(|&i| (lives(rest[i].tokens()), rest[i].tokens().len()))
+            .unwrap_or(0);
+        // Each smaller land counts 4 per life plus the greater number of
+        // its open question, which starts at 1 + lives (with the big land's
+        // 1 + lives, the estimate tuned for sums before: 1 + all lives + 4
+        // per life of the smaller lands); it grows as its question does.
+        let mut rest_cost = 1 + lives(big.tokens());
+        let mut current = None;
+        for (i, l) in rest.iter().enumerate() {
+            let key = key(l.tokens());
+            let mut j = 0;
+            while j < MASK_BITS && self.known(key.as_deref(), j) == Some(pns::WIN) {
+                j += 1;
+            }
+            let open = key
+                .as_ref()
+                .and_then(|key| open_key(key, j))
+                .and_then(|ok| self.table.get(&ok))
+                .map_or_else(|| fresh(l), |v| pns::unpack(v.data));
+            let cost = open.proof.max(open.disproof);
+            if i == a {
+                current = Some((j, cost));
+            } else {
+                rest_cost = rest_cost.saturating_add(4 * lives(l.tokens()) + cost);
+            }
+        }
+        let (j, cost) = current.unwrap_or((0, 0));
+        let base = rest_cost.saturating_add(4 * lives(rest[a].tokens()));
+        let n = base.saturating_add(cost).min(INF - 1);
+        SumState::Open {
+            land: rest.swap_remove(a),
+            j,
+            base,
+            numbers: Numbers {
+                proof: n,
+                disproof: n,
+            },
+        }
+    }
+
+    /// Searches the sum option `o` until it is decided or its numbers reach
+    /// the thresholds; once the smaller nimbers are known it becomes the
+    /// option "largest land + *heap".
+    fn sum_mid(&mut self, o: &mut Choice, thp: u32, thd: u32) -> Result<Numbers, SolveError> {
+        loop {
+            let Choice::Sum(ls, x) = o else {
+                unreachable!("sum_mid is called on sums")
+            };
+            match self.sum_state(ls, *x) {
+                SumState::Reduced(r) => {
+                    *o = r;
+                    return match o {
+                        Choice::Known(w) => Ok(if *w { pns::WIN } else { pns::LOSS }),
+                        Choice::Land(l, y) => self.land_mid(l, *y, thp, thd),
+                        Choice::Sum(..) => unreachable!("a reduced sum has at most one land"),
+                    };
+                }
+                SumState::Open {
+                    land,
+                    j,
+                    base,
+                    numbers,
+                } => {
+                    if numbers.proof >= thp || numbers.disproof >= thd {
+                        return Ok(numbers);
+                    }
+                    // The question returns once its greater number makes
+                    // the sum's reach a threshold.
+                    let t = thp.min(thd) - base;
+                    let n = self.land_mid(&land, j, t, t)?;
+                    // What is learnt is used here, not only through the
+                    // table, which may have forgotten it (or be disabled).
+                    let g = if n == pns::LOSS {
+                        j
+                    } else if n == pns::WIN {
+                        if self.known(key(land.tokens()).as_deref(), j) == Some(pns::WIN) {
+                            continue;
+                        }
+                        self.land_nimber(&land)?
+                    } else {
+                        let m = base.saturating_add(n.proof.max(n.disproof)).min(INF - 1);
+                        return Ok(Numbers {
+                            proof: m,
+                            disproof: m,
+                        });
+                    };
+                    if let Some(i) = ls.iter().position(|l| *l == land) {
+                        ls.swap_remove(i);
+                        *x ^= g;
+                    }
                 }
             }
         }
     }
 
     /// Stores what the search learnt about "land + *k" and returns `n`.
-    fn record_land(&mut self, key: Option<Key>, open_key: Option<Key>, k: u32, n: Numbers, start: u64) -> Numbers {
+    fn record_land(
+        &mut self,
+        key: Option<Key>,
+        open_key: Option<Key>,
+        k: u32,
+        n: Numbers,
+        start: u64,
+    ) -> Numbers {
         let learnt = if n == pns::WIN {
-            Learnt::Decided((k < MASK_BITS).then(|| Value { value: UNKNOWN, data: 1u64 << k }))
+            Learnt::Decided((k < MASK_BITS).then(|| Value {
+                value: UNKNOWN,
+                data: 1u64 << k,
+            }))
         } else if n == pns::LOSS {
             let g = u8::try_from(k).ok().filter(|&g| g != UNKNOWN);
             Learnt::Decided(g.map(|g| Value { value: g, data: 0 }))
@@ -284,7 +402,8 @@ impl Solver {
             Learnt::Open(pns::pack(n))
         };
         let work = self.work_since(start);
-        self.table.learn(key.as_deref(), open_key.as_deref(), learnt, work, merge);
+        self.table
+            .learn(key.as_deref(), open_key.as_deref(), learnt, work, merge);
         n
     }
 }
