@@ -227,10 +227,8 @@ impl Solver {
             let n = self.option_numbers(&o);
             options.push((o, n));
         }
-        let n = pns::search(&mut options, th_proof, th_disproof, |o, thp, thd| match o {
-            Choice::Known(w) => Ok(if *w { pns::WIN } else { pns::LOSS }),
-            Choice::Land(l, x) => self.land_mid(l, *x, thp, thd),
-            Choice::Sum(..) => self.sum_mid(o, thp, thd),
+        let n = pns::search(&mut options, th_proof, th_disproof, |o, thp, thd| {
+            self.option_mid(o, thp, thd)
         })?;
         Ok(self.record_land(key, open_key, k, n, start))
     }
@@ -254,12 +252,8 @@ impl Solver {
             Choice::Known(false) => pns::LOSS,
             Choice::Land(l, x) => {
                 let key = key(l.tokens());
-                if let Some(n) = self.known(key.as_deref(), *x) {
-                    return n;
-                }
-                key.and_then(|key| open_key(&key, *x))
-                    .and_then(|ok| self.table.get(&ok))
-                    .map_or_else(|| fresh(l), |v| pns::unpack(v.data))
+                self.known(key.as_deref(), *x)
+                    .unwrap_or_else(|| self.open_numbers(key.as_ref(), l, *x))
             }
             Choice::Sum(ls, x) => match self.sum_state(ls, *x) {
                 SumState::Reduced(o) => self.option_numbers(&o),
@@ -300,16 +294,12 @@ impl Solver {
             while j < MASK_BITS && self.known(key.as_deref(), j) == Some(pns::WIN) {
                 j += 1;
             }
-            let open = key
-                .as_ref()
-                .and_then(|key| open_key(key, j))
-                .and_then(|ok| self.table.get(&ok))
-                .map_or_else(|| fresh(l), |v| pns::unpack(v.data));
+            let open = self.open_numbers(key.as_ref(), l, j);
             let cost = open.proof.max(open.disproof);
             if i == a {
                 current = Some((j, cost));
             } else {
-                rest_cost = rest_cost.saturating_add(4 * lives(l.tokens()) + cost);
+                rest_cost = rest_cost.saturating_add(4 * lives(l.tokens())).saturating_add(cost);
             }
         }
         let (j, cost) = current.unwrap_or((0, 0));
@@ -326,57 +316,68 @@ impl Solver {
         }
     }
 
-    /// Searches the sum option `o` until it is decided or its numbers reach
-    /// the thresholds; once the smaller nimbers are known it becomes the
-    /// option "largest land + *heap".
-    fn sum_mid(&mut self, o: &mut Choice, thp: u32, thd: u32) -> Result<Numbers, SolveError> {
+    /// The numbers of "land + *x" while it is open: its table entry's, or
+    /// the first estimate.
+    fn open_numbers(&self, key: Option<&Key>, land: &Canon, x: u32) -> Numbers {
+        key.and_then(|key| open_key(key, x))
+            .and_then(|ok| self.table.get(&ok))
+            .map_or_else(|| fresh(land), |v| pns::unpack(v.data))
+    }
+
+    /// Searches an option until it is decided or its numbers reach the
+    /// thresholds; returns its numbers.
+    fn option_mid(&mut self, o: &mut Choice, thp: u32, thd: u32) -> Result<Numbers, SolveError> {
+        match o {
+            Choice::Known(w) => Ok(if *w { pns::WIN } else { pns::LOSS }),
+            Choice::Land(l, x) => self.land_mid(l, *x, thp, thd),
+            Choice::Sum(ls, x) => match self.sum_mid(ls, x, thp, thd)? {
+                Ok(n) => Ok(n),
+                Err(reduced) => {
+                    *o = reduced;
+                    self.option_mid(o, thp, thd)
+                }
+            },
+        }
+    }
+
+    /// Searches the sum "ls + *x" until its numbers reach the thresholds
+    /// (`Ok`), or until at most one land of unknown nimber is left: then
+    /// the option it became (`Err`), "largest land + *heap" or decided.
+    fn sum_mid(
+        &mut self,
+        ls: &mut Vec<Canon>,
+        x: &mut u32,
+        thp: u32,
+        thd: u32,
+    ) -> Result<Result<Numbers, Choice>, SolveError> {
         loop {
-            let Choice::Sum(ls, x) = o else {
-                unreachable!("sum_mid is called on sums")
+            let (land, j, base) = match self.sum_state(ls, *x) {
+                SumState::Reduced(r) => return Ok(Err(r)),
+                SumState::Open { numbers, .. } if numbers.proof >= thp || numbers.disproof >= thd => {
+                    return Ok(Ok(numbers))
+                }
+                SumState::Open { land, j, base, .. } => (land, j, base),
             };
-            match self.sum_state(ls, *x) {
-                SumState::Reduced(r) => {
-                    *o = r;
-                    return match o {
-                        Choice::Known(w) => Ok(if *w { pns::WIN } else { pns::LOSS }),
-                        Choice::Land(l, y) => self.land_mid(l, *y, thp, thd),
-                        Choice::Sum(..) => unreachable!("a reduced sum has at most one land"),
-                    };
+            // The question returns once its greater number makes the sum's
+            // reach a threshold.
+            let t = thp.min(thd) - base;
+            let n = self.land_mid(&land, j, t, t)?;
+            // What is learnt is used here, not only through the table,
+            // which may have forgotten it (or be disabled).
+            let g = if n == pns::LOSS {
+                j
+            } else if n == pns::WIN {
+                if self.known(key(land.tokens()).as_deref(), j) == Some(pns::WIN) {
+                    continue;
                 }
-                SumState::Open {
-                    land,
-                    j,
-                    base,
-                    numbers,
-                } => {
-                    if numbers.proof >= thp || numbers.disproof >= thd {
-                        return Ok(numbers);
-                    }
-                    // The question returns once its greater number makes
-                    // the sum's reach a threshold.
-                    let t = thp.min(thd) - base;
-                    let n = self.land_mid(&land, j, t, t)?;
-                    // What is learnt is used here, not only through the
-                    // table, which may have forgotten it (or be disabled).
-                    let g = if n == pns::LOSS {
-                        j
-                    } else if n == pns::WIN {
-                        if self.known(key(land.tokens()).as_deref(), j) == Some(pns::WIN) {
-                            continue;
-                        }
-                        self.land_nimber(&land)?
-                    } else {
-                        let m = base.saturating_add(n.proof.max(n.disproof)).min(INF - 1);
-                        return Ok(Numbers {
-                            proof: m,
-                            disproof: m,
-                        });
-                    };
-                    if let Some(i) = ls.iter().position(|l| *l == land) {
-                        ls.swap_remove(i);
-                        *x ^= g;
-                    }
-                }
+                self.land_nimber(&land)?
+            } else {
+                let m = base.saturating_add(n.proof.max(n.disproof)).min(INF - 1);
+                return Ok(Ok(Numbers { proof: m, disproof: m }));
+            };
+            if let Some(i) = ls.iter().position(|l| *l == land) {
+                ls.swap_remove(i);
+                *x ^= g;
             }
         }
     }
