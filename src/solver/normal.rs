@@ -9,7 +9,10 @@
 //! are computed, and the largest is searched with the resulting heap. This
 //! is Lemoine and Viennot's scheme: full nimbers only for the smaller
 //! lands, where they are cheap, and one winning line for the largest land
-//! when it is a win.
+//! when it is a win. A sum met as an option inside the search is searched
+//! under thresholds like any option (`sum_mid`): its smaller nimbers are
+//! asked one question "A + *j" at a time, which stops when it looks dearer
+//! than the sum's siblings and resumes from the table.
 //!
 //! "L + *k" itself is decided by depth-first proof-number search (see
 //! [`super::pns`]): it explores first the lines that look cheapest to
