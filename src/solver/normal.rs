@@ -9,7 +9,10 @@
 //! are computed, and the largest is searched with the resulting heap. This
 //! is Lemoine and Viennot's scheme: full nimbers only for the smaller
 //! lands, where they are cheap, and one winning line for the largest land
-//! when it is a win.
+//! when it is a win. A sum met as an option inside the search is searched
+//! under thresholds like any option (`sum_mid`): its smaller nimbers are
+//! asked one question "A + *j" at a time, which stops when it looks dearer
+//! than the sum's siblings and resumes from the table.
 //!
 //! "L + *k" itself is decided by depth-first proof-number search (see
 //! [`super::pns`]): it explores first the lines that look cheapest to
@@ -31,6 +34,9 @@ use std::ops::ControlFlow;
 const UNKNOWN: u8 = u8::MAX;
 /// Mask bits cover k < 64.
 const MASK_BITS: u32 = 64;
+/// Calls on a sum's open question per visit, beyond which the sum gives up
+/// waiting for both its numbers to reach the threshold (see `sum_mid`).
+const MAX_CALLS: u32 = 8;
 
 fn merge(old: Value, new: Value) -> Value {
     Value {
@@ -50,8 +56,23 @@ enum Choice {
     /// "land + *heap".
     Land(Canon, u32),
     /// Several lands of unknown nimber plus *heap: the smaller lands'
-    /// nimbers are computed when this option is first explored.
+    /// nimbers are searched under thresholds, like any option.
     Sum(Vec<Canon>, u32),
+}
+
+/// See [`Solver::sum_state`].
+enum SumState {
+    /// At most one land of unknown nimber is left: the option it became.
+    Reduced(Choice),
+    /// The question "land + *j" asked next about a smaller land, with its
+    /// numbers; the sum's numbers are `base` plus the lesser of them.
+    Open {
+        land: Canon,
+        j: u32,
+        base: u32,
+        question: Numbers,
+        numbers: Numbers,
+    },
 }
 
 impl Solver {
@@ -213,23 +234,8 @@ impl Solver {
             let n = self.option_numbers(&o);
             options.push((o, n));
         }
-        let n = pns::search(&mut options, th_proof, th_disproof, |o, thp, thd| match o {
-            Choice::Known(w) => Ok(if *w { pns::WIN } else { pns::LOSS }),
-            Choice::Land(l, x) => self.land_mid(l, *x, thp, thd),
-            Choice::Sum(ls, x) => {
-                // Only the first visit pays for the smaller nimbers.
-                let x = *x;
-                match self.reduce_sum(std::mem::take(ls), x)? {
-                    None => {
-                        *o = Choice::Known(x != 0);
-                        Ok(if x != 0 { pns::WIN } else { pns::LOSS })
-                    }
-                    Some((big, y)) => {
-                        *o = Choice::Land(big.clone(), y);
-                        self.land_mid(&big, y, thp, thd)
-                    }
-                }
-            }
+        let n = pns::search(&mut options, th_proof, th_disproof, |o, thp, thd| {
+            self.option_mid(o, thp, thd)
         })?;
         Ok(self.record_land(key, open_key, k, n, start))
     }
@@ -253,30 +259,167 @@ impl Solver {
             Choice::Known(false) => pns::LOSS,
             Choice::Land(l, x) => {
                 let key = key(l.tokens());
-                if let Some(n) = self.known(key.as_deref(), *x) {
-                    return n;
-                }
-                key.and_then(|key| open_key(&key, *x))
-                    .and_then(|ok| self.table.get(&ok))
-                    .map_or_else(|| fresh(l), |v| pns::unpack(v.data))
+                self.known(key.as_deref(), *x)
+                    .unwrap_or_else(|| self.open_numbers(key.as_ref(), l, *x))
             }
-            Choice::Sum(ls, _) => {
-                // The smaller lands' nimbers must be computed in full first.
-                let each: Vec<u32> = ls.iter().map(|l| lives(l.tokens())).collect();
-                let total: u32 = each.iter().sum();
-                let n = 1 + total + 4 * (total - each.iter().max().unwrap_or(&0));
-                Numbers {
-                    proof: n,
-                    disproof: n,
+            Choice::Sum(ls, x) => match self.sum_state(ls, *x) {
+                SumState::Reduced(o) => self.option_numbers(&o),
+                SumState::Open { numbers, .. } => numbers,
+            },
+        }
+    }
+
+    /// Where the search of "lands + *x" stands: the smaller lands' nimbers
+    /// are asked one question "A + *j" at a time (j the least not known to
+    /// be a win), each searched only up to thresholds and resumed from the
+    /// table, so that a sum whose smaller nimbers turn out costly does not
+    /// hold the search while its siblings are cheaper.
+    fn sum_state(&self, lands: &[Canon], x: u32) -> SumState {
+        let (mut rest, x) = self.fold(lands.iter().map(|l| l.tokens()), x);
+        let Some(b) =
+            (0..rest.len()).max_by_key(|&i| (lives(rest[i].tokens()), rest[i].tokens().len()))
+        else {
+            return SumState::Reduced(Choice::Known(x != 0));
+        };
+        let big = rest.swap_remove(b);
+        if rest.is_empty() {
+            return SumState::Reduced(Choice::Land(big, x));
+        }
+        // The cheapest smaller land first.
+        let a = (0..rest.len())
+            .min_by_key(|&i| (lives(rest[i].tokens()), rest[i].tokens().len()))
+            .unwrap_or(0);
+        // Each smaller land counts 5 per life plus the lesser number of its
+        // open question (what deciding it should cost, either way), which
+        // starts at 1: with the big land's 1 + lives, the estimate tuned for
+        // sums before (1 + all lives + 4 per life of the smaller lands). It
+        // grows as the question does. Measured against the greater number
+        // and 4 per life: 202,516 nodes instead of 221,590 at 18 spots,
+        // 213,327 instead of 483,552 at 19.
+        let mut rest_cost = 1 + lives(big.tokens());
+        let mut current = None;
+        for (i, l) in rest.iter().enumerate() {
+            let key = key(l.tokens());
+            let mut j = 0;
+            while j < MASK_BITS && self.known(key.as_deref(), j) == Some(pns::WIN) {
+                j += 1;
+            }
+            let open = self.open_numbers(key.as_ref(), l, j);
+            let cost = open.proof.min(open.disproof);
+            if i == a {
+                current = Some((j, cost, open));
+            } else {
+                rest_cost = rest_cost.saturating_add(5 * lives(l.tokens())).saturating_add(cost);
+            }
+        }
+        let (j, cost, question) = current.unwrap_or((0, 0, pns::LOSS));
+        let base = rest_cost.saturating_add(5 * lives(rest[a].tokens()));
+        let n = base.saturating_add(cost).min(INF - 1);
+        SumState::Open {
+            land: rest.swap_remove(a),
+            j,
+            base,
+            question,
+            numbers: Numbers {
+                proof: n,
+                disproof: n,
+            },
+        }
+    }
+
+    /// The numbers of "land + *x" while it is open: its table entry's, or
+    /// the first estimate.
+    fn open_numbers(&self, key: Option<&Key>, land: &Canon, x: u32) -> Numbers {
+        key.and_then(|key| open_key(key, x))
+            .and_then(|ok| self.table.get(&ok))
+            .map_or_else(|| fresh(land), |v| pns::unpack(v.data))
+    }
+
+    /// Searches an option until it is decided or its numbers reach the
+    /// thresholds; returns its numbers.
+    fn option_mid(&mut self, o: &mut Choice, thp: u32, thd: u32) -> Result<Numbers, SolveError> {
+        match o {
+            Choice::Known(w) => Ok(if *w { pns::WIN } else { pns::LOSS }),
+            Choice::Land(l, x) => self.land_mid(l, *x, thp, thd),
+            Choice::Sum(ls, x) => match self.sum_mid(ls, x, thp, thd)? {
+                Ok(n) => Ok(n),
+                Err(reduced) => {
+                    *o = reduced;
+                    self.option_mid(o, thp, thd)
                 }
+            },
+        }
+    }
+
+    /// Searches the sum "ls + *x" until its numbers reach the thresholds
+    /// (`Ok`), or until at most one land of unknown nimber is left: then
+    /// the option it became (`Err`), "largest land + *heap" or decided.
+    fn sum_mid(
+        &mut self,
+        ls: &mut Vec<Canon>,
+        x: &mut u32,
+        thp: u32,
+        thd: u32,
+    ) -> Result<Result<Numbers, Choice>, SolveError> {
+        loop {
+            let (land, j, base, mut q) = match self.sum_state(ls, *x) {
+                SumState::Reduced(r) => return Ok(Err(r)),
+                SumState::Open { numbers, .. } if numbers.proof >= thp || numbers.disproof >= thd => {
+                    return Ok(Ok(numbers))
+                }
+                SumState::Open { land, j, base, question, .. } => (land, j, base, question),
+            };
+            // The question is searched until both its numbers make the
+            // sum's reach a threshold, each call pushing the ones below it.
+            // A table too small to keep the question's numbers could make
+            // the calls undo each other forever: after a few, its greater
+            // number (at least t after any call) stands for the sum's.
+            let t = thp.min(thd) - base;
+            let mut calls = 0;
+            while !q.decided() && q.proof.min(q.disproof) < t {
+                if calls == MAX_CALLS {
+                    let m = base.saturating_add(q.proof.max(q.disproof)).min(INF - 1);
+                    return Ok(Ok(Numbers { proof: m, disproof: m }));
+                }
+                let tp = if q.proof < t { t } else { INF };
+                let td = if q.disproof < t { t } else { INF };
+                q = self.land_mid(&land, j, tp, td)?;
+                calls += 1;
+            }
+            // What is learnt is used here, not only through the table,
+            // which may have forgotten it (or be disabled).
+            let g = if q == pns::LOSS {
+                j
+            } else if q == pns::WIN {
+                if self.known(key(land.tokens()).as_deref(), j) == Some(pns::WIN) {
+                    continue;
+                }
+                self.land_nimber(&land)?
+            } else {
+                let m = base.saturating_add(q.proof.min(q.disproof)).min(INF - 1);
+                return Ok(Ok(Numbers { proof: m, disproof: m }));
+            };
+            if let Some(i) = ls.iter().position(|l| *l == land) {
+                ls.swap_remove(i);
+                *x ^= g;
             }
         }
     }
 
     /// Stores what the search learnt about "land + *k" and returns `n`.
-    fn record_land(&mut self, key: Option<Key>, open_key: Option<Key>, k: u32, n: Numbers, start: u64) -> Numbers {
+    fn record_land(
+        &mut self,
+        key: Option<Key>,
+        open_key: Option<Key>,
+        k: u32,
+        n: Numbers,
+        start: u64,
+    ) -> Numbers {
         let learnt = if n == pns::WIN {
-            Learnt::Decided((k < MASK_BITS).then(|| Value { value: UNKNOWN, data: 1u64 << k }))
+            Learnt::Decided((k < MASK_BITS).then(|| Value {
+                value: UNKNOWN,
+                data: 1u64 << k,
+            }))
         } else if n == pns::LOSS {
             let g = u8::try_from(k).ok().filter(|&g| g != UNKNOWN);
             Learnt::Decided(g.map(|g| Value { value: g, data: 0 }))
@@ -284,7 +427,8 @@ impl Solver {
             Learnt::Open(pns::pack(n))
         };
         let work = self.work_since(start);
-        self.table.learn(key.as_deref(), open_key.as_deref(), learnt, work, merge);
+        self.table
+            .learn(key.as_deref(), open_key.as_deref(), learnt, work, merge);
         n
     }
 }
