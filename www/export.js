@@ -29,6 +29,11 @@ export function createExport(ctl, board, host) {
     }, 'image/png');
   }
 
+  /** The engine draws the SVG from the board's own geometry, with a legend. */
+  function svg() {
+    download(new Blob([ctl.game.svg(true)], { type: 'image/svg+xml' }), `${baseName()}.svg`);
+  }
+
   function gameFile() {
     download(new Blob([ctl.game.toJson()], { type: 'application/json' }), `${baseName()}.sprouts.json`);
   }
@@ -49,7 +54,8 @@ export function createExport(ctl, board, host) {
   }
 
   $('export-png').addEventListener('click', png);
+  $('export-svg').addEventListener('click', svg);
   $('file-save').addEventListener('click', gameFile);
   $('share').addEventListener('click', share);
-  return { png, gameFile, share };
+  return { png, svg, gameFile, share };
 }

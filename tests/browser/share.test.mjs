@@ -61,6 +61,31 @@ test('the PNG picture: twice the board\'s size, every live spot in its colour', 
   await page.close();
 });
 
+test('the SVG picture (drawn by the engine): it parses, one mark per spot with its lives', async () => {
+  const { page, errors } = await site.open();
+  await openRecord(page, LONG_RECORD);
+  await page.click('#moves li[data-n="12"]');
+  const svg = await downloaded(page, '#export-svg');
+  assert.equal(svg.name, 'sprouts-8-move-12.svg');
+  const r = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const marks = [...doc.querySelectorAll('[data-spot]')].map((e) => ({
+      n: Number(e.getAttribute('data-spot')), lives: Number(e.getAttribute('data-lives')), live: e.classList.contains('spot'),
+    }));
+    const spots = /** @type {any} */ (globalThis).sprouts.game.spotList().map((/** @type {any} */ s) => ({ n: s.n, lives: s.lives }));
+    return { root: doc.documentElement.nodeName, broken: doc.querySelector('parsererror') !== null, marks, spots,
+      legend: doc.querySelectorAll('[data-legend]').length };
+  }, svg.bytes.toString('utf8'));
+  assert.equal(r.broken, false, 'the SVG parses as XML');
+  assert.equal(r.root, 'svg');
+  assert.equal(r.marks.length, 8 + 12, 'one mark per spot');
+  assert.deepEqual(r.marks.map((m) => ({ n: m.n, lives: m.lives })), r.spots);
+  assert.equal(r.marks.filter((m) => m.live).length, r.spots.filter((s) => s.lives > 0).length);
+  assert.equal(r.legend, 4, 'a key to the four shapes');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a share link opens the same game at the same move, read-only until one plays on', async () => {
   const { page, errors } = await site.open();
   await openRecord(page, LONG_RECORD);
