@@ -39,7 +39,8 @@ export function createExport(ctl, board, host) {
   }
 
   async function share() {
-    const url = shareUrl({ record: ctl.fullRecord(), position: null, move: ctl.game.moveCount });
+    const g = ctl.game;
+    const url = shareUrl({ record: ctl.fullRecord(), position: ctl.startPosition(), misere: g.misere, move: g.moveCount });
     const field = input('share-url');
     field.value = url;
     $('share-box').hidden = false;

@@ -1,0 +1,108 @@
+// @ts-check
+// A position on the page: pasted (GLOP, spots dialect, Hoey list), laid out
+// by the engine, played on; a bad one explained; shared by a link; in the
+// embeddable board. Needs `scripts/build-wasm.sh` first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite } from './harness.mjs';
+import { mouseDraw, movesShown, nodeEngine, routedPath, typeMove } from './helpers.mjs';
+import { CARD_HOEY, openRecord, replayState } from './records.mjs';
+
+const site = useSite();
+
+/** One position in each notation (the card's after move 2, and a GLOP with two lands). */
+const POSITIONS = ['0*2.AB.}AB.}]!', '0*18|1a1a', CARD_HOEY[1]];
+
+/**
+ * Pastes a position into the Open box; waits until the page shows it.
+ * @param {import('playwright-core').Page} page @param {string} text
+ */
+async function openPosition(page, text) {
+  if (!(await page.isVisible('#open-text'))) await page.click('#open-box summary');
+  await page.fill('#open-text', text);
+  await page.click('#open-submit');
+  await page.waitForFunction(() => /laid out/.test(document.getElementById('status')?.textContent ?? ''));
+}
+
+test('a pasted position is laid out so that it traces to that position, and a drawn move plays on it', async () => {
+  const engine = await nodeEngine();
+  const { page, errors } = await site.open();
+  for (const text of POSITIONS) {
+    await openPosition(page, text);
+    await page.waitForFunction((want) => /** @type {HTMLInputElement} */ (document.getElementById('glop')).value === want, engine.canonical(text));
+    assert.equal(await page.textContent('#open-error'), '');
+    assert.equal(await page.isVisible('#replay-note'), false, 'a position is played on at once');
+    assert.deepEqual(await movesShown(page), []);
+  }
+  // Play a move on the last one by drawing it.
+  const move = await page.evaluate(() => {
+    const g = /** @type {any} */ (globalThis).sprouts.game;
+    const live = g.spotList().filter((/** @type {any} */ s) => s.lives > 0).map((/** @type {any} */ s) => s.n);
+    for (const a of live) for (const b of live) { const m = g.movesBetween(a, b, 4); if (m.length) return m[0]; }
+    return null;
+  });
+  assert.ok(move);
+  await mouseDraw(page, await routedPath(page, move));
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  assert.match(await page.textContent('#status') ?? '', /^Player 2 to move/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a bad position shows the parser\'s offset and reason, and changes nothing', async () => {
+  const { page, errors } = await site.open();
+  await typeMove(page, '1(4)2', 1);
+  const before = await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.toJson());
+  await openRecord(page, '0*2.AB.}A', false);
+  assert.match(await page.textContent('#open-error') ?? '', /offset \d+/);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.toJson()), before);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a game from a position, shared by a link, opens at the same move in its convention', async () => {
+  const { page, errors } = await site.open();
+  if (!(await page.isVisible('#open-text'))) await page.click('#open-box summary');
+  await page.check('#open-misere');
+  await openPosition(page, POSITIONS[0]);
+  for (let k = 1; k <= 3; k++) {
+    const m = await page.evaluate(() => {
+      const g = /** @type {any} */ (globalThis).sprouts.game;
+      const live = g.spotList().filter((/** @type {any} */ s) => s.lives > 0).map((/** @type {any} */ s) => s.n);
+      for (const a of live) for (const b of live) { const ms = g.movesBetween(a, b, 4); if (ms.length) return ms[0]; }
+      return null;
+    });
+    if (!m) break;
+    await typeMove(page, m, k);
+  }
+  const n = (await movesShown(page)).length;
+  await page.click('#replay-back');
+  const glop = await page.inputValue('#glop');
+  await page.click('#share');
+  const url = await page.inputValue('#share-url');
+  assert.match(url, /#p=.*&c=misere&r=.*&m=\d+$/);
+  const other = await site.open(url.slice(url.indexOf('#')));
+  assert.deepEqual(await replayState(other.page), { shown: n - 1, later: 1 });
+  assert.equal(await other.page.inputValue('#glop'), glop);
+  assert.equal(await other.page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.misere), true);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(other.errors, []);
+  await page.close();
+  await other.page.close();
+});
+
+test('the embeddable board starts from a position', async () => {
+  const engine = await nodeEngine();
+  const { page, errors } = await site.open('embed.html', { waitReady: false });
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('two'))?.status?.toMove === 1);
+  const got = await page.evaluate(async (text) => {
+    const el = /** @type {any} */ (document.createElement('sprouts-board'));
+    el.setAttribute('position', text);
+    document.body.append(el);
+    await el.ready;
+    return el.position;
+  }, POSITIONS[0]);
+  assert.equal(got, engine.canonical(POSITIONS[0]));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
