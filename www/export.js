@@ -40,7 +40,7 @@ export function createExport(ctl, board, host) {
 
   async function share() {
     const g = ctl.game;
-    const url = shareUrl({ record: ctl.fullRecord(), position: ctl.startPosition(), misere: g.misere, move: g.moveCount });
+    const url = shareUrl({ record: ctl.fullRecord(), position: g.startPosition() ?? null, misere: g.misere, move: g.moveCount });
     const field = input('share-url');
     field.value = url;
     $('share-box').hidden = false;

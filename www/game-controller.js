@@ -150,15 +150,6 @@ export class GameController extends EventTarget {
   }
 
   /**
-   * The position the game started from (a Hoey list, as in the game file),
-   * or null for a game from n spots.
-   * @returns {string | null}
-   */
-  startPosition() {
-    return JSON.parse(this.game.toJson()).start?.position ?? null;
-  }
-
-  /**
    * What `f` says of the game after its last move. The engine answers for
    * the move shown: step to the end and back (only its cursor moves;
    * nothing is replayed).

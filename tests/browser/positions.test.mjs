@@ -34,16 +34,24 @@ test('a pasted position is laid out so that it traces to that position, and a dr
     assert.equal(await page.isVisible('#replay-note'), false, 'a position is played on at once');
     assert.deepEqual(await movesShown(page), []);
   }
-  // Play a move on the last one by drawing it.
-  const move = await page.evaluate(() => {
+  // Play a move on the last one by drawing it along the engine's route
+  // (the stroke checker straightens a stroke near its ends, which can make
+  // a route that bends there cross a line: then another move is tried).
+  const moves = await page.evaluate(() => {
     const g = /** @type {any} */ (globalThis).sprouts.game;
     const live = g.spotList().filter((/** @type {any} */ s) => s.lives > 0).map((/** @type {any} */ s) => s.n);
-    for (const a of live) for (const b of live) { const m = g.movesBetween(a, b, 4); if (m.length) return m[0]; }
-    return null;
+    /** @type {string[]} */ const all = [];
+    for (const a of live) for (const b of live) if (a <= b) all.push(...g.movesBetween(a, b, 4));
+    return all;
   });
-  assert.ok(move);
-  await mouseDraw(page, await routedPath(page, move));
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  let drawn = false;
+  for (const move of moves.slice(0, 8)) {
+    await mouseDraw(page, await routedPath(page, move));
+    drawn = await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1, null, { timeout: 2000 })
+      .then(() => true, () => false);
+    if (drawn) break;
+  }
+  assert.ok(drawn, `one of ${moves.length} moves was drawn`);
   assert.match(await page.textContent('#status') ?? '', /^Player 2 to move/);
   assert.deepEqual(errors, []);
   await page.close();
