@@ -57,17 +57,6 @@ test('a pasted position is laid out so that it traces to that position, and a dr
   await page.close();
 });
 
-test('a bad position shows the parser\'s offset and reason, and changes nothing', async () => {
-  const { page, errors } = await site.open();
-  await typeMove(page, '1(4)2', 1);
-  const before = await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.toJson());
-  await openRecord(page, '0*2.AB.}A', false);
-  assert.match(await page.textContent('#open-error') ?? '', /offset \d+/);
-  assert.equal(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.toJson()), before);
-  assert.deepEqual(errors, []);
-  await page.close();
-});
-
 test('a game from a position, shared by a link, opens at the same move in its convention', async () => {
   const { page, errors } = await site.open();
   if (!(await page.isVisible('#open-text'))) await page.click('#open-box summary');
@@ -97,20 +86,4 @@ test('a game from a position, shared by a link, opens at the same move in its co
   assert.deepEqual(other.errors, []);
   await page.close();
   await other.page.close();
-});
-
-test('the embeddable board starts from a position', async () => {
-  const engine = await nodeEngine();
-  const { page, errors } = await site.open('embed.html', { waitReady: false });
-  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('two'))?.status?.toMove === 1);
-  const got = await page.evaluate(async (text) => {
-    const el = /** @type {any} */ (document.createElement('sprouts-board'));
-    el.setAttribute('position', text);
-    document.body.append(el);
-    await el.ready;
-    return el.position;
-  }, POSITIONS[0]);
-  assert.equal(got, engine.canonical(POSITIONS[0]));
-  assert.deepEqual(errors, []);
-  await page.close();
 });
