@@ -5,10 +5,13 @@
  *   <script type="module" src="https://…/embed.js"></script>
  *   <sprouts-board spots="3"></sprouts-board>
  *   <sprouts-board spots="2" misere moves="1(3)2 1(4)2" readonly></sprouts-board>
+ *   <sprouts-board position="0*2.AB.}AB.}]!"></sprouts-board>
  *
  * Attributes (read when the element connects, and again when they change):
  *   spots     number of spots, 1–20 (default 3)
  *   misere    present: the last move loses
+ *   position  a position to start from (GLOP, spots dialect or Hoey list),
+ *             laid out by the engine; `moves` are then played from it
  *   moves     moves to play first, in WGOSA notation, separated by spaces, or a
  *             whole WGOSA record ("8+ 1(9)1[2,3] …", whose header then decides
  *             spots and convention); a record that does not read shows the
@@ -33,9 +36,7 @@
  */
 import { createBoard, BOARD_CSS } from './board.js';
 import { loadEngine, messageOf } from './engine.js';
-
-/** A whole record starts with its header: `8+`, `2-`. */
-const RECORD_HEADER = /^\d+\s*[+-]/;
+import { looksLikeRecord, playMoves } from './reading.js';
 
 const CSS = `
 :host { display: block; width: 480px; max-width: 100%; height: 320px; font: 14px/1.3 system-ui, sans-serif; }
@@ -50,7 +51,7 @@ ${BOARD_CSS}
 
 export class SproutsBoard extends HTMLElement {
   static get observedAttributes() {
-    return ['spots', 'misere', 'moves', 'readonly', 'controls'];
+    return ['spots', 'misere', 'moves', 'position', 'readonly', 'controls'];
   }
 
   constructor() {
@@ -136,15 +137,25 @@ export class SproutsBoard extends HTMLElement {
     const height = Math.round(Math.min(1000, Math.max(300, 600 * aspect)));
     const misere = this.hasAttribute('misere');
     // The moves are read as a record, exactly as the page's Open box reads
-    // one: a whole record (with its header) or moves after spots/misere.
+    // one: a whole record (with its header) or moves after spots/misere,
+    // or after the position laid out by the engine.
     const moves = (this.getAttribute('moves') ?? '').trim();
-    const record = RECORD_HEADER.test(moves) ? moves : `${n}${misere ? '-' : '+'} ${moves}`;
+    const position = this.getAttribute('position');
+    /** @type {InstanceType<import('./engine.js').Engine['Game']> | null} */
+    let game = null;
     try {
-      this.game = this.engine.Game.fromRecord(record, 600, height);
+      if (position) {
+        game = this.engine.Game.fromPosition(position, misere, 600, height);
+        playMoves(game, moves);
+      } else {
+        game = this.engine.Game.fromRecord(looksLikeRecord(moves) ? moves : `${n}${misere ? '-' : '+'} ${moves}`, 600, height);
+      }
     } catch (e) {
-      this.game = new this.engine.Game(n, misere, 600, height);
+      game?.free();
+      game = new this.engine.Game(n, misere, 600, height);
       this.fail(messageOf(e));
     }
+    this.game = game;
     this.rules(this.board.scale());
     this.render();
   }

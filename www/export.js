@@ -29,12 +29,18 @@ export function createExport(ctl, board, host) {
     }, 'image/png');
   }
 
+  /** The engine draws the SVG from the board's own geometry, with a legend. */
+  function svg() {
+    download(new Blob([ctl.game.svg(true)], { type: 'image/svg+xml' }), `${baseName()}.svg`);
+  }
+
   function gameFile() {
     download(new Blob([ctl.game.toJson()], { type: 'application/json' }), `${baseName()}.sprouts.json`);
   }
 
   async function share() {
-    const url = shareUrl({ record: ctl.fullRecord(), position: null, move: ctl.game.moveCount });
+    const g = ctl.game;
+    const url = shareUrl({ record: ctl.fullRecord(), position: g.startPosition() ?? null, misere: g.misere, move: g.moveCount });
     const field = input('share-url');
     field.value = url;
     $('share-box').hidden = false;
@@ -49,7 +55,8 @@ export function createExport(ctl, board, host) {
   }
 
   $('export-png').addEventListener('click', png);
+  $('export-svg').addEventListener('click', svg);
   $('file-save').addEventListener('click', gameFile);
   $('share').addEventListener('click', share);
-  return { png, gameFile, share };
+  return { png, svg, gameFile, share };
 }

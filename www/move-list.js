@@ -37,7 +37,7 @@ export function createMoveList(ctl) {
     button('replay-back').disabled = cursor === 0;
     button('replay-forward').disabled = cursor === moves.length;
     button('replay-last').disabled = cursor === moves.length;
-    $('replay-at').textContent = cursor === 0 ? `start of ${moves.length} moves` : `move ${cursor} of ${moves.length}`;
+    $('replay-at').textContent = moves.length === 0 ? 'no moves yet' : cursor === 0 ? `start of ${moves.length} moves` : `move ${cursor} of ${moves.length}`;
     $('replay-note').hidden = !ctl.replaying;
     if (!ctl.replaying) confirmBox.hidden = true;
     // Keep the move shown in view, without scrolling the page.

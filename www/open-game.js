@@ -1,9 +1,10 @@
 // @ts-check
 /**
- * Opening a game: the "Open" box (a pasted WGOSA record), a `.sprouts.json`
- * game file, and share links. The engine reads every one of them (the
- * record with `Game.fromRecord`, the file with `Game.fromJson`); an opened
- * game is replayed read-only until the player chooses to play on. A text,
+ * Opening a game: the "Open" box (a pasted WGOSA record, or a position the
+ * engine lays out), a `.sprouts.json` game file, and share links. The
+ * engine reads every one of them (`Game.fromRecord`, `Game.fromPosition`,
+ * `Game.fromJson`); an opened game is replayed read-only until the player
+ * chooses to play on, an opened position is played on at once. A text,
  * file or link that does not read shows the engine's reason and changes
  * nothing on the board (a broken link shows a fresh board instead, since
  * the page was opened for it).
@@ -11,6 +12,7 @@
 import { $, input } from './dom.js';
 import { messageOf } from './engine.js';
 import { parseFragment } from './share.js';
+import { looksLikeRecord, playMoves } from './reading.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
 /** @typedef {import('./share.js').SharedGame} SharedGame */
@@ -41,22 +43,42 @@ export function createOpener(ctl, host) {
     if (what) host.opened(what);
   }
 
-  /** A pasted record. @param {string} text */
+  /** A pasted record or position. @param {string} text */
   function openText(text) {
     const t = text.trim();
     if (!t) {
-      fail('paste a game record first, such as 2+ 1(3)2 1(4)2');
+      fail('paste a game record or a position first, such as 2+ 1(3)2 1(4)2 or 0*2.AB.}AB.}]!');
       return;
     }
     const { width, height } = ctl.boardSize();
+    const misere = /** @type {HTMLInputElement} */ ($('open-misere')).checked;
+    const E = ctl.engine.Game;
+    // The parser the text looks made for first; if it refuses, the other
+    // one (a spots-dialect string can start like a record header).
+    const asRecord = () => E.fromRecord(t, width, height);
+    const asPosition = () => E.fromPosition(t, misere, width, height);
+    const [first, second] = looksLikeRecord(t) ? [asRecord, asPosition] : [asPosition, asRecord];
     let game;
+    let isRecord = looksLikeRecord(t);
     try {
-      game = ctl.engine.Game.fromRecord(t, width, height);
+      game = first();
     } catch (e) {
-      fail(messageOf(e));
-      return;
+      try {
+        game = second();
+        isRecord = !isRecord;
+      } catch {
+        fail(messageOf(e));
+        return;
+      }
     }
-    show(game, null, '');
+    if (isRecord) {
+      show(game, null, '');
+    } else {
+      // A position is played on at once (there is nothing to replay).
+      error.textContent = '';
+      ctl.replace(game);
+      host.opened('The position is laid out by the engine; play on from it.');
+    }
   }
 
   /** A game file chosen by the player. @param {File} file */
@@ -104,15 +126,25 @@ export function createOpener(ctl, host) {
    * @param {SharedGame} s
    */
   function gameOf(s) {
-    if (s.position !== null) throw new Error('the link starts from a position, which this page cannot draw yet');
     const { width, height } = ctl.boardSize();
-    const game = ctl.engine.Game.fromRecord(s.record, width, height);
-    if (s.move !== null && s.move > game.moveCount) {
-      const n = game.moveCount;
-      game.free();
-      throw new Error(`the link shows move ${s.move}, but the game has ${n} moves`);
+    const E = ctl.engine.Game;
+    /** @type {import('./game-controller.js').Game | null} */
+    let game = null;
+    try {
+      if (s.position !== null) {
+        game = E.fromPosition(s.position, s.misere, width, height);
+        playMoves(game, s.record);
+      } else {
+        game = E.fromRecord(s.record, width, height);
+      }
+      if (s.move !== null && s.move > game.moveCount) {
+        throw new Error(`the link shows move ${s.move}, but the game has ${game.moveCount} moves`);
+      }
+      return game;
+    } catch (e) {
+      game?.free();
+      throw e;
     }
-    return game;
   }
 
   $('open-form').addEventListener('submit', (ev) => {

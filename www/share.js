@@ -5,10 +5,11 @@
  * position:
  *
  *   index.html#r=3%2B%201(4)2%202(5)3&m=1
- *   index.html#p=<position>&r=<record>&m=<k>
+ *   index.html#p=<position>&c=misere&r=<moves>&m=<k>
  *
- * Values are URL-encoded (encodeURIComponent); keys other than r, p and m
- * are ignored. The fragment never reaches a server. Reading one only
+ * A game from a position has a record without header (its moves), so the
+ * link says the convention (c=normal or c=misere, normal if absent).
+ * Values are URL-encoded (encodeURIComponent); other keys are ignored. The fragment never reaches a server. Reading one only
  * yields strings for the engine to parse: nothing in it is executed or
  * written as HTML.
  */
@@ -17,8 +18,10 @@
 const MAX_FRAGMENT = 20000;
 
 /**
- * @typedef {{ record: string, position: string | null, move: number | null }} SharedGame
- *   move: the move shown (null: the last)
+ * @typedef {{ record: string, position: string | null, misere: boolean, move: number | null }} SharedGame
+ *   position: the start, for a game that started from one; misere: its
+ *   convention (a record's header says it otherwise); move: the move shown
+ *   (null: the last)
  */
 
 /**
@@ -27,7 +30,7 @@ const MAX_FRAGMENT = 20000;
  */
 export function fragmentOf(s) {
   const parts = [];
-  if (s.position) parts.push(`p=${encodeURIComponent(s.position)}`);
+  if (s.position) parts.push(`p=${encodeURIComponent(s.position)}`, `c=${s.misere ? 'misere' : 'normal'}`);
   parts.push(`r=${encodeURIComponent(s.record)}`);
   if (s.move !== null) parts.push(`m=${s.move}`);
   return parts.join('&');
@@ -48,7 +51,7 @@ export function parseFragment(hash) {
   for (const part of text.split('&')) {
     const eq = part.indexOf('=');
     const key = eq < 0 ? part : part.slice(0, eq);
-    if (!['r', 'p', 'm'].includes(key)) continue;
+    if (!['r', 'p', 'c', 'm'].includes(key)) continue;
     try {
       values[key] = decodeURIComponent(eq < 0 ? '' : part.slice(eq + 1));
     } catch {
@@ -61,7 +64,8 @@ export function parseFragment(hash) {
     if (!/^\d{1,4}$/.test(values.m)) throw new Error('the link\'s move number m= is not a number');
     move = Number(values.m);
   }
-  return { record: values.r ?? '', position: values.p ?? null, move };
+  if (values.c !== undefined && !['normal', 'misere'].includes(values.c)) throw new Error('the link\'s convention c= is neither normal nor misere');
+  return { record: values.r ?? '', position: values.p ?? null, misere: values.c === 'misere', move };
 }
 
 /**

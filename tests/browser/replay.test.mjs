@@ -129,7 +129,7 @@ test('continuing a replayed game against the computer: it answers at once', asyn
   await page.close();
 });
 
-test('a broken record shows the engine\'s reason and leaves the game untouched', async () => {
+test('a broken record or position shows the engine\'s reason and leaves the game untouched', async () => {
   const { page, errors } = await site.open();
   await typeMove(page, '1(4)2', 1);
   const before = await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.toJson());
@@ -141,10 +141,12 @@ test('a broken record shows the engine\'s reason and leaves the game untouched',
   assert.deepEqual(await movesShown(page), ['1(4)2']);
   assert.equal(await page.inputValue('#glop'), glop);
   assert.equal(await page.isVisible('#replay-note'), false);
-  // Not a record at all: the parser says where.
-  await openRecord(page, '3+ 1(4)2 hello', false);
-  assert.match(await page.textContent('#open-error') ?? '', /offset|hello/);
-  assert.deepEqual(await movesShown(page), ['1(4)2']);
+  // Not a record at all, or a broken position: the parser says where.
+  for (const text of ['3+ 1(4)2 hello', '0*2.AB.}A']) {
+    await openRecord(page, text, false);
+    assert.match(await page.textContent('#open-error') ?? '', /offset \d+/, text);
+    assert.equal(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.toJson()), before);
+  }
   // Then a good one clears the error.
   await openRecord(page, CARD_RECORD);
   assert.equal(await page.textContent('#open-error'), '');
@@ -152,7 +154,7 @@ test('a broken record shows the engine\'s reason and leaves the game untouched',
   await page.close();
 });
 
-test('the embeddable board reads a whole record, and says why it cannot read one', async () => {
+test('the embeddable board reads a whole record or a position, and says why it cannot read one', async () => {
   const engine = await nodeEngine();
   const ref = engine.Game.fromRecord(LONG_RECORD, 600, 400);
   const { page, errors } = await site.open('embed.html', { waitReady: false });
@@ -169,8 +171,13 @@ test('the embeddable board reads a whole record, and says why it cannot read one
     bad.setAttribute('moves', '1(3)2 1(4)2 1(5)1');
     document.body.append(bad);
     await bad.ready;
-    return { record: el.record, position: el.position, messages, badRecord: bad.record };
+    const laid = /** @type {any} */ (document.createElement('sprouts-board'));
+    laid.setAttribute('position', '0*2.AB.}AB.}]!');
+    document.body.append(laid);
+    await laid.ready;
+    return { record: el.record, position: el.position, messages, badRecord: bad.record, laid: laid.position };
   }, LONG_RECORD);
+  assert.equal(got.laid, engine.canonical('0*2.AB.}AB.}]!'));
   assert.equal(got.record, ref.record());
   assert.equal(got.position, ref.glop());
   assert.equal(got.messages.length, 1);

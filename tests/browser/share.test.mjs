@@ -13,6 +13,16 @@ const site = useSite();
 /** Okabe–Ito colours of 1, 2 and 3 lives (board.js). */
 const LIFE_RGB = [null, [0xcc, 0x79, 0xa7], [0xe6, 0x9f, 0x00], [0x00, 0x72, 0xb2]];
 
+/**
+ * The picture a button saves of the long record after move 12.
+ * @param {import('playwright-core').Page} page @param {string} selector
+ */
+async function pictureAtMove12(page, selector) {
+  await openRecord(page, LONG_RECORD);
+  await page.click('#moves li[data-n="12"]');
+  return downloaded(page, selector);
+}
+
 /** @param {import('playwright-core').Page} page @param {string} selector */
 async function downloaded(page, selector) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
@@ -23,9 +33,7 @@ async function downloaded(page, selector) {
 
 test('the PNG picture: twice the board\'s size, every live spot in its colour', async () => {
   const { page, errors } = await site.open();
-  await openRecord(page, LONG_RECORD);
-  await page.click('#moves li[data-n="12"]');
-  const png = await downloaded(page, '#export-png');
+  const png = await pictureAtMove12(page, '#export-png');
   assert.equal(png.name, 'sprouts-8-move-12.png');
   assert.deepEqual([...png.bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG signature');
   const width = png.bytes.readUInt32BE(16);
@@ -57,6 +65,29 @@ test('the PNG picture: twice the board\'s size, every live spot in its colour', 
     const want = /** @type {number[]} */ (LIFE_RGB[s.lives]);
     assert.ok(s.rgb.every((v, i) => Math.abs(v - want[i]) <= 8), `a spot with ${s.lives} lives is ${want}, not ${s.rgb}`);
   }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the SVG picture (drawn by the engine): it parses, one mark per spot with its lives', async () => {
+  const { page, errors } = await site.open();
+  const svg = await pictureAtMove12(page, '#export-svg');
+  assert.equal(svg.name, 'sprouts-8-move-12.svg');
+  const r = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const marks = [...doc.querySelectorAll('[data-spot]')].map((e) => ({
+      n: Number(e.getAttribute('data-spot')), lives: Number(e.getAttribute('data-lives')), live: e.classList.contains('spot'),
+    }));
+    const spots = /** @type {any} */ (globalThis).sprouts.game.spotList().map((/** @type {any} */ s) => ({ n: s.n, lives: s.lives }));
+    return { root: doc.documentElement.nodeName, broken: doc.querySelector('parsererror') !== null, marks, spots,
+      legend: doc.querySelectorAll('[data-legend]').length };
+  }, svg.bytes.toString('utf8'));
+  assert.equal(r.broken, false, 'the SVG parses as XML');
+  assert.equal(r.root, 'svg');
+  assert.equal(r.marks.length, 8 + 12, 'one mark per spot');
+  assert.deepEqual(r.marks.map((m) => ({ n: m.n, lives: m.lives })), r.spots);
+  assert.equal(r.marks.filter((m) => m.live).length, r.spots.filter((s) => s.lives > 0).length);
+  assert.equal(r.legend, 4, 'a key to the four shapes');
   assert.deepEqual(errors, []);
   await page.close();
 });

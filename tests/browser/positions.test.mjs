@@ -1,0 +1,89 @@
+// @ts-check
+// A position on the page: pasted (GLOP, spots dialect, Hoey list), laid out
+// by the engine, played on; a bad one explained; shared by a link; in the
+// embeddable board. Needs `scripts/build-wasm.sh` first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite } from './harness.mjs';
+import { mouseDraw, movesShown, nodeEngine, routedPath, typeMove } from './helpers.mjs';
+import { CARD_HOEY, openRecord, replayState } from './records.mjs';
+
+const site = useSite();
+
+/** One position in each notation (the card's after move 2, and a GLOP with two lands). */
+const POSITIONS = ['0*2.AB.}AB.}]!', '0*18|1a1a', CARD_HOEY[1]];
+
+/**
+ * Pastes a position into the Open box; waits until the page shows it.
+ * @param {import('playwright-core').Page} page @param {string} text
+ */
+async function openPosition(page, text) {
+  if (!(await page.isVisible('#open-text'))) await page.click('#open-box summary');
+  await page.fill('#open-text', text);
+  await page.click('#open-submit');
+  await page.waitForFunction(() => /laid out/.test(document.getElementById('status')?.textContent ?? ''));
+}
+
+test('a pasted position is laid out so that it traces to that position, and a drawn move plays on it', async () => {
+  const engine = await nodeEngine();
+  const { page, errors } = await site.open();
+  for (const text of POSITIONS) {
+    await openPosition(page, text);
+    await page.waitForFunction((want) => /** @type {HTMLInputElement} */ (document.getElementById('glop')).value === want, engine.canonical(text));
+    assert.equal(await page.textContent('#open-error'), '');
+    assert.equal(await page.isVisible('#replay-note'), false, 'a position is played on at once');
+    assert.deepEqual(await movesShown(page), []);
+  }
+  // Play a move on the last one by drawing it along the engine's route
+  // (the stroke checker straightens a stroke near its ends, which can make
+  // a route that bends there cross a line: then another move is tried).
+  const moves = await page.evaluate(() => {
+    const g = /** @type {any} */ (globalThis).sprouts.game;
+    const live = g.spotList().filter((/** @type {any} */ s) => s.lives > 0).map((/** @type {any} */ s) => s.n);
+    /** @type {string[]} */ const all = [];
+    for (const a of live) for (const b of live) if (a <= b) all.push(...g.movesBetween(a, b, 4));
+    return all;
+  });
+  let drawn = false;
+  for (const move of moves.slice(0, 8)) {
+    await mouseDraw(page, await routedPath(page, move));
+    drawn = await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1, null, { timeout: 2000 })
+      .then(() => true, () => false);
+    if (drawn) break;
+  }
+  assert.ok(drawn, `one of ${moves.length} moves was drawn`);
+  assert.match(await page.textContent('#status') ?? '', /^Player 2 to move/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a game from a position, shared by a link, opens at the same move in its convention', async () => {
+  const { page, errors } = await site.open();
+  if (!(await page.isVisible('#open-text'))) await page.click('#open-box summary');
+  await page.check('#open-misere');
+  await openPosition(page, POSITIONS[0]);
+  for (let k = 1; k <= 3; k++) {
+    const m = await page.evaluate(() => {
+      const g = /** @type {any} */ (globalThis).sprouts.game;
+      const live = g.spotList().filter((/** @type {any} */ s) => s.lives > 0).map((/** @type {any} */ s) => s.n);
+      for (const a of live) for (const b of live) { const ms = g.movesBetween(a, b, 4); if (ms.length) return ms[0]; }
+      return null;
+    });
+    if (!m) break;
+    await typeMove(page, m, k);
+  }
+  const n = (await movesShown(page)).length;
+  await page.click('#replay-back');
+  const glop = await page.inputValue('#glop');
+  await page.click('#share');
+  const url = await page.inputValue('#share-url');
+  assert.match(url, /#p=.*&c=misere&r=.*&m=\d+$/);
+  const other = await site.open(url.slice(url.indexOf('#')));
+  assert.deepEqual(await replayState(other.page), { shown: n - 1, later: 1 });
+  assert.equal(await other.page.inputValue('#glop'), glop);
+  assert.equal(await other.page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.misere), true);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(other.errors, []);
+  await page.close();
+  await other.page.close();
+});
