@@ -276,6 +276,12 @@ impl Game {
         self.0.redo()
     }
 
+    /// Forgets the moves after the one shown ("continue from here").
+    #[wasm_bindgen(js_name = dropRedo)]
+    pub fn drop_redo(&mut self) {
+        self.0.drop_redo()
+    }
+
     /// Shows the game after `k` moves (undone ones included); false past
     /// the last move made.
     #[wasm_bindgen(js_name = goTo)]

@@ -275,26 +275,8 @@ export class GameController extends EventTarget {
     this.changed();
   }
 
-  /**
-   * Drops the moves after the one shown. The engine forgets them by itself
-   * only when a new move is played; here no move is played, so the game is
-   * rebuilt from its saved form cut at the cursor (the engine checks the
-   * drawing again as it loads).
-   */
+  /** Drops the moves after the one shown (the engine's dropRedo). */
   truncate() {
-    const g = this.game;
-    const json = JSON.parse(g.toJson());
-    const k = g.moveCount;
-    // Each move adds one spot and two lines at the end of the drawing.
-    const dropped = json.moves.length - k;
-    json.moves = json.moves.slice(0, k);
-    json.cursor = k;
-    if (json.drawing) {
-      json.drawing.spots = json.drawing.spots.slice(0, json.drawing.spots.length - dropped);
-      json.drawing.edges = json.drawing.edges.slice(0, json.drawing.edges.length - 2 * dropped);
-    }
-    const fresh = this.engine.Game.fromJson(JSON.stringify(json));
-    g.free();
-    this.current = fresh;
+    this.game.dropRedo();
   }
 }
