@@ -11,11 +11,11 @@ mod common;
 
 use common::Rng;
 use sprouts::board::{Board, LayoutError};
-use sprouts::text::{parse_hoey, parse_position};
+use sprouts::text::{parse_hoey, parse_position, HoeyDisplay};
 use sprouts::{Canon, Position};
 
 /// Lays `p` out and checks the drawing independently of the layout code.
-fn check(p: &Position) -> Result<usize, String> {
+fn check(p: &Position, labelled: bool) -> Result<usize, String> {
     let (drawn, board) = Board::layout(p, 800.0, 600.0).map_err(|e| format!("{e}"))?;
     // Rebuilding from plain data re-checks that no lines touch or cross.
     let rebuilt = Board::from_parts(800.0, 600.0, board.spots().to_vec(), board.edges().to_vec())
@@ -26,6 +26,13 @@ fn check(p: &Position) -> Result<usize, String> {
     }
     if Canon::of(&drawn) != Canon::of(p) {
         return Err(format!("drew {} instead", Canon::of(&drawn)));
+    }
+    // A whole labelled drawing (a Hoey list, a child in a game) comes back
+    // as itself: same regions, boundaries and spot numbers.
+    let mut want = p.clone();
+    want.normalize();
+    if labelled && drawn != want {
+        return Err(format!("drawn as {}, not with its own labels", HoeyDisplay(&drawn)));
     }
     // Spots spread over the board: inside the area, and apart.
     for (i, a) in board.spots().iter().enumerate() {
@@ -43,7 +50,7 @@ fn check(p: &Position) -> Result<usize, String> {
 
 fn check_text(s: &str) {
     let p = parse_position(s).unwrap_or_else(|e| panic!("{s}: {e}"));
-    if let Err(e) = check(&p) {
+    if let Err(e) = check(&p, false) {
         panic!("{s}: {e}");
     }
 }
@@ -112,8 +119,8 @@ fn real_positions_reduced_and_labelled() {
         let (hoey, glop) = line.split_once('\t').unwrap();
         let labelled = parse_hoey(hoey).unwrap();
         let reduced = parse_position(glop).unwrap();
-        for p in [labelled, reduced] {
-            check(&p).unwrap_or_else(|e| panic!("{line}: {e}"));
+        for (p, keeps) in [(labelled, true), (reduced, false)] {
+            check(&p, keeps).unwrap_or_else(|e| panic!("{line}: {e}"));
             done += 1;
         }
     }
@@ -151,15 +158,16 @@ fn children_of_random_games() {
         }
         for (mv, canon) in p.representative_moves() {
             let child = p.play(&mv).unwrap();
-            let input = if done % 2 == 0 {
+            let labelled = done % 2 == 0;
+            let input = if labelled {
                 child
             } else {
                 parse_position(&canon.to_string()).unwrap()
             };
-            match check(&input) {
+            match check(&input, labelled) {
                 Ok(spots) => most = most.max(spots),
                 Err(e) => {
-                    println!("FAILED child {canon} of {}: {e}", Canon::of(&p));
+                    println!("FAILED child {canon} ({}) of {}: {e}", HoeyDisplay(&input), Canon::of(&p));
                     failures.push(canon.to_string());
                 }
             }
@@ -177,4 +185,59 @@ fn children_of_random_games() {
         failures.len()
     );
     assert!(failures.is_empty(), "{failures:?}");
+}
+
+/// The positions of the real records (tests/data/records) written as Hoey
+/// lists: each is drawn with its own spot numbers (what share links of
+/// games from a position rely on), and the record's next move, read
+/// against the drawn game, is the same move. Every 8th position by default,
+/// all of them with `SPROUTS_LAYOUT`.
+#[test]
+fn real_record_positions_keep_their_numbers() {
+    use sprouts::game::Game;
+    let step = if std::env::var("SPROUTS_LAYOUT").is_ok() { 1 } else { 8 };
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let (mut done, mut k) = (0, 0);
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+            let game = Game::from_record(line, None).unwrap();
+            for m in 0..game.moves().len() {
+                k += 1;
+                if k % step != 0 {
+                    continue;
+                }
+                let p = game.position_at(m).unwrap();
+                let hoey = HoeyDisplay(p).to_string();
+                let mut opened = Game::from_text(&hoey, false, 800.0, 600.0)
+                    .unwrap_or_else(|e| panic!("{f:?} move {m}: {hoey}: {e}"));
+                assert_eq!(opened.position(), p, "{f:?} move {m}: relabelled");
+                let next = &game.moves()[m];
+                opened.play_text(next).unwrap_or_else(|e| panic!("{f:?} move {}: {next}: {e}", m + 1));
+                assert_eq!(opened.position(), game.position_at(m + 1).unwrap(), "{f:?} move {}", m + 1);
+                done += 1;
+            }
+        }
+    }
+    println!("{done} record positions drawn with their own numbers");
+    assert!(done >= 25);
+}
+
+/// A position opened from a reduced string, saved as its Hoey list (as a
+/// share link does) and opened again: the same labelled position, so the
+/// same moves read the same way.
+#[test]
+fn reduced_then_labelled_round_trip() {
+    use sprouts::game::Game;
+    for s in ["0*2.AB.}AB.}]!", "0*4.1a1a.AB.2.CD.EF.2.}AB.}CD.}EF.}]!", "1abc1cba.}]!", "0.}]0.}]1a1a.}]AB.}AB.}]!"] {
+        let first = Game::from_text(s, false, 800.0, 600.0).unwrap();
+        let hoey = HoeyDisplay(first.position()).to_string();
+        let again = Game::from_text(&hoey, false, 800.0, 600.0).unwrap_or_else(|e| panic!("{s} as {hoey}: {e}"));
+        assert_eq!(again.position(), first.position(), "{s}");
+    }
+    // A Hoey list that is no drawing is refused, not relabelled.
+    let e = Game::from_text("1;2/2;3", false, 800.0, 600.0).unwrap_err().to_string();
+    assert!(e.contains("own spot numbers"), "{e}");
 }

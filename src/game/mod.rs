@@ -224,11 +224,20 @@ impl Game {
 
     /// A game from any position written as text (GLOP, spots dialect or
     /// Hoey list), drawn by [`Board::layout`] on a `width` × `height`
-    /// board. A reduced string starts from the labelled position the
-    /// layout chose (see the README, "Layout of any position").
+    /// board. A Hoey list is drawn with its own spot numbers; a reduced
+    /// string starts from the labelled position the layout chose (see the
+    /// README, "Layout of any position").
     pub fn from_text(text: &str, misere: bool, width: f64, height: f64) -> Result<Game, GameError> {
         check_size(width, height)?;
         let p = crate::text::parse_position(text).map_err(|e| GameError::Start(format!("not a position: {e}")))?;
+        if crate::text::is_hoey(text) {
+            // Its spot numbers are what moves (and share links) name: the
+            // drawing must keep them.
+            let board = Board::layout_labelled(&p, width, height).map_err(|e| {
+                GameError::Start(format!("the position cannot be drawn with its own spot numbers: {e}"))
+            })?;
+            return Game::from_position(p, board, misere);
+        }
         let (labelled, board) =
             Board::layout(&p, width, height).map_err(|e| GameError::Start(format!("the position cannot be drawn: {e}")))?;
         Game::from_position(labelled, board, misere)

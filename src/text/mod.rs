@@ -61,6 +61,12 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// Whether [`parse_position`] reads `s` as a Hoey list (a labelled
+/// position, spot numbers that matter) rather than a reduced string.
+pub fn is_hoey(s: &str) -> bool {
+    s.contains([',', ';', '/'])
+}
+
 /// Reads a position in any of the formats: a Hoey list (it has `,`, `;` or
 /// `/`), the spots dialect (`|` or `+`), or a GLOP string. Digits alone
 /// read as GLOP (`12` is a 2-life and a 1-life spot), so the one-spot Hoey
@@ -78,7 +84,7 @@ impl std::error::Error for ParseError {}
 /// ```
 pub fn parse_position(s: &str) -> Result<Position, ParseError> {
     let t = s.trim();
-    if t.contains([',', ';', '/']) {
+    if is_hoey(s) {
         parse_hoey(s)
     } else if t.contains(['|', '+']) {
         parse_spots(s)

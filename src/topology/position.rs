@@ -120,6 +120,13 @@ impl Position {
         Ok(p)
     }
 
+    /// Whether every spot is listed at all its corners (max(degree, 1) of
+    /// them), as in a labelled position: then it is a whole drawing.
+    pub fn is_complete(&self) -> bool {
+        let counts = self.corner_counts();
+        self.lives.iter().zip(counts).all(|(&l, c)| c == (3 - l as usize).max(1))
+    }
+
     pub(crate) fn from_raw(lives: Vec<u8>, regions: Vec<Region>) -> Position {
         Position { lives, regions }
     }

@@ -34,9 +34,11 @@ use super::index::SegmentIndex;
 use super::layout::start_layout;
 use super::model::{Board, Edge};
 use super::route::{RouteError, RouteOptions};
-use super::trace::{CornerAt, Half, TraceError};
+use super::trace::{CornerAt, Faces, Half, TraceError};
 use crate::topology::{Canon, Corner, Move, Position, Spot};
 use std::fmt;
+
+mod labelled;
 
 /// Why a position was not laid out.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,10 +84,22 @@ impl From<TraceError> for LayoutError {
 impl Board {
     /// A drawing of `p` (any position: labelled or reduced) in a `width` ×
     /// `height` area, and the labelled position it shows: its canonical
-    /// form is `p`'s, and it is exactly what the drawing traces to.
+    /// form is `p`'s, and it is exactly what the drawing traces to. A
+    /// complete labelled position (every corner listed, as in a Hoey list)
+    /// comes back as itself, spot numbers included, when it can be drawn so.
     pub fn layout(p: &Position, width: f64, height: f64) -> Result<(Position, Board), LayoutError> {
         if !(width.is_finite() && height.is_finite() && width > 0.0 && height > 0.0) {
             return Err(LayoutError::BadArea);
+        }
+        if p.is_complete() {
+            // A reduced string that happens to list every corner is not
+            // always one drawing (it can be a forest of lands): then the
+            // reduced position is laid out as usual.
+            if let Ok(board) = Board::layout_labelled(p, width, height) {
+                let mut want = p.clone();
+                want.normalize();
+                return Ok((want, board));
+            }
         }
         let t = p.reduced();
         let map = Map::of(&t)?;
@@ -95,6 +109,32 @@ impl Board {
             return Err(LayoutError::Mismatch(Canon::of(&drawn).to_string()));
         }
         Ok((drawn, board))
+    }
+
+    /// A drawing of the complete labelled position `p` (every corner
+    /// listed, as in a Hoey list) with its own spot numbers: it traces to
+    /// exactly `p`, normalised.
+    pub fn layout_labelled(p: &Position, width: f64, height: f64) -> Result<Board, LayoutError> {
+        if !(width.is_finite() && height.is_finite() && width > 0.0 && height > 0.0) {
+            return Err(LayoutError::BadArea);
+        }
+        if !p.is_complete() {
+            return Err(LayoutError::NotPlanar);
+        }
+        let map = Map::of_labelled(p)?;
+        // Numbered as a game numbers its spots: drawn move by move, as the
+        // game would be; else (or if that fails) as a plane map.
+        let board = match map.draw_history(width, height) {
+            Ok(b) if b.position().as_ref().is_ok_and(|q| equal_normalised(q, p)) => b,
+            _ => map.draw(width, height)?,
+        };
+        let mut want = p.clone();
+        want.normalize();
+        let drawn = board.position()?;
+        if drawn != want {
+            return Err(LayoutError::Mismatch(crate::text::HoeyDisplay(&drawn).to_string()));
+        }
+        Ok(board)
     }
 }
 
@@ -738,10 +778,12 @@ impl Map {
         let mut last = None;
         // Many spots start on a larger area (curves need room between
         // them); the first try that routes every line is kept.
+        // Variants from 5 on shuffle which spot starts in which cell (a
+        // fixed seed each, so the same position is always drawn the same).
         let tries: &[(usize, f64)] = if self.rot.len() <= 16 {
-            &[(0, 1.0), (0, 2.0), (3, 1.0), (4, 2.0), (1, 2.0), (2, 4.0)]
+            &[(0, 1.0), (0, 2.0), (3, 1.0), (4, 2.0), (1, 2.0), (2, 4.0), (5, 2.0), (6, 2.0), (7, 4.0), (8, 4.0)]
         } else {
-            &[(0, 2.0), (0, 4.0), (3, 2.0), (4, 2.0), (1, 4.0), (2, 8.0)]
+            &[(0, 2.0), (0, 4.0), (3, 2.0), (4, 2.0), (1, 4.0), (2, 8.0), (5, 4.0), (6, 4.0), (7, 8.0), (8, 8.0)]
         };
         for &(variant, scale) in tries {
             match self.draw_at(width * scale, height * scale, variant) {
@@ -825,6 +867,7 @@ impl Map {
         let mut grid = start_layout(nv, width, height);
         match variant {
             1 => grid.reverse(),
+            5.. => shuffle(&mut grid, variant as u64),
             2 => {
                 // Columns first instead of rows.
                 grid.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
@@ -845,63 +888,11 @@ impl Map {
         for (step, &e) in order.iter().enumerate() {
             let faces = board.faces()?;
             let u = self.ends[e][0];
-            let on = |x: usize| inserted[x / 2];
-            // The corner where dart d goes in: between the kept darts round it.
-            let corner_of = |d: usize| -> Option<(usize, usize, usize)> {
-                let x = self.tail(d);
-                let r = &self.rot[x];
-                let k = r.iter().position(|&y| y == d)?;
-                let after = (1..r.len()).map(|i| r[(k + i) % r.len()]).find(|&y| on(y));
-                let before = (1..r.len())
-                    .map(|i| r[(k + r.len() - i) % r.len()])
-                    .find(|&y| on(y));
-                let want = (
-                    before.and_then(|p| half[p ^ 1]),
-                    after.and_then(|q| half[q]),
-                );
-                for (ri, reg) in faces.regions.iter().enumerate() {
-                    for (bi, b) in reg.iter().enumerate() {
-                        for (ci, c) in b.iter().enumerate() {
-                            if c.spot as usize == x + 1 && (c.into, c.out) == want {
-                                return Some((ri, bi, ci));
-                            }
-                        }
-                    }
-                }
-                None
-            };
             let mismatch = || LayoutError::Mismatch(format!("no corner for line {}", step + 1));
-            let (ra, ba, ca) = corner_of(2 * e).ok_or_else(mismatch)?;
-            let (rb, bb, cb) = corner_of(2 * e + 1).ok_or_else(mismatch)?;
+            let (ra, ba, ca) = self.corner_at(&faces, &half, &inserted, 2 * e).ok_or_else(mismatch)?;
+            let (rb, bb, cb) = self.corner_at(&faces, &half, &inserted, 2 * e + 1).ok_or_else(mismatch)?;
             if ra != rb {
                 return Err(mismatch());
-            }
-            let mut inside = Vec::new();
-            if ba == bb {
-                // Faces of this component merged across the lines still to come.
-                let k = self.comp[u];
-                let mut uf: Vec<usize> = (0..nf).collect();
-                for (x, &done) in inserted.iter().enumerate() {
-                    if !done && x != e && self.comp[self.ends[x][0]] == k {
-                        let (a, b) = (find(&mut uf, face[2 * x]), find(&mut uf, face[2 * x + 1]));
-                        uf[a] = b;
-                    }
-                }
-                let side = find(&mut uf, face[2 * e + 1]);
-                for (j, b) in faces.regions[ra].iter().enumerate() {
-                    if j == ba {
-                        continue;
-                    }
-                    let w = b[0].spot as usize - 1;
-                    let target = if self.comp[w] == k {
-                        self.rot[w].first().copied()
-                    } else {
-                        self.face_holding(k, self.comp[w])
-                    };
-                    if target.is_some_and(|d| find(&mut uf, face[d]) == side) {
-                        inside.push(j);
-                    }
-                }
             }
             if ba != bb
                 && variant < 3
@@ -919,34 +910,18 @@ impl Map {
                     points: vec![pu, pv],
                 });
             } else {
+                let inside = if ba == bb {
+                    self.inside(&faces, &face, nf, &inserted, &[e], 2 * e + 1, ra, ba)
+                } else {
+                    Vec::new()
+                };
                 let mv = Move {
                     region: ra,
-                    from: Corner {
-                        boundary: ba,
-                        index: ca,
-                    },
-                    to: Corner {
-                        boundary: bb,
-                        index: cb,
-                    },
+                    from: Corner { boundary: ba, index: ca },
+                    to: Corner { boundary: bb, index: cb },
                     inside,
                 };
-                // The router sometimes finds one direction but not the
-                // other: the same line drawn from its other end (the sides
-                // swap, so the other boundaries do too).
-                let swapped = Move {
-                    region: mv.region,
-                    from: mv.to,
-                    to: mv.from,
-                    inside: if ba == bb {
-                        (0..faces.regions[ra].len()).filter(|&j| j != ba && !mv.inside.contains(&j)).collect()
-                    } else {
-                        Vec::new()
-                    },
-                };
-                let routed = board
-                    .route(&faces.position, &mv, &opts)
-                    .or_else(|_| board.route(&faces.position, &swapped, &opts))
+                let (routed, _) = route_either_way(&board, &faces, mv, &opts)
                     .map_err(|why| LayoutError::NoRoute { edge: step, edges: order.len(), why })?;
                 board = routed.board;
                 board.dissolve_last();
@@ -958,6 +933,105 @@ impl Map {
             inserted[e] = true;
         }
         Ok(board)
+    }
+}
+
+impl Map {
+    /// The corner of the drawing where dart `d` goes in: between the darts
+    /// round its tail that are drawn already (`half` maps them to the
+    /// board's half-edges). Returns (region, boundary, index).
+    fn corner_at(&self, faces: &Faces, half: &[Option<Half>], inserted: &[bool], d: usize) -> Option<(usize, usize, usize)> {
+        let on = |x: usize| inserted[x / 2];
+        let x = self.tail(d);
+        let r = &self.rot[x];
+        let k = r.iter().position(|&y| y == d)?;
+        let after = (1..r.len()).map(|i| r[(k + i) % r.len()]).find(|&y| on(y));
+        let before = (1..r.len()).map(|i| r[(k + r.len() - i) % r.len()]).find(|&y| on(y));
+        let want = (before.and_then(|p| half[p ^ 1]), after.and_then(|q| half[q]));
+        for (ri, reg) in faces.regions.iter().enumerate() {
+            for (bi, b) in reg.iter().enumerate() {
+                for (ci, c) in b.iter().enumerate() {
+                    if c.spot as usize == x + 1 && (c.into, c.out) == want {
+                        return Some((ri, bi, ci));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// For a line drawn from a boundary back to itself: the other
+    /// boundaries of its region that end up on the side of dart `side`
+    /// (the finished map's faces `face`, merged across the lines still to
+    /// come other than `drawing`).
+    #[allow(clippy::too_many_arguments)]
+    fn inside(&self, faces: &Faces, face: &[usize], nf: usize, inserted: &[bool], drawing: &[usize], side: usize, ra: usize, ba: usize) -> Vec<usize> {
+        let k = self.comp[self.tail(side)];
+        let mut uf: Vec<usize> = (0..nf).collect();
+        for (x, &done) in inserted.iter().enumerate() {
+            if !done && !drawing.contains(&x) && self.comp[self.ends[x][0]] == k {
+                let (a, b) = (find(&mut uf, face[2 * x]), find(&mut uf, face[2 * x + 1]));
+                uf[a] = b;
+            }
+        }
+        let side = find(&mut uf, face[side]);
+        let mut inside = Vec::new();
+        for (j, b) in faces.regions[ra].iter().enumerate() {
+            if j == ba {
+                continue;
+            }
+            let w = b[0].spot as usize - 1;
+            let target = if self.comp[w] == k {
+                self.rot[w].first().copied()
+            } else {
+                self.face_holding(k, self.comp[w])
+            };
+            if target.is_some_and(|d| find(&mut uf, face[d]) == side) {
+                inside.push(j);
+            }
+        }
+        inside
+    }
+}
+
+/// Routes `mv`, or the same line from its other end (the router sometimes
+/// finds one direction but not the other; the sides swap, so the other
+/// boundaries do too). Also says whether it was drawn the other way.
+fn route_either_way(board: &Board, faces: &Faces, mv: Move, opts: &RouteOptions) -> Result<(super::route::Routed, bool), RouteError> {
+    let same = mv.from.boundary == mv.to.boundary;
+    let swapped = Move {
+        region: mv.region,
+        from: mv.to,
+        to: mv.from,
+        inside: if same {
+            (0..faces.regions[mv.region].len())
+                .filter(|&j| j != mv.from.boundary && !mv.inside.contains(&j))
+                .collect()
+        } else {
+            Vec::new()
+        },
+    };
+    match board.route(&faces.position, &mv, opts) {
+        Ok(r) => Ok((r, false)),
+        Err(_) => board.route(&faces.position, &swapped, opts).map(|r| (r, true)),
+    }
+}
+
+/// Whether `q` (normalised, as traced) is `p` normalised.
+fn equal_normalised(q: &Position, p: &Position) -> bool {
+    let mut p = p.clone();
+    p.normalize();
+    *q == p
+}
+
+/// A fixed shuffle (xorshift from `seed`): the same order every time.
+fn shuffle<T>(v: &mut [T], seed: u64) {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    for i in (1..v.len()).rev() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        v.swap(i, (x % (i as u64 + 1)) as usize);
     }
 }
 
