@@ -942,17 +942,15 @@ export function createBoard(element, config = {}) {
     else if (act) zoomAt(act === 'in' ? ZOOM_STEP : 1 / ZOOM_STEP, view.width / 2, view.height / 2);
   }
 
-  canvas.addEventListener('pointerdown', onDown);
-  canvas.addEventListener('pointermove', onMove);
-  canvas.addEventListener('pointerup', onUp);
-  canvas.addEventListener('pointercancel', onCancel);
-  canvas.addEventListener('wheel', onWheel, { passive: false });
-  canvas.addEventListener('pointerenter', onEnter);
-  canvas.addEventListener('pointerleave', onLeave);
-  doc.addEventListener('keydown', onSpace);
-  doc.addEventListener('keyup', onSpace);
-  zoomBar.addEventListener('click', onZoomButton);
-  root.addEventListener('keydown', onKey);
+  /** Every listener the board adds (destroy removes them). @type {[EventTarget, string, (ev: any) => void][]} */
+  const listeners = [
+    [canvas, 'pointerdown', onDown], [canvas, 'pointermove', onMove], [canvas, 'pointerup', onUp],
+    [canvas, 'pointercancel', onCancel], [canvas, 'wheel', onWheel], [canvas, 'pointerenter', onEnter],
+    [canvas, 'pointerleave', onLeave], [doc, 'keydown', onSpace], [doc, 'keyup', onSpace],
+    [zoomBar, 'click', onZoomButton], [root, 'keydown', onKey],
+  ];
+  // Not passive: the wheel zooms instead of scrolling the page.
+  for (const [target, type, f] of listeners) target.addEventListener(type, f, { passive: false });
   const ro = new ResizeObserver(() => {
     layout();
     schedule();
@@ -1066,17 +1064,7 @@ export function createBoard(element, config = {}) {
       if (checkFrame) cancelAnimationFrame(checkFrame);
       ro.disconnect();
       dprQuery.removeEventListener('change', onDpr);
-      canvas.removeEventListener('pointerdown', onDown);
-      canvas.removeEventListener('pointermove', onMove);
-      canvas.removeEventListener('pointerup', onUp);
-      canvas.removeEventListener('pointercancel', onCancel);
-      canvas.removeEventListener('wheel', onWheel);
-      canvas.removeEventListener('pointerenter', onEnter);
-      canvas.removeEventListener('pointerleave', onLeave);
-      doc.removeEventListener('keydown', onSpace);
-      doc.removeEventListener('keyup', onSpace);
-      zoomBar.removeEventListener('click', onZoomButton);
-      root.removeEventListener('keydown', onKey);
+      for (const [target, type, f] of listeners) target.removeEventListener(type, f);
       for (const b of buttons) b.removeEventListener('click', onButton);
       buttons = [];
       root.remove();
