@@ -95,7 +95,7 @@ for (const size of SIZES) {
     // The end's buttons are on screen too.
     const again = await page.locator('#play-again').boundingBox();
     assert.ok(again && again.y >= 0 && again.y + again.height <= size.height, 'Play again on screen');
-    console.log(`# ${size.width}×${size.height}: ${moves} moves, ${log.length} checks; screenshots ${mid}, ${end}`);
+    console.log(`${size.width}×${size.height}: ${moves} moves, ${log.length} checks; screenshots ${mid}, ${end}`);
 
     await page.click('#play-again');
     await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 1, null, { timeout: 30000 });
@@ -279,6 +279,16 @@ test('a phone: two fingers zoom and pan, one finger then draws a move', async ()
   await shot(page, 'zoom-390x844-pinched');
   const d = distance(await spotAt(page, 4), stroke);
   assert.ok(d < 6, `the new spot is ${d.toFixed(1)} px from the stroke`);
+  // A double tap fits the drawing again.
+  const taps = await page.context().newCDPSession(page);
+  const at = [{ x: c.x, y: c.y + 150, id: 1, radiusX: 2, radiusY: 2, force: 1 }];
+  for (let k = 0; k < 2; k++) {
+    await taps.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at });
+    await taps.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+  await taps.detach();
+  await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.board.zoom() === 1);
+  assert.deepEqual(await movesShown(page), ['1(4)2']);
   assert.deepEqual(errors, []);
   await page.close();
 });
