@@ -11,7 +11,7 @@
  *   const list = createMoveList(ctl);
  *   list.render();     // after every change
  */
-import { $, button, el, typing } from './dom.js';
+import { $, button, el, plural, typing } from './dom.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
 
@@ -41,7 +41,7 @@ export function createMoveList(ctl) {
     button('replay-back').disabled = cursor === 0;
     button('replay-forward').disabled = cursor === moves.length;
     button('replay-last').disabled = cursor === moves.length;
-    $('replay-at').textContent = moves.length === 0 ? 'no moves yet' : cursor === 0 ? `start of ${moves.length} moves` : `move ${cursor} of ${moves.length}`;
+    $('replay-at').textContent = moves.length === 0 ? 'no moves yet' : cursor === 0 ? `start of ${plural(moves.length, 'move', 'moves')}` : `move ${cursor} of ${moves.length}`;
     $('replay-note').hidden = !ctl.replaying;
     if (!ctl.replaying) confirmBox.hidden = true;
     follow(moves.length - cursor);

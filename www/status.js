@@ -4,7 +4,7 @@
  * move is shown, and a note about the last thing that happened (cleared
  * when the game changes).
  */
-import { $, el } from './dom.js';
+import { $, el, plural } from './dom.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
 /** @typedef {import('./game-controller.js').Status} Status */
@@ -65,9 +65,4 @@ export function createStatus(ctl) {
       line.textContent = text;
     },
   };
-}
-
-/** "1 spot survives", "2 spots survive". @param {number} n @param {string} one @param {string} many */
-export function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
 }
