@@ -896,6 +896,11 @@ export function createBoard(element, config = {}) {
     } else if (ev.key === 'Enter' && state.pending) {
       ev.preventDefault();
       api.confirmPending();
+    } else if (!ev.ctrlKey && !ev.metaKey && !ev.altKey && ['+', '=', '-', '0'].includes(ev.key)) {
+      // With the focus on the board (a spot or a zoom button): + and − zoom, 0 fits.
+      ev.preventDefault();
+      if (ev.key === '0') fitView();
+      else zoomAt(ev.key === '-' ? 1 / ZOOM_STEP : ZOOM_STEP, view.width / 2, view.height / 2);
     }
   }
 

@@ -205,6 +205,12 @@ test('zoom and pan with the mouse: buttons, wheel around the cursor, Shift-drag,
   assert.ok(Math.abs((await view(page)).zoom - 1.5) < 1e-9);
   await page.click('#board [data-zoom=out]');
   assert.ok(Math.abs((await view(page)).zoom - 1) < 1e-9);
+  // The keys, with the focus on the board: + zooms in, 0 fits.
+  await page.focus('#board [data-spot="1"]');
+  await page.keyboard.press('+');
+  assert.ok(Math.abs((await view(page)).zoom - 1.5) < 1e-9);
+  await page.keyboard.press('0');
+  assert.equal((await view(page)).zoom, 1);
   // The wheel zooms around the cursor: the point under it stays put.
   const a0 = await spotAt(page, 1);
   const b0 = await spotAt(page, 2);
@@ -315,4 +321,28 @@ test('the computer\'s move draws itself along its curve, and not under reduced m
     assert.deepEqual(errors, []);
     await page.close();
   }
+});
+
+test('Play again on a game opened from a position starts from that position', async () => {
+  const { page, errors } = await site.open();
+  await page.click('#open-box summary');
+  await page.fill('#open-text', '0*2.AB.}AB.}]!');
+  await page.click('#open-submit');
+  await page.waitForFunction(() => /laid out/.test(document.getElementById('status')?.textContent ?? ''));
+  const start = await page.inputValue('#glop');
+  await page.fill('#move-input', '1(5)2');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  assert.notEqual(await page.inputValue('#glop'), start);
+  const again = await page.evaluate(() => {
+    const app = /** @type {any} */ (globalThis).sprouts.app;
+    const g = app.again();
+    const out = { glop: g.glop(), moves: g.moveCount, start: g.startPosition(), was: app.game.startPosition() };
+    g.free();
+    return out;
+  });
+  assert.deepEqual(again, { glop: start, moves: 0, start: again.was, was: again.was });
+  assert.ok(again.was, 'the opened game remembers its start');
+  assert.deepEqual(errors, []);
+  await page.close();
 });
