@@ -184,6 +184,7 @@ function start(c) {
     button('undo').disabled = !st.canUndo;
     button('redo').disabled = !st.canRedo;
     $('computer-cancel').hidden = !computer.thinking();
+    $('game-bar').dataset.computer = String(!c.isHuman(1) || !c.isHuman(2));
     const computerToMove = !st.over && !c.replaying && !c.isHuman(/** @type {1|2} */ (st.toMove));
     $('computer-resume').hidden = !(computerToMove && !computer.thinking() && (c.paused || st.canRedo));
     $('solve-cancel').hidden = !analysis.solving();

@@ -35,7 +35,7 @@ async function shot(page, name) {
  */
 async function watch(page) {
   await page.evaluate(() => {
-    /** @type {{ move: number, status: boolean, last: boolean, why: string }[]} */
+    /** @type {{ move: number, status: boolean, last: boolean, board: number, over: boolean, why: string }[]} */
     const log = [];
     /** @param {DOMRect} r @param {{ left: number, top: number, right: number, bottom: number }} box */
     const inside = (r, box) => r.left >= box.left - 0.5 && r.top >= box.top - 0.5 && r.right <= box.right + 0.5 && r.bottom <= box.bottom + 0.5;
@@ -50,8 +50,10 @@ async function watch(page) {
         right: g.left + grid.clientLeft + grid.clientWidth, bottom: g.top + grid.clientTop + grid.clientHeight };
       const r = lastLi?.getBoundingClientRect();
       const last = !r || (inside(r, visible) && inside(r, screen));
-      log.push({ move: items.length, status: inside(status, screen), last,
-        why: `status ${JSON.stringify(status)}, last ${JSON.stringify(r)} in ${JSON.stringify(visible)}, screen ${innerWidth}×${innerHeight}, scrollY ${scrollY}` });
+      const board = /** @type {HTMLElement} */ (document.getElementById('board')).getBoundingClientRect().top;
+      const over = /Game over/.test(document.getElementById('status')?.textContent ?? '');
+      log.push({ move: items.length, status: inside(status, screen), last, board, over,
+        why: `status ${JSON.stringify(status)} "${document.getElementById('status')?.textContent}", last ${JSON.stringify(r)} in ${JSON.stringify(visible)}, screen ${innerWidth}×${innerHeight}, scrollY ${scrollY}` });
     };
     new MutationObserver(() => requestAnimationFrame(check)).observe(/** @type {HTMLElement} */ (document.getElementById('moves')), { childList: true });
     /** @type {any} */ (globalThis).layoutLog = log;
@@ -61,7 +63,7 @@ async function watch(page) {
 
 /** @param {import('playwright-core').Page} page */
 async function watched(page) {
-  return /** @type {{ move: number, status: boolean, last: boolean, why: string }[]} */ (await page.evaluate(() => /** @type {any} */ (globalThis).layoutLog));
+  return /** @type {{ move: number, status: boolean, last: boolean, board: number, over: boolean, why: string }[]} */ (await page.evaluate(() => /** @type {any} */ (globalThis).layoutLog));
 }
 
 /** @param {import('playwright-core').Page} page */
@@ -87,9 +89,13 @@ for (const size of SIZES) {
     assert.ok(seen.size >= moves * 0.9, `checked after ${seen.size} of ${moves} moves`);
     const bad = log.filter((l) => !l.status || !l.last);
     assert.deepEqual(bad, [], `status or last move off screen (${log.length} checks)`);
+    // The board does not move while the game goes on (the end's longer status may push it).
+    const during = log.filter((l) => l.move > 0 && !l.over);
+    const moved = during.filter((l) => l.board !== during[0].board);
+    assert.deepEqual(moved.map((l) => `move ${l.move}: board at ${l.board}, not ${during[0].board}; ${l.why}`), []);
     const status = await page.textContent('#status') ?? '';
     assert.match(status, /^Game over: Player [12] \(computer, random\) wins\. .* \d+ spots? survives?\./);
-    assert.doesNotMatch(status, /1 spots|spots survives/);
+    assert.doesNotMatch(status, /\b1 spots|spots survives/);
     // The winner is named once.
     assert.equal(status.match(/Player \d/g)?.length, /They made/.test(status) ? 1 : 2, status);
     // The end's buttons are on screen too.
