@@ -43,10 +43,10 @@ export function createStatus(ctl) {
     line.replaceChildren(el('strong', head), ` ${[rest, note].filter(Boolean).join(' ')}`);
   }
 
-  /** The move shown last, with its number ('' at the start). */
+  /** The move shown last ('' at the start); its number is the one before "move n". */
   function lastMove() {
     const moves = ctl.game.moves(); // up to the move shown
-    return moves.length > 0 ? `${moves.length}. ${moves[moves.length - 1]}` : '';
+    return moves.length > 0 ? moves[moves.length - 1] : '';
   }
 
   return {
