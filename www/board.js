@@ -989,7 +989,13 @@ export function createBoard(element, config = {}) {
         layout();
       }
       if (s.animate) animateLast();
-      else if (s.edges) state.anim = null;
+      else if (state.anim && state.lastSpot !== state.anim.spot) state.anim = null;
+      else if (state.anim && s.edges) {
+        // The same move redrawn (say, tidied) while it draws itself: follow its new curve.
+        const m = movePath(state.anim.spot);
+        if (m) Object.assign(state.anim, m);
+        else state.anim = null;
+      }
       syncButtons();
       schedule();
     },
