@@ -691,6 +691,7 @@ export function createBoard(element, config = {}) {
   function dropStroke() {
     state.stroke = null;
     state.feedback = null;
+    state.sliding = false;
     pointerId = null;
   }
 
