@@ -134,7 +134,7 @@ export function createBoard(element, config = {}) {
     /** @type {Feedback | null} */ feedback: null,
     /** @type {Pending | null} */ pending: null,
     sliding: false,
-    /** @type {{ spot: number, start: number, path: number[], lengths: number[], reach: number, middle: number } | null} the last move drawing itself */
+    /** @type {{ spot: number, start: number, path: number[], lengths: number[], reach: number, middle: number, to: number } | null} the last move drawing itself */
     anim: null,
     message: '',
     messageOk: false,
@@ -374,7 +374,9 @@ export function createBoard(element, config = {}) {
     const path = [...(startsAt(a) ? reversed(a) : a), ...(startsAt(b) ? b : reversed(b))];
     const lengths = [0];
     for (let i = 2; i < path.length; i += 2) lengths.push(lengths[lengths.length - 1] + Math.hypot(path[i] - path[i - 2], path[i + 1] - path[i - 1]));
-    return { path, lengths, middle: lengths[a.length / 2 - 1] };
+    // The spot it ends at, which keeps its life until the line gets there.
+    const to = halves[1].ends[0] === spot ? halves[1].ends[1] : halves[1].ends[0];
+    return { path, lengths, middle: lengths[a.length / 2 - 1], to };
   }
 
   /**
@@ -401,7 +403,7 @@ export function createBoard(element, config = {}) {
     if (!state.lastSpot || globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
     const m = movePath(state.lastSpot);
     if (!m) return;
-    state.anim = { spot: state.lastSpot, start: performance.now(), path: m.path, lengths: m.lengths, reach: 0, middle: m.middle };
+    state.anim = { spot: state.lastSpot, start: performance.now(), reach: 0, ...m };
   }
 
   /** Advances the animation to now; whether it goes on. */
@@ -429,9 +431,10 @@ export function createBoard(element, config = {}) {
     // While the last move draws itself, its new spot appears when the line reaches it.
     const a = ctx.canvas === canvas ? state.anim : null;
     const hidden = a && a.reach < a.middle ? a.spot : 0;
+    const unreached = a ? a.to : 0;
     for (const s of state.spots) {
       if (s.n === hidden) continue;
-      const lives = Math.max(0, Math.min(3, s.lives));
+      const lives = Math.max(0, Math.min(3, s.lives + (s.n === unreached ? 1 : 0)));
       ctx.globalAlpha = lives === 0 ? 0.55 : 1;
       spotShape(ctx, s.x, s.y, lives, r);
       ctx.fillStyle = LIFE_COLOUR[lives];
