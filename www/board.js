@@ -1052,6 +1052,8 @@ export function createBoard(element, config = {}) {
     scale: () => view.scale,
     /** The player's zoom: 1 when the drawing is fitted to the board. */
     zoom: () => zoom.k,
+    /** CSS pixels per board unit with the drawing fitted (the zoom left out). */
+    fitScale: () => fitted.scale,
     /** Fits the drawing to the board again (a new game). */
     fit: fitView,
     /** @param {number} factor zooms around the board's centre */

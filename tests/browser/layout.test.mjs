@@ -185,7 +185,7 @@ test('the move list: numbered pairs, a click jumps to a move, the keys step', as
 /** The board's zoom and scale, and a spot's centre. @param {import('playwright-core').Page} page */
 const view = (page) => page.evaluate(() => {
   const b = /** @type {any} */ (globalThis).sprouts.board;
-  return { zoom: b.zoom(), scale: b.scale() };
+  return { zoom: b.zoom(), scale: b.scale(), fitScale: b.fitScale() };
 });
 
 /**
@@ -230,6 +230,7 @@ test('zoom and pan with the mouse: buttons, wheel around the cursor, Shift-drag,
   assert.ok(Math.hypot(back[0] - mid.x, back[1] - mid.y) < 0.5, `the point under the cursor moved to ${back}`);
   const zoomed = await view(page);
   assert.ok(Math.abs(zoomed.scale / fit.scale - zoomed.zoom) < 1e-9);
+  assert.equal(zoomed.fitScale, fit.scale);
   const a = await spotAt(page, 1);
   const b = await spotAt(page, 2);
   const spread = Math.hypot(b.x - a.x, b.y - a.y) / Math.hypot(b0.x - a0.x, b0.y - a0.y);
