@@ -154,6 +154,10 @@ export function createBoard(element, config = {}) {
   // ---- view
 
   function layout() {
+    // Zoomed in or out, the board point at the centre stays at the centre
+    // when the element changes size (a phone turned); fitted, it stays fitted.
+    const zoomed = zoom.k !== 1 || zoom.tx !== 0 || zoom.ty !== 0;
+    const centre = [(view.width / 2 - view.ox) / view.scale, (view.height / 2 - view.oy) / view.scale];
     const r = root.getBoundingClientRect();
     view.width = Math.max(1, r.width);
     view.height = Math.max(1, r.height);
@@ -165,6 +169,10 @@ export function createBoard(element, config = {}) {
     fitted.scale = Math.min(view.width / w, view.height / h);
     fitted.ox = (view.width - w * fitted.scale) / 2 - (e.minX - m) * fitted.scale;
     fitted.oy = (view.height - h * fitted.scale) / 2 - (e.minY - m) * fitted.scale;
+    if (zoomed) {
+      zoom.tx = view.width / 2 - zoom.k * (centre[0] * fitted.scale + fitted.ox);
+      zoom.ty = view.height / 2 - zoom.k * (centre[1] * fitted.scale + fitted.oy);
+    }
     const cw = Math.round(view.width * view.dpr);
     const ch = Math.round(view.height * view.dpr);
     if (canvas.width !== cw || canvas.height !== ch) {
