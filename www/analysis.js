@@ -11,7 +11,7 @@
  *   analysis.run();      // the Analyse button
  *   analysis.clear();    // after every change of the game
  */
-import { $, el } from './dom.js';
+import { $, el, plural } from './dom.js';
 import { messageOf } from './engine.js';
 import { formatNodes } from './computer.js';
 
@@ -121,18 +121,18 @@ export function createAnalysis(ctl, worker, board, host) {
     result.append(outcome);
     if (a.nimber !== null) result.append(p(`Nimber: *${a.nimber}.`));
     if (a.lands.length > 1 || (a.lands.length === 1 && a.nimber !== null)) result.append(landList(a.lands));
-    const of = a.moves === null ? '' : ` of the ${a.moves} moves that lead to different positions`;
+    const of = a.moves === null ? '' : a.moves === 1 ? ' of the only move' : ` of the ${a.moves} moves that lead to different positions`;
     if (a.outcome === 'win') {
       result.append(p(a.movesComplete ? `Winning moves (${a.winningMoves.length}${of}):` : `Winning moves found so far (${a.winningMoves.length}, still checking${of}):`));
       const box = el('div', '', { class: 'win-moves', role: 'list' });
       for (const m of a.winningMoves) box.append(winningMove(m));
       result.append(box);
     } else {
-      result.append(p(`Every move loses against perfect play${a.moves === null ? '' : ` (${a.moves} moves lead to different positions)`}.`));
+      result.append(p(`Every move loses against perfect play${a.moves === null || a.moves === 1 ? '' : ` (${a.moves} moves lead to different positions)`}.`));
     }
     if (!a.misere && a.nimber === null && state === 'solving') result.append(p('Nimber: still computing…'));
     if (state === 'stopped') result.append(p(`Analysis ${a.stopped === 'stopped' ? 'stopped' : `not finished: ${a.stopped}`}; what is shown was proved.`));
-    if (state !== 'solving') result.append(p(`${formatNodes(a.nodes)} positions searched${a.seconds ? ` in ${a.seconds.toFixed(2)} s` : ''}.`));
+    if (state !== 'solving') result.append(p(`${a.nodes === 1 ? '1 position' : `${formatNodes(a.nodes)} positions`} searched${a.seconds ? ` in ${a.seconds.toFixed(2)} s` : ''}.`));
   }
 
   /** @param {{ spots: number[], nimber: number | null }[]} lands */

@@ -144,18 +144,25 @@ function start(c) {
   const moveList = createMoveList(c);
   const computer = createComputer(c, worker, {
     progress: (text) => status.progress(text),
-    played: (text) => board.message(text, true),
+    played: (text) => {
+      board.message(text, true);
+      animateNext = true;
+    },
     failed: (text) => status.note(text),
     busy: () => renderControls(),
   });
   const analysis = createAnalysis(c, worker, board, { play: playText, busy: () => renderControls() });
+  /** A new game replaces the shown one. @param {() => import('./game-controller.js').Game} make */
+  function fresh(make) {
+    board.message('', true);
+    $('move-error').textContent = '';
+    c.replace(make());
+    // On a phone the form is below the board: back up to the board.
+    if (scrollY > 0) scrollTo({ top: 0 });
+  }
   const setup = createSetup(c, {
-    start: (n, misere) => {
-      board.message('', true);
-      $('move-error').textContent = '';
-      c.replace(c.newGame(n, misere));
-      $('board').scrollIntoView({ block: 'nearest' });
-    },
+    start: (n, misere) => fresh(() => c.newGame(n, misere)),
+    again: () => fresh(() => c.again()),
     playersChanged: () => {
       persist(c);
       status.render();
@@ -177,6 +184,7 @@ function start(c) {
     button('undo').disabled = !st.canUndo;
     button('redo').disabled = !st.canRedo;
     $('computer-cancel').hidden = !computer.thinking();
+    $('game-bar').dataset.computer = String(!c.isHuman(1) || !c.isHuman(2));
     const computerToMove = !st.over && !c.replaying && !c.isHuman(/** @type {1|2} */ (st.toMove));
     $('computer-resume').hidden = !(computerToMove && !computer.thinking() && (c.paused || st.canRedo));
     $('solve-cancel').hidden = !analysis.solving();
@@ -184,6 +192,11 @@ function start(c) {
     button('analyse').disabled = analysis.solving() || st.over;
     board.setInteractive(c.canPlay() && !computer.thinking());
   }
+
+  /** The computer's move just played draws itself along its curve. */
+  let animateNext = false;
+  /** @type {import('./game-controller.js').Game | null} the game drawn last (another one is fitted to the board) */
+  let drawn = null;
 
   function render() {
     const g = c.current;
@@ -194,7 +207,14 @@ function start(c) {
       edges: g.edgeList(),
       extent: g.extent(),
       lastSpot: st.moveNumber > 0 ? g.spots + st.moveNumber : 0,
+      animate: animateNext,
     });
+    animateNext = false;
+    if (g !== drawn) {
+      drawn = g;
+      board.fit();
+    }
+    $('end-actions').hidden = !st.over || c.replaying;
     board.highlight({ marked: c.selected ? [c.selected] : [] });
     moveList.render();
     input('glop').value = g.glop();

@@ -15,7 +15,11 @@
  *   board.destroy();   // removes every listener and element it added
  *
  * Coordinates: the host's "board units" (the engine's); the view fits the
- * extent into the element and keeps the scale in `board.scale()`.
+ * extent into the element, the player may zoom and pan on top of that
+ * (wheel, pinch, two-finger or modifier drag, the + / − / fit buttons,
+ * double tap to fit), and every stroke goes through the same transform,
+ * so a stroke drawn zoomed in is the same stroke in board units. The
+ * scale (CSS px per board unit, zoom included) is `board.scale()`.
  */
 
 /** @typedef {{ n: number, x: number, y: number, lives: number }} SpotData */
@@ -68,7 +72,20 @@ export const BOARD_CSS = `
   color: #7a1f00; background: rgba(255,255,255,0.9); border-radius: 4px; padding: 2px 6px; width: fit-content; }
 .sb-msg:empty { display: none; }
 .sb-msg.sb-ok { color: #00573f; }
+.sb-board.sb-pan canvas { cursor: grab; }
+.sb-zoom { position: absolute; right: 6px; bottom: 6px; display: flex; gap: 4px; }
+.sb-zoom button { font: 600 16px/1 system-ui, sans-serif; min-width: 32px; height: 32px; padding: 0 6px; border: 1px solid #8a8474;
+  border-radius: 6px; background: rgba(255,255,255,0.92); color: #1a1a1a; cursor: pointer; }
+.sb-zoom button:hover { background: #eef5fb; }
+.sb-zoom button:focus-visible { outline: 3px solid #0072b2; outline-offset: 1px; }
 `;
+
+/** Zoom limits on top of the fitted view, and the factor of one button press. */
+const ZOOM_MIN = 0.5;
+const ZOOM_MAX = 12;
+const ZOOM_STEP = 1.5;
+/** How long the computer's curve takes to draw itself. */
+const ANIMATION_MS = 400;
 
 /**
  * @param {HTMLElement} element where the board goes (it fills it)
@@ -88,7 +105,18 @@ export function createBoard(element, config = {}) {
   msg.className = 'sb-msg';
   msg.setAttribute('role', 'status');
   msg.setAttribute('aria-live', 'polite');
-  root.append(canvas, overlay, msg);
+  const zoomBar = doc.createElement('div');
+  zoomBar.className = 'sb-zoom';
+  for (const [act, text, name] of [['in', '+', 'Zoom in'], ['out', '−', 'Zoom out'], ['fit', 'Fit', 'Fit the drawing to the board (double tap)']]) {
+    const b = doc.createElement('button');
+    b.type = 'button';
+    b.dataset.zoom = act;
+    b.textContent = text;
+    b.title = name;
+    b.setAttribute('aria-label', name);
+    zoomBar.append(b);
+  }
+  root.append(canvas, overlay, msg, zoomBar);
   element.append(root);
   const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
 
@@ -106,11 +134,17 @@ export function createBoard(element, config = {}) {
     /** @type {Feedback | null} */ feedback: null,
     /** @type {Pending | null} */ pending: null,
     sliding: false,
+    /** @type {{ spot: number, start: number, path: number[], lengths: number[], reach: number, middle: number, to: number } | null} the last move drawing itself */
+    anim: null,
     message: '',
     messageOk: false,
   };
-  /** The view: CSS px = board * scale + offset. */
+  /** The view: CSS px = board * scale + offset (the fit, then the player's zoom). */
   const view = { scale: 1, ox: 0, oy: 0, width: 0, height: 0, dpr: 1 };
+  /** The extent fitted into the element: CSS px = board * scale + offset. */
+  const fitted = { scale: 1, ox: 0, oy: 0 };
+  /** The player's zoom and pan on top of the fit: CSS px = fitted px * k + t. */
+  const zoom = { k: 1, tx: 0, ty: 0 };
   /** @type {HTMLButtonElement[]} */
   let buttons = [];
   let frame = 0;
@@ -120,6 +154,10 @@ export function createBoard(element, config = {}) {
   // ---- view
 
   function layout() {
+    // Zoomed in or out, the board point at the centre stays at the centre
+    // when the element changes size (a phone turned); fitted, it stays fitted.
+    const zoomed = zoom.k !== 1 || zoom.tx !== 0 || zoom.ty !== 0;
+    const centre = [(view.width / 2 - view.ox) / view.scale, (view.height / 2 - view.oy) / view.scale];
     const r = root.getBoundingClientRect();
     view.width = Math.max(1, r.width);
     view.height = Math.max(1, r.height);
@@ -128,18 +166,70 @@ export function createBoard(element, config = {}) {
     const m = cfg.margin ?? 24;
     const w = Math.max(1, e.maxX - e.minX + 2 * m);
     const h = Math.max(1, e.maxY - e.minY + 2 * m);
-    const old = view.scale;
-    view.scale = Math.min(view.width / w, view.height / h);
-    view.ox = (view.width - w * view.scale) / 2 - (e.minX - m) * view.scale;
-    view.oy = (view.height - h * view.scale) / 2 - (e.minY - m) * view.scale;
+    fitted.scale = Math.min(view.width / w, view.height / h);
+    fitted.ox = (view.width - w * fitted.scale) / 2 - (e.minX - m) * fitted.scale;
+    fitted.oy = (view.height - h * fitted.scale) / 2 - (e.minY - m) * fitted.scale;
+    if (zoomed) {
+      zoom.tx = view.width / 2 - zoom.k * (centre[0] * fitted.scale + fitted.ox);
+      zoom.ty = view.height / 2 - zoom.k * (centre[1] * fitted.scale + fitted.oy);
+    }
     const cw = Math.round(view.width * view.dpr);
     const ch = Math.round(view.height * view.dpr);
     if (canvas.width !== cw || canvas.height !== ch) {
       canvas.width = cw;
       canvas.height = ch;
     }
+    applyZoom();
+  }
+
+  /** The view from the fit and the player's zoom; the drawing never leaves the element entirely. */
+  function applyZoom() {
+    const e = state.extent;
+    const m = cfg.margin ?? 24;
+    // The fitted drawing's box after zooming keeps 48 px (or all of itself) inside.
+    const box = (/** @type {number} */ lo, /** @type {number} */ hi, /** @type {number} */ s, /** @type {number} */ o) => [(lo - m) * s * zoom.k + o * zoom.k, (hi + m) * s * zoom.k + o * zoom.k];
+    const [x0, x1] = box(e.minX, e.maxX, fitted.scale, fitted.ox);
+    const [y0, y1] = box(e.minY, e.maxY, fitted.scale, fitted.oy);
+    const keep = (/** @type {number} */ t, /** @type {number} */ lo, /** @type {number} */ hi, /** @type {number} */ size) => {
+      const need = Math.min(48, hi - lo);
+      return Math.max(need - hi, Math.min(size - need - lo, t));
+    };
+    zoom.tx = keep(zoom.tx, x0, x1, view.width);
+    zoom.ty = keep(zoom.ty, y0, y1, view.height);
+    const old = view.scale;
+    view.scale = fitted.scale * zoom.k;
+    view.ox = fitted.ox * zoom.k + zoom.tx;
+    view.oy = fitted.oy * zoom.k + zoom.ty;
     placeButtons();
     if (old !== view.scale) cfg.onScale?.(view.scale);
+  }
+
+  /**
+   * Zooms by `factor` keeping the point (x, y) (CSS px in the element) still.
+   * @param {number} factor @param {number} x @param {number} y
+   */
+  function zoomAt(factor, x, y) {
+    const k = Math.max(ZOOM_MIN, Math.min(ZOOM_MAX, zoom.k * factor));
+    const f = k / zoom.k;
+    zoom.k = k;
+    zoom.tx = x - f * (x - zoom.tx);
+    zoom.ty = y - f * (y - zoom.ty);
+    applyZoom();
+    schedule();
+  }
+
+  /** @param {number} dx @param {number} dy CSS px */
+  function panBy(dx, dy) {
+    zoom.tx += dx;
+    zoom.ty += dy;
+    applyZoom();
+    schedule();
+  }
+
+  function fitView() {
+    Object.assign(zoom, { k: 1, tx: 0, ty: 0 });
+    applyZoom();
+    schedule();
   }
 
   /** @param {number} x @param {number} y board units → CSS px in the element */
@@ -255,13 +345,88 @@ export function createBoard(element, config = {}) {
   function paintCurves(ctx, px, lastSpot) {
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
+    const anim = lastSpot > 0 && state.anim?.spot === lastSpot ? state.anim : null;
     for (const e of state.edges) {
       const last = lastSpot > 0 && e.ends.includes(lastSpot);
+      if (last && anim) continue;
       ctx.strokeStyle = last ? '#000' : '#3b3b3b';
       ctx.lineWidth = (last ? 3 : 2.4) * px;
       pathOf(ctx, e.points);
       ctx.stroke();
     }
+    if (anim) {
+      ctx.strokeStyle = '#000';
+      ctx.lineWidth = 3 * px;
+      pathOf(ctx, prefix(anim.path, anim.lengths, anim.reach));
+      ctx.stroke();
+    }
+  }
+
+  /**
+   * The last move as one path from its first spot through its new spot to
+   * its last, and the length along it at each point (for drawing it in).
+   * @param {number} spot the move's new spot
+   */
+  function movePath(spot) {
+    const s = state.spots[spot - 1];
+    const halves = state.edges.filter((e) => e.ends.includes(spot)).slice(0, 2);
+    if (!s || halves.length !== 2) return null;
+    const startsAt = (/** @type {number[]} */ p) => Math.hypot(p[0] - s.x, p[1] - s.y) < Math.hypot(p[p.length - 2] - s.x, p[p.length - 1] - s.y);
+    const reversed = (/** @type {number[]} */ p) => {
+      const r = [];
+      for (let i = p.length - 2; i >= 0; i -= 2) r.push(p[i], p[i + 1]);
+      return r;
+    };
+    const [a, b] = halves.map((e) => e.points);
+    // Into the new spot, then out of it.
+    const path = [...(startsAt(a) ? reversed(a) : a), ...(startsAt(b) ? b : reversed(b))];
+    const lengths = [0];
+    for (let i = 2; i < path.length; i += 2) lengths.push(lengths[lengths.length - 1] + Math.hypot(path[i] - path[i - 2], path[i + 1] - path[i - 1]));
+    // The spot it ends at, which keeps its life until the line gets there.
+    const to = halves[1].ends[0] === spot ? halves[1].ends[1] : halves[1].ends[0];
+    return { path, lengths, middle: lengths[a.length / 2 - 1], to };
+  }
+
+  /**
+   * The part of a path up to length `d`.
+   * @param {number[]} path @param {number[]} lengths @param {number} d
+   */
+  function prefix(path, lengths, d) {
+    const out = [path[0], path[1]];
+    for (let i = 1; i < lengths.length; i++) {
+      if (lengths[i] <= d) {
+        out.push(path[2 * i], path[2 * i + 1]);
+        continue;
+      }
+      const f = (d - lengths[i - 1]) / Math.max(1e-9, lengths[i] - lengths[i - 1]);
+      out.push(path[2 * i - 2] + f * (path[2 * i] - path[2 * i - 2]), path[2 * i - 1] + f * (path[2 * i + 1] - path[2 * i - 1]));
+      break;
+    }
+    return out;
+  }
+
+  /** Starts drawing in the last move (none when the reader asked for reduced motion). */
+  function animateLast() {
+    state.anim = null;
+    if (!state.lastSpot || globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    const m = movePath(state.lastSpot);
+    if (!m) return;
+    state.anim = { spot: state.lastSpot, start: performance.now(), reach: 0, ...m };
+  }
+
+  /** Advances the animation to now; whether it goes on. */
+  function stepAnimation() {
+    const a = state.anim;
+    if (!a) return false;
+    const t = Math.min(1, (performance.now() - a.start) / ANIMATION_MS);
+    if (t >= 1) {
+      state.anim = null;
+      return false;
+    }
+    // Ease in and out, like a hand drawing it.
+    const e = t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
+    a.reach = e * a.lengths[a.lengths.length - 1];
+    return true;
   }
 
   /**
@@ -271,8 +436,13 @@ export function createBoard(element, config = {}) {
    */
   function paintSpots(ctx, px, marked) {
     const r = 7 * px;
+    // While the last move draws itself, its new spot appears when the line reaches it.
+    const a = ctx.canvas === canvas ? state.anim : null;
+    const hidden = a && a.reach < a.middle ? a.spot : 0;
+    const unreached = a ? a.to : 0;
     for (const s of state.spots) {
-      const lives = Math.max(0, Math.min(3, s.lives));
+      if (s.n === hidden) continue;
+      const lives = Math.max(0, Math.min(3, s.lives + (s.n === unreached ? 1 : 0)));
       ctx.globalAlpha = lives === 0 ? 0.55 : 1;
       spotShape(ctx, s.x, s.y, lives, r);
       ctx.fillStyle = LIFE_COLOUR[lives];
@@ -297,6 +467,7 @@ export function createBoard(element, config = {}) {
     ctx.strokeStyle = PAPER;
     const places = labelPlaces(ctx, px);
     state.spots.forEach((s, i) => {
+      if (s.n === hidden) return;
       const [x, y, corner] = places[i];
       ctx.textAlign = corner % 2 ? 'right' : 'left';
       ctx.textBaseline = corner < 2 ? 'bottom' : 'top';
@@ -387,6 +558,7 @@ export function createBoard(element, config = {}) {
   function draw() {
     frame = 0;
     if (destroyed) return;
+    if (stepAnimation()) schedule();
     const px = 1 / view.scale; // one CSS pixel in board units
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
@@ -502,13 +674,77 @@ export function createBoard(element, config = {}) {
 
   // ---- pointer input
 
-  /** @type {number | null} */
+  /** @type {number | null} the pointer drawing a stroke (or sliding a new spot) */
   let pointerId = null;
+  /** Fingers on the board (two: pinch and pan). @type {Map<number, { x: number, y: number }>} */
+  const touches = new Map();
+  /** @type {{ x: number, y: number, d: number } | null} the two fingers' centre and spread */
+  let pinch = null;
+  /** @type {{ id: number, x: number, y: number, moved: number } | null} a drag that pans the view */
+  let pan = null;
+  /** The last tap (a press without a stroke), for double taps. */
+  let lastTap = { time: -1e9, x: 0, y: 0 };
+  let spaceDown = false;
+  let hovering = false;
+
+  /** Element px of a pointer. @param {{ clientX: number, clientY: number }} ev */
+  function local(ev) {
+    const r = root.getBoundingClientRect();
+    return { x: ev.clientX - r.left, y: ev.clientY - r.top };
+  }
+
+  function pinchNow() {
+    const [a, b] = [...touches.values()];
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)) };
+  }
+
+  /** A stroke in progress is dropped (a second finger came, or the board stopped accepting strokes). */
+  function dropStroke() {
+    state.stroke = null;
+    state.feedback = null;
+    state.sliding = false;
+    pointerId = null;
+  }
+
+  /** A press that drew nothing: two of them close together fit the view. @param {PointerEvent} ev */
+  function tap(ev) {
+    const p = local(ev);
+    const now = performance.now();
+    if (now - lastTap.time < 400 && Math.hypot(p.x - lastTap.x, p.y - lastTap.y) < 30) {
+      lastTap.time = -1e9;
+      fitView();
+    } else {
+      lastTap = { time: now, ...p };
+    }
+  }
 
   /** @param {PointerEvent} ev */
   function onDown(ev) {
-    if (!cfg.interactive || pointerId !== null) return;
-    if (ev.pointerType === 'mouse' && ev.button !== 0) return;
+    if (ev.pointerType === 'touch') {
+      touches.set(ev.pointerId, local(ev));
+      if (touches.size === 2) {
+        // Two fingers zoom and pan; a stroke the first one began is dropped.
+        ev.preventDefault();
+        if (state.stroke) setMessage('', true);
+        dropStroke();
+        pan = null;
+        pinch = pinchNow();
+        schedule();
+        return;
+      }
+      if (touches.size > 2 || pinch) return;
+    }
+    const mouse = ev.pointerType === 'mouse';
+    if (mouse && ev.button !== 0 && ev.button !== 1) return;
+    if (pointerId !== null || pan) return;
+    // The middle button, Space or Shift held, or a board that takes no
+    // strokes: the drag pans.
+    if ((mouse && ev.button === 1) || spaceDown || ev.shiftKey || !cfg.interactive) {
+      ev.preventDefault();
+      pan = { id: ev.pointerId, ...local(ev), moved: 0 };
+      try { canvas.setPointerCapture(ev.pointerId); } catch { /* synthetic events */ }
+      return;
+    }
     ev.preventDefault();
     const [x, y] = toBoard(ev.clientX, ev.clientY);
     pointerId = ev.pointerId;
@@ -530,6 +766,24 @@ export function createBoard(element, config = {}) {
 
   /** @param {PointerEvent} ev */
   function onMove(ev) {
+    if (pinch && touches.has(ev.pointerId)) {
+      ev.preventDefault();
+      touches.set(ev.pointerId, local(ev));
+      const now = pinchNow();
+      panBy(now.x - pinch.x, now.y - pinch.y);
+      zoomAt(now.d / pinch.d, now.x, now.y);
+      pinch = now;
+      return;
+    }
+    if (pan && ev.pointerId === pan.id) {
+      ev.preventDefault();
+      const p = local(ev);
+      pan.moved += Math.hypot(p.x - pan.x, p.y - pan.y);
+      panBy(p.x - pan.x, p.y - pan.y);
+      pan.x = p.x;
+      pan.y = p.y;
+      return;
+    }
     if (ev.pointerId !== pointerId) return;
     ev.preventDefault();
     if (state.sliding && state.pending) {
@@ -585,6 +839,17 @@ export function createBoard(element, config = {}) {
 
   /** @param {PointerEvent} ev */
   function onUp(ev) {
+    touches.delete(ev.pointerId);
+    if (pinch) {
+      // The view stays where the fingers left it; the last finger draws nothing.
+      if (touches.size < 2) pinch = null;
+      return;
+    }
+    if (pan && ev.pointerId === pan.id) {
+      if (pan.moved < 4) tap(ev);
+      pan = null;
+      return;
+    }
     if (ev.pointerId !== pointerId) return;
     pointerId = null;
     if (state.sliding) {
@@ -606,6 +871,7 @@ export function createBoard(element, config = {}) {
     schedule();
     if (stroke.points.length < 4) {
       setMessage('', true);
+      tap(ev);
       return;
     }
     if (cfg.placeSpot && fb?.complete && fb.curve && fb.newSpot) {
@@ -618,6 +884,9 @@ export function createBoard(element, config = {}) {
 
   /** @param {PointerEvent} ev */
   function onCancel(ev) {
+    touches.delete(ev.pointerId);
+    if (touches.size < 2) pinch = null;
+    if (pan && ev.pointerId === pan.id) pan = null;
     if (ev.pointerId !== pointerId) return;
     pointerId = null;
     state.stroke = null;
@@ -631,9 +900,7 @@ export function createBoard(element, config = {}) {
   function onKey(ev) {
     if (ev.key === 'Escape') {
       if (state.stroke) {
-        state.stroke = null;
-        state.feedback = null;
-        pointerId = null;
+        dropStroke();
         setMessage('Stroke cancelled', true);
       }
       if (state.pending) api.cancelPending();
@@ -641,6 +908,11 @@ export function createBoard(element, config = {}) {
     } else if (ev.key === 'Enter' && state.pending) {
       ev.preventDefault();
       api.confirmPending();
+    } else if (!ev.ctrlKey && !ev.metaKey && !ev.altKey && ['+', '=', '-', '0'].includes(ev.key)) {
+      // With the focus on the board (a spot or a zoom button): + and − zoom, 0 fits.
+      ev.preventDefault();
+      if (ev.key === '0') fitView();
+      else zoomAt(ev.key === '-' ? 1 / ZOOM_STEP : ZOOM_STEP, view.width / 2, view.height / 2);
     }
   }
 
@@ -659,11 +931,43 @@ export function createBoard(element, config = {}) {
     showMessage();
   }
 
-  canvas.addEventListener('pointerdown', onDown);
-  canvas.addEventListener('pointermove', onMove);
-  canvas.addEventListener('pointerup', onUp);
-  canvas.addEventListener('pointercancel', onCancel);
-  root.addEventListener('keydown', onKey);
+  /** The wheel zooms around the pointer. @param {WheelEvent} ev */
+  function onWheel(ev) {
+    ev.preventDefault();
+    const lines = ev.deltaMode === 1 ? 40 : ev.deltaMode === 2 ? 400 : 1;
+    const p = local(ev);
+    zoomAt(Math.exp(-Math.max(-300, Math.min(300, ev.deltaY * lines)) * 0.002), p.x, p.y);
+  }
+
+  /** Space held over the board: a drag pans. @param {KeyboardEvent} ev */
+  function onSpace(ev) {
+    if (ev.key !== ' ') return;
+    const down = ev.type === 'keydown';
+    const t = /** @type {HTMLElement} */ (ev.target);
+    if (down && (!hovering || t.matches?.('input, textarea, select, button, summary, [contenteditable]'))) return;
+    if (down) ev.preventDefault(); // not a page scroll
+    spaceDown = down;
+    root.classList.toggle('sb-pan', down);
+  }
+  const onEnter = () => { hovering = true; };
+  const onLeave = () => { hovering = false; };
+
+  /** @param {MouseEvent} ev */
+  function onZoomButton(ev) {
+    const act = /** @type {HTMLElement} */ (ev.target).closest?.('button')?.dataset.zoom;
+    if (act === 'fit') fitView();
+    else if (act) zoomAt(act === 'in' ? ZOOM_STEP : 1 / ZOOM_STEP, view.width / 2, view.height / 2);
+  }
+
+  /** Every listener the board adds (destroy removes them). @type {[EventTarget, string, (ev: any) => void][]} */
+  const listeners = [
+    [canvas, 'pointerdown', onDown], [canvas, 'pointermove', onMove], [canvas, 'pointerup', onUp],
+    [canvas, 'pointercancel', onCancel], [canvas, 'wheel', onWheel], [canvas, 'pointerenter', onEnter],
+    [canvas, 'pointerleave', onLeave], [doc, 'keydown', onSpace], [doc, 'keyup', onSpace],
+    [zoomBar, 'click', onZoomButton], [root, 'keydown', onKey],
+  ];
+  // Not passive: the wheel zooms instead of scrolling the page.
+  for (const [target, type, f] of listeners) target.addEventListener(type, f, { passive: false });
   const ro = new ResizeObserver(() => {
     layout();
     schedule();
@@ -684,7 +988,9 @@ export function createBoard(element, config = {}) {
   const api = {
     /**
      * What to draw. Any field left out keeps its value.
-     * @param {{ spots?: SpotData[], edges?: EdgeData[], extent?: Extent, lastSpot?: number }} s
+     * animate: the last move draws itself along its curve (not under
+     * prefers-reduced-motion).
+     * @param {{ spots?: SpotData[], edges?: EdgeData[], extent?: Extent, lastSpot?: number, animate?: boolean }} s
      */
     setState(s) {
       if (s.spots) state.spots = s.spots;
@@ -693,6 +999,14 @@ export function createBoard(element, config = {}) {
       if (s.extent) {
         state.extent = s.extent;
         layout();
+      }
+      if (s.animate) animateLast();
+      else if (state.anim && state.lastSpot !== state.anim.spot) state.anim = null;
+      else if (state.anim && s.edges) {
+        // The same move redrawn (say, tidied) while it draws itself: follow its new curve.
+        const m = movePath(state.anim.spot);
+        if (m) Object.assign(state.anim, m);
+        else state.anim = null;
       }
       syncButtons();
       schedule();
@@ -716,9 +1030,7 @@ export function createBoard(element, config = {}) {
     setInteractive(on) {
       cfg.interactive = on;
       if (!on) {
-        state.stroke = null;
-        state.feedback = null;
-        pointerId = null;
+        dropStroke();
         if (state.pending) setPending(null);
         schedule();
       }
@@ -742,9 +1054,18 @@ export function createBoard(element, config = {}) {
       setMessage('Move cancelled', true);
     },
     /** What is highlighted now (for tests and hosts). */
-    shown: () => ({ preview: !!state.preview, lands: state.lands.length, marked: [...state.marked], pending: !!state.pending }),
-    /** CSS pixels per board unit. */
+    shown: () => ({ preview: !!state.preview, lands: state.lands.length, marked: [...state.marked], pending: !!state.pending,
+      animating: !!state.anim }),
+    /** CSS pixels per board unit (zoom included). */
     scale: () => view.scale,
+    /** The player's zoom: 1 when the drawing is fitted to the board. */
+    zoom: () => zoom.k,
+    /** CSS pixels per board unit with the drawing fitted (the zoom left out). */
+    fitScale: () => fitted.scale,
+    /** Fits the drawing to the board again (a new game). */
+    fit: fitView,
+    /** @param {number} factor zooms around the board's centre */
+    zoomBy: (factor) => zoomAt(factor, view.width / 2, view.height / 2),
     toBoard,
     toClient,
     /** The focusable button of spot n. @param {number} n */
@@ -768,11 +1089,7 @@ export function createBoard(element, config = {}) {
       if (checkFrame) cancelAnimationFrame(checkFrame);
       ro.disconnect();
       dprQuery.removeEventListener('change', onDpr);
-      canvas.removeEventListener('pointerdown', onDown);
-      canvas.removeEventListener('pointermove', onMove);
-      canvas.removeEventListener('pointerup', onUp);
-      canvas.removeEventListener('pointercancel', onCancel);
-      root.removeEventListener('keydown', onKey);
+      for (const [target, type, f] of listeners) target.removeEventListener(type, f);
       for (const b of buttons) b.removeEventListener('click', onButton);
       buttons = [];
       root.remove();

@@ -41,6 +41,11 @@ export function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
+/** "1 spot survives", "2 spots survive". @param {number} n @param {string} one @param {string} many */
+export function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** Whether a key press is typing in a field (page shortcuts leave those alone). @param {KeyboardEvent} ev */
 export function typing(ev) {
   const t = /** @type {HTMLElement} */ (ev.target);

@@ -240,6 +240,19 @@ export class GameController extends EventTarget {
     return new this.engine.Game(n, misere, width, height);
   }
 
+  /** A new game from the current one's start: its spots, or the position it was opened from. */
+  again() {
+    const g = this.game;
+    const { width, height } = this.boardSize();
+    const start = g.startPosition();
+    return start ? this.engine.Game.fromPosition(start, g.misere, width, height) : this.newGame(g.spots, g.misere);
+  }
+
+  /** The computer takes the side a person played, and the other way round. */
+  swapSides() {
+    this.players = { 1: this.players[2], 2: this.players[1] };
+  }
+
   /**
    * Shows `game` instead of the current one.
    * @param {Game} game

@@ -1,7 +1,9 @@
 // @ts-check
 /**
- * The move list and the replay bar: every move of the game, those after
- * the move shown greyed; first / back / forward / last buttons, a click on
+ * The move list and the replay bar: every move of the game in numbered
+ * pairs (1. a b / 2. c d), those after the move shown greyed, the list
+ * scrolled on its own to follow the move shown; first / back / forward /
+ * last buttons, a click on
  * a move jumps just after it, and the keys Home, ←, → and End do the same.
  * While an opened game is replayed (read-only), "Continue from here" lets
  * the player play on, after confirming that later moves are dropped.
@@ -9,7 +11,7 @@
  *   const list = createMoveList(ctl);
  *   list.render();     // after every change
  */
-import { $, button, el, typing } from './dom.js';
+import { $, button, el, plural, typing } from './dom.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
 
@@ -22,6 +24,8 @@ export function createMoveList(ctl) {
   /** @param {string} move @param {number} k its number (1-based) @param {number} cursor */
   function item(move, k, cursor) {
     const li = el('li', move, { 'data-n': String(k), title: `Show the game just after move ${k}` });
+    // The first move of each pair carries the pair's number.
+    if (k % 2 === 1) li.dataset.pair = String((k + 1) / 2);
     if (k === cursor) li.setAttribute('aria-current', 'step');
     li.addEventListener('click', () => ctl.jumpTo(k));
     return li;
@@ -37,20 +41,35 @@ export function createMoveList(ctl) {
     button('replay-back').disabled = cursor === 0;
     button('replay-forward').disabled = cursor === moves.length;
     button('replay-last').disabled = cursor === moves.length;
-    $('replay-at').textContent = moves.length === 0 ? 'no moves yet' : cursor === 0 ? `start of ${moves.length} moves` : `move ${cursor} of ${moves.length}`;
+    $('replay-at').textContent = moves.length === 0 ? 'no moves yet' : cursor === 0 ? `start of ${plural(moves.length, 'move', 'moves')}` : `move ${cursor} of ${moves.length}`;
     $('replay-note').hidden = !ctl.replaying;
     if (!ctl.replaying) confirmBox.hidden = true;
-    // Keep the move shown in view, without scrolling the page.
-    const current = played.lastElementChild;
+    follow(moves.length - cursor);
+  }
+
+  /**
+   * Scrolls the list (never the page) to the move shown: at the end of
+   * the game to the end, elsewhere so that it is in view (down a column
+   * of pairs, or along the one-line strip of a phone).
+   * @param {number} after moves after the one shown
+   */
+  function follow(after) {
     const box = $('move-grid');
-    if (current instanceof HTMLElement) {
-      const top = current.offsetTop - box.offsetTop;
-      if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) {
-        box.scrollTop = Math.max(0, top - box.clientHeight / 2);
-      }
-    } else {
-      box.scrollTop = 0;
+    const current = played.lastElementChild;
+    if (!(current instanceof HTMLElement)) {
+      box.scrollTo(0, 0);
+      return;
     }
+    if (after === 0) {
+      box.scrollTo(box.scrollWidth, box.scrollHeight);
+      return;
+    }
+    const b = box.getBoundingClientRect();
+    const r = current.getBoundingClientRect();
+    const top = b.top + box.clientTop;
+    const left = b.left + box.clientLeft;
+    if (r.top < top || r.bottom > top + box.clientHeight) box.scrollTop += r.top - top - (box.clientHeight - r.height) / 2;
+    if (r.left < left || r.right > left + box.clientWidth) box.scrollLeft += r.left - left - (box.clientWidth - r.width) / 2;
   }
 
   function continueHere() {

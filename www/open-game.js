@@ -9,7 +9,7 @@
  * nothing on the board (a broken link shows a fresh board instead, since
  * the page was opened for it).
  */
-import { $, input } from './dom.js';
+import { $, input, plural } from './dom.js';
 import { messageOf } from './engine.js';
 import { parseFragment } from './share.js';
 import { looksLikeRecord, playMoves } from './reading.js';
@@ -138,7 +138,7 @@ export function createOpener(ctl, host) {
         game = E.fromRecord(s.record, width, height);
       }
       if (s.move !== null && s.move > game.moveCount) {
-        throw new Error(`the link shows move ${s.move}, but the game has ${game.moveCount} moves`);
+        throw new Error(`the link shows move ${s.move}, but the game has ${plural(game.moveCount, 'move', 'moves')}`);
       }
       return game;
     } catch (e) {

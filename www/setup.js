@@ -3,8 +3,11 @@
  * The "New game" form: spots, convention, who plays each side, the
  * computer's thinking time, and sliding the new spot. Who plays and the
  * thinking time take effect at once; spots and convention with New game.
+ * Beside the board: the opponent (a person or the computer at a strength,
+ * one choice for the side that is not the player's), and at the end of a
+ * game "Play again" and "Swap sides" (a new game from the same start).
  *
- *   const setup = createSetup(ctl, { start, playersChanged, placeSpotChanged });
+ *   const setup = createSetup(ctl, { start, again, playersChanged, placeSpotChanged });
  *   setup.write();     // shows the controller's settings in the form
  */
 import { $, input } from './dom.js';
@@ -14,7 +17,7 @@ import { $, input } from './dom.js';
 
 /**
  * @param {GameController} ctl
- * @param {{ start: (n: number, misere: boolean) => void, playersChanged: () => void,
+ * @param {{ start: (n: number, misere: boolean) => void, again: () => void, playersChanged: () => void,
  *   placeSpotChanged: () => void }} host
  */
 export function createSetup(ctl, host) {
@@ -44,6 +47,7 @@ export function createSetup(ctl, host) {
     const s = read();
     ctl.players = s.players;
     ctl.budget = s.budget;
+    showOpponent();
     return s;
   }
 
@@ -57,6 +61,23 @@ export function createSetup(ctl, host) {
     /** @type {HTMLSelectElement} */ ($('player2')).value = ctl.players[2];
     /** @type {HTMLSelectElement} */ ($('budget')).value = String(ctl.budget);
     input('place-spot').checked = ctl.placeSpot;
+    showOpponent();
+  }
+
+  /** The opponent beside the board, from who plays each side. */
+  function showOpponent() {
+    const [a, b] = [ctl.players[1], ctl.players[2]];
+    /** @type {HTMLSelectElement} */ ($('opponent')).value = a === 'human' ? b : b === 'human' ? a : 'both';
+  }
+
+  /** The opponent chosen beside the board: the player keeps their side (side 1 if both are people or both computers). */
+  function chooseOpponent() {
+    const kind = /** @type {PlayerKind} */ (/** @type {HTMLSelectElement} */ ($('opponent')).value);
+    const mine = ctl.players[2] === 'human' && ctl.players[1] !== 'human' ? 2 : 1;
+    ctl.players = /** @type {{ 1: PlayerKind, 2: PlayerKind }} */ ({ [mine]: 'human', [3 - mine]: kind });
+    write();
+    ctl.paused = false;
+    host.playersChanged();
   }
 
   form.addEventListener('submit', (ev) => {
@@ -71,6 +92,13 @@ export function createSetup(ctl, host) {
       host.playersChanged();
     });
   }
+  $('opponent').addEventListener('change', chooseOpponent);
+  $('play-again').addEventListener('click', () => host.again());
+  $('swap-sides').addEventListener('click', () => {
+    ctl.swapSides();
+    write();
+    host.again();
+  });
   input('place-spot').addEventListener('change', () => {
     ctl.placeSpot = input('place-spot').checked;
     host.placeSpotChanged();

@@ -4,7 +4,7 @@
  * move is shown, and a note about the last thing that happened (cleared
  * when the game changes).
  */
-import { $, el } from './dom.js';
+import { $, el, plural } from './dom.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
 /** @typedef {import('./game-controller.js').Status} Status */
@@ -22,21 +22,31 @@ export function createStatus(ctl) {
     // The headline in bold, then why and what happened last.
     let head;
     let rest = '';
+    const survive = plural(st.liveSpots, 'spot survives', 'spots survive');
     if (st.over) {
       const w = /** @type {1|2} */ (st.winner);
       const l = /** @type {1|2} */ (st.lastMover);
       head = `Game over: ${ctl.playerName(w)} wins.`;
-      rest = `${ctl.playerName(l)} made the last move, and in ${
-        st.misere ? 'misère play the last move loses' : 'normal play the last move wins'}. ${st.liveSpots} spots survive.`;
+      // The winner is named once: the last mover is "they" when it is them.
+      rest = `${w === l ? 'They' : ctl.playerName(l)} made the last move, and in ${
+        st.misere ? 'misère play the last move loses' : 'normal play the last move wins'}. ${survive}.`;
     } else {
       const p = /** @type {1|2} */ (st.toMove);
       head = `${ctl.playerName(p)} to move`;
-      rest = `(move ${st.moveNumber + 1}, ${st.lives} lives left).`;
+      rest = `(move ${st.moveNumber + 1}, ${plural(st.lives, 'life', 'lives')} left).`;
     }
+    const last = lastMove();
+    if (last && !st.over) rest += ` Last move: ${last}.`;
     if (ctl.replaying) head = `Replaying: ${head}`;
     line.dataset.winner = st.winner ? String(st.winner) : '';
     line.dataset.toMove = String(st.toMove);
     line.replaceChildren(el('strong', head), ` ${[rest, note].filter(Boolean).join(' ')}`);
+  }
+
+  /** The move shown last ('' at the start); its number is the one before "move n". */
+  function lastMove() {
+    const moves = ctl.game.moves(); // up to the move shown
+    return moves.length > 0 ? moves[moves.length - 1] : '';
   }
 
   return {

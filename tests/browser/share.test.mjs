@@ -124,7 +124,7 @@ test('a hostile or broken link shows an error and a fresh board, and nothing in 
   const hostile = [
     ['#r=%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D1%22%3E&m=1', /not a game record/],
     ['#r=<img src=x onerror=window.pwned=1>', /not a game record/],
-    ['#m=2&r=2%2B%201(3)2', /shows move 2, but the game has 1 moves/],
+    ['#m=2&r=2%2B%201(3)2', /shows move 2, but the game has 1 move(?!s)/],
     ['#r=2%2B%201(3)2&m=<script>window.pwned=1</script>', /move number/],
     ['#r=%E0%A4%A', /not URL-encoded/],
     ['#p=%3Csvg%20onload%3Dwindow.pwned%3D1%3E', /position/],
