@@ -1,7 +1,8 @@
 //! Times `Board::layout` on positions of random games: every third
 //! position met in random games of 5, 10, 15 and 20 spots (in turn) is
-//! reduced and laid out, and the median and worst milliseconds are printed
-//! by total lives, up to 60 (20 spots' worth).
+//! laid out twice, reduced (as from a GLOP string) and labelled (as from
+//! its Hoey list, keeping its spot numbers), and the median and worst
+//! milliseconds are printed by total lives, up to 60 (20 spots' worth).
 //!
 //! `cargo run --release --example layout_bench [GAMES] [SEED]`
 
@@ -19,10 +20,10 @@ fn main() {
         seed ^= seed << 17;
         (seed % n as u64) as usize
     };
-    // Buckets of lives: 1-10, 11-20, ... 51-60.
-    let mut times: Vec<Vec<f64>> = vec![Vec::new(); 6];
-    let mut spots: Vec<usize> = vec![0; 6];
-    let mut fails = 0;
+    // Buckets of lives: 1-10, 11-20, ... 51-60; reduced, then labelled.
+    let mut times: [Vec<Vec<f64>>; 2] = [vec![Vec::new(); 6], vec![Vec::new(); 6]];
+    let mut spots = [vec![0usize; 6], vec![0usize; 6]];
+    let mut fails = [0, 0];
     for g in 0..games {
         let n = [5, 10, 15, 20][g % 4];
         let mut p = Position::start(n).unwrap();
@@ -31,16 +32,22 @@ fn main() {
             let lives = p.total_lives() as usize;
             step += 1;
             if lives > 0 && step % 3 == 0 {
-                let t = Instant::now();
-                match Board::layout(&p.reduced(), 800.0, 600.0) {
-                    Ok((_, board)) => {
-                        let b = (lives - 1) / 10;
-                        times[b].push(t.elapsed().as_secs_f64() * 1e3);
-                        spots[b] = spots[b].max(board.spot_count());
-                    }
-                    Err(e) => {
-                        fails += 1;
-                        eprintln!("{e}: {}", sprouts::Canon::of(&p));
+                for (k, input) in [p.reduced(), p.clone()].iter().enumerate() {
+                    let t = Instant::now();
+                    match Board::layout(input, 800.0, 600.0) {
+                        Ok((drawn, board)) => {
+                            if k == 1 && drawn != p {
+                                fails[k] += 1;
+                                eprintln!("relabelled: {}", sprouts::text::HoeyDisplay(&p));
+                            }
+                            let b = (lives - 1) / 10;
+                            times[k][b].push(t.elapsed().as_secs_f64() * 1e3);
+                            spots[k][b] = spots[k][b].max(board.spot_count());
+                        }
+                        Err(e) => {
+                            fails[k] += 1;
+                            eprintln!("{e}: {}", sprouts::Canon::of(&p));
+                        }
                     }
                 }
             }
@@ -51,22 +58,25 @@ fn main() {
             p = p.play(&moves[rand(moves.len())].0).unwrap();
         }
     }
-    println!("| lives | layouts | median ms | worst ms | most spots drawn |");
-    println!("| --- | --- | --- | --- | --- |");
-    for (b, t) in times.iter_mut().enumerate() {
-        if t.is_empty() {
-            continue;
+    for (k, name) in ["reduced (GLOP)", "labelled (Hoey list)"].iter().enumerate() {
+        println!("{name}:");
+        println!("| lives | layouts | median ms | worst ms | most spots drawn |");
+        println!("| --- | --- | --- | --- | --- |");
+        for (b, t) in times[k].iter_mut().enumerate() {
+            if t.is_empty() {
+                continue;
+            }
+            t.sort_by(|a, b| a.total_cmp(b));
+            println!(
+                "| {}-{} | {} | {:.1} | {:.1} | {} |",
+                10 * b + 1,
+                10 * b + 10,
+                t.len(),
+                t[t.len() / 2],
+                t[t.len() - 1],
+                spots[k][b]
+            );
         }
-        t.sort_by(|a, b| a.total_cmp(b));
-        println!(
-            "| {}-{} | {} | {:.1} | {:.1} | {} |",
-            10 * b + 1,
-            10 * b + 10,
-            t.len(),
-            t[t.len() / 2],
-            t[t.len() - 1],
-            spots[b]
-        );
+        println!("failures: {}", fails[k]);
     }
-    println!("failures: {fails}");
 }

@@ -123,10 +123,16 @@ impl Board {
         }
         let map = Map::of_labelled(p)?;
         // Numbered as a game numbers its spots: drawn move by move, as the
-        // game would be; else (or if that fails) as a plane map.
-        let board = match map.draw_history(width, height) {
-            Ok(b) if b.position().as_ref().is_ok_and(|q| equal_normalised(q, p)) => b,
-            _ => map.draw(width, height)?,
+        // game would be (on a twice larger area, scaled back exactly, when
+        // the moves find no room); else as a plane map.
+        let history = [1.0, 2.0].into_iter().find_map(|scale| {
+            let b = map.draw_history(width * scale, height * scale).ok()?;
+            let b = if scale == 1.0 { b } else { b.scaled(1.0 / scale).ok()? };
+            b.position().as_ref().is_ok_and(|q| equal_normalised(q, p)).then_some(b)
+        });
+        let board = match history {
+            Some(b) => b,
+            None => map.draw(width, height)?,
         };
         let mut want = p.clone();
         want.normalize();
