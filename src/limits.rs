@@ -8,6 +8,7 @@
 //! "Limits" section lists them. Beyond a limit the error names it and the
 //! value: "too large: 35552 spots in a position (the limit is 10000)".
 
+use crate::Position;
 use std::fmt;
 
 /// Bytes of a position, record or move written as text.
@@ -48,9 +49,13 @@ pub const MAX_EXPANSION_BYTES: usize = 48 << 20;
 /// itself (9 spots took more than 300 s with no table at all).
 pub const MIN_TABLE_MB: u64 = 1;
 
-/// Largest table in the browser: wasm32 has 4 GiB of memory at most, and
-/// a tab needs room for the rest.
-pub const MAX_WASM_TABLE_MB: u64 = 2048;
+/// Largest memory cap of a solver, in bytes (the table's record positions
+/// are 32-bit); `Config::table_bytes` is clamped to it.
+pub const MAX_TABLE_BYTES: usize = 3 << 30;
+
+/// Memory of a wasm32 instance at most: the worker's table is clamped to
+/// half of it, as a native one is to half of the machine's.
+pub const WASM_MEMORY: u64 = 4 << 30;
 
 /// A value over one of the limits: what was counted, how many, the limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,12 +95,24 @@ pub fn check_spots(spots: usize) -> Result<(), LimitError> {
     check(SPOTS, spots as u64, MAX_SPOTS as u64)
 }
 
+/// What [`MAX_MOVES`] counts.
+pub const MOVES: &str = "moves of one position";
+
+/// The moves that listing every move of `p` would make, against
+/// [`MAX_MOVES`], counted before any is made: give the position whose
+/// moves are listed (`p.reduced()` for [`Position::children`], `p` for
+/// [`Position::representative_moves`]).
+pub fn check_moves(p: &Position) -> Result<(), LimitError> {
+    check(MOVES, p.move_count(), MAX_MOVES)
+}
+
 /// The table to use, in MiB, when `mb` is asked for on a machine (or a
 /// wasm heap) of `memory` bytes (`None`: unknown): at least
-/// [`MIN_TABLE_MB`], at most half the memory, so that the process, the
-/// children lists and the rest of the machine fit.
+/// [`MIN_TABLE_MB`], at most half the memory (so that the process, the
+/// children lists and the rest of the machine fit) and
+/// [`MAX_TABLE_BYTES`].
 pub fn table_mb(mb: u64, memory: Option<u64>) -> u64 {
-    let most = memory.map_or(u64::MAX, |m| (m / 2) >> 20).max(MIN_TABLE_MB);
+    let most = memory.map_or(u64::MAX, |m| (m / 2) >> 20).min(MAX_TABLE_BYTES as u64 >> 20).max(MIN_TABLE_MB);
     mb.clamp(MIN_TABLE_MB, most)
 }
 
@@ -113,9 +130,11 @@ mod tests {
 
     #[test]
     fn the_table_is_clamped_to_half_the_memory() {
-        assert_eq!(table_mb(u64::MAX, Some(16 << 30)), 8 << 10);
+        assert_eq!(table_mb(u64::MAX, Some(4 << 30)), 2 << 10);
+        assert_eq!(table_mb(u64::MAX, Some(64 << 30)), 3 << 10);
         assert_eq!(table_mb(128, Some(16 << 30)), 128);
         assert_eq!(table_mb(0, None), MIN_TABLE_MB);
-        assert_eq!(table_mb(u64::MAX, None), u64::MAX);
+        assert_eq!(table_mb(u64::MAX, None), 3 << 10);
+        assert_eq!(table_mb(u64::MAX, Some(WASM_MEMORY)), 2048);
     }
 }

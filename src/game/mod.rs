@@ -570,6 +570,15 @@ impl Game {
         out
     }
 
+    /// How many distinct moves (resulting positions) the position shown
+    /// has; a position with more moves than [`crate::limits::MAX_MOVES`]
+    /// is refused before they are made.
+    pub fn move_choices(&self) -> Result<usize, GameError> {
+        let p = self.position();
+        crate::limits::check_moves(p).map_err(GameError::Limit)?;
+        Ok(p.representative_moves().len())
+    }
+
     /// The spots of the drawing shown, with their lives.
     pub fn spot_views(&self) -> Vec<SpotView> {
         let Some(b) = self.board() else { return Vec::new() };
