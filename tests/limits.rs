@@ -187,6 +187,10 @@ fn the_table_is_clamped_and_at_least_one_mib() {
     assert!(e.starts_with("sprouts: --table-mb 18446744073709551615 clamped to "), "{e}");
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["outcome"], "win");
+    // The worker clamps to half of wasm32's memory.
+    let mut service = Service::new(Rc::new(|| 0.0));
+    let opts = Options { table_mb: 1e30, ..Options::default() };
+    assert_eq!(service.analyse("5+", &opts, None).unwrap().outcome.as_deref(), Some("win"));
     // The library clamps too.
     let s = Solver::new(Convention::Normal, Config { table_bytes: usize::MAX, ..Config::default() });
     assert_eq!(s.table_cap(), sprouts::limits::MAX_TABLE_BYTES);
