@@ -311,8 +311,10 @@ impl Solver {
         self.convention
     }
 
-    /// Calls `f` every `progress_every` nodes; `ControlFlow::Break` stops
-    /// the search with [`SolveError::Stopped`].
+    /// Calls `f` every `progress_every` nodes, and every 256 children
+    /// generated within one expansion (so that time limits hold in
+    /// positions with many moves); `ControlFlow::Break` stops the search
+    /// with [`SolveError::Stopped`].
     pub fn on_progress(&mut self, f: impl FnMut(&Progress) -> ControlFlow<()> + 'static) {
         self.progress = Some(Box::new(f));
     }
