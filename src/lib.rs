@@ -26,6 +26,7 @@
 //! ```
 
 pub mod topology;
+pub mod limits;
 
 pub use topology::{Canon, Corner, IllegalMove, Move, MoveKind, Position, PositionError, Spot};
 pub mod notation;

@@ -679,7 +679,12 @@ fn perfect(turn: &mut Turn, moves: &[(Move, Canon)], order: &mut [usize], rng: &
     let mut best: Vec<usize> = Vec::new();
     let mut most = 0;
     for (i, (_, c)) in moves.iter().enumerate() {
-        let k = c.position().children().len();
+        // A child too wide to list has at least that many choices.
+        let p = c.position();
+        let k = match crate::limits::check_moves(&p) {
+            Ok(()) => p.children().len() as u64,
+            Err(e) => e.value,
+        };
         if k > most {
             most = k;
             best.clear();
@@ -791,7 +796,9 @@ impl Search<'_, '_> {
             return None;
         }
         self.turn.expansions += 1;
-        let k = c.position().children();
+        let p = c.position();
+        crate::limits::check_moves(&p).ok()?;
+        let k = p.children();
         self.children.insert(c.clone(), k.clone());
         Some(k)
     }

@@ -5,6 +5,7 @@
 //! learnt. The wasm facade only converts options and callbacks.
 
 use crate::game::{Game, MAX_SPOTS};
+use crate::limits::{table_mb, MAX_TABLE_BYTES, WASM_MEMORY};
 use crate::notation::{write_move, Record};
 use crate::player::{limit_solver, random_choice, Clock, Computer, Report, Request, Strength};
 use crate::report::{Analysis, ComputerMove, Found, ProgressReport};
@@ -37,7 +38,7 @@ pub struct Options {
     /// Node budget of this request (0 or absent: [`DEFAULT_BUDGET`]).
     pub max_nodes: f64,
     /// Transposition table cap, in MiB (used when the solver is created;
-    /// default 128, at most 2048).
+    /// default 128, at least 1, at most 2048: half of wasm32's memory).
     pub table_mb: f64,
     /// "random", "heuristic" or "perfect" (default).
     pub strength: Option<String>,
@@ -107,9 +108,11 @@ fn replay(record: &str) -> Result<(Position, bool), String> {
 /// The solver of the convention, made on first use.
 fn solver<'a>(solvers: &'a mut [Option<Solver>; 2], misere: bool, opts: &Options) -> &'a mut Solver {
     solvers[usize::from(misere)].get_or_insert_with(|| {
-        let mb = if opts.table_mb > 0.0 { opts.table_mb.min(2048.0) } else { 128.0 };
+        let asked = if opts.table_mb.is_finite() && opts.table_mb > 0.0 { opts.table_mb.min(1e15) as u64 } else { 128 };
+        let mb = table_mb(asked, Some(WASM_MEMORY));
         let conv = if misere { Convention::Misere } else { Convention::Normal };
-        Solver::new(conv, Config { table_bytes: (mb * 1048576.0) as usize, progress_every: PROGRESS_EVERY })
+        let bytes = usize::try_from(mb << 20).unwrap_or(MAX_TABLE_BYTES);
+        Solver::new(conv, Config { table_bytes: bytes, progress_every: PROGRESS_EVERY })
     })
 }
 
@@ -171,6 +174,7 @@ impl Service {
     /// the player of `opts.strength` (see [`crate::player`]).
     pub fn computer_move(&mut self, record: &str, opts: &Options, tell: Option<Tell>) -> Result<ComputerMove, String> {
         let (p, misere) = replay(record)?;
+        crate::limits::check_moves(&p).map_err(|e| e.to_string())?;
         let strength = opts.strength.as_deref().unwrap_or("perfect").parse::<Strength>().map_err(|e| e.to_string())?;
         let seed = if opts.seed.is_finite() { opts.seed.abs().min(1.8e19) as u64 } else { 0 };
         let choice = if strength == Strength::Random {

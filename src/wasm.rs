@@ -298,8 +298,8 @@ impl Game {
 
     /// How many distinct moves (resulting positions) there are.
     #[wasm_bindgen(js_name = moveChoices)]
-    pub fn move_choices(&self) -> u32 {
-        self.0.position().representative_moves().len() as u32
+    pub fn move_choices(&self) -> Result<u32, JsError> {
+        self.0.move_choices().map(|n| n as u32).map_err(err)
     }
 }
 

@@ -325,10 +325,12 @@ fn progress_can_stop_the_search_and_the_solver_goes_on_afterwards() {
             ..Config::default()
         },
     );
-    let mut calls = 0;
-    s.on_progress(move |_| {
-        calls += 1;
-        if calls == 3 {
+    // Called every 10 nodes (and every 256 children generated): the
+    // first call from the 30th node on stops, once.
+    let mut stopped = false;
+    s.on_progress(move |p| {
+        if p.nodes >= 30 && !stopped {
+            stopped = true;
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())

@@ -462,3 +462,32 @@ fn jumps_and_the_saved_game_formats() {
     assert_eq!(h.record(), "2+ 1(3)2");
     assert_eq!(get(&h.status(), "canRedo"), JsValue::TRUE);
 }
+
+/// Issue 13: huge `[L]` ranges trapped the instance ("capacity overflow")
+/// from the move field, a saved game and the worker, and GLOP repetitions
+/// made `canonical` take 3.4 GB. Each is now an error naming the limit.
+#[wasm_bindgen_test]
+fn inputs_past_a_limit_are_errors_naming_it() {
+    let huge = format!("3+ {}", vec!["1(4)2[1-100000]"; 7800].join(" "));
+    let e = message(Game::from_record(&huge, 800.0, 600.0).err().unwrap());
+    assert!(e.contains("too large: 100000 spots in a position"), "{e}");
+    let mut g = Game::new(3, false, 800.0, 600.0).unwrap();
+    let e = message(g.play_text("1(4)2[1-10000,1-10000,1-10000,1-10000,1-10000,1-10000,1-10000,1-10000,1-10000,1-10000,1-10000]").unwrap_err());
+    assert!(e.contains("spots listed in [L] lists (the limit is 100000)"), "{e}");
+    let file = format!(
+        "{{\"format\":1,\"convention\":\"normal\",\"start\":{{\"spots\":3}},\"cursor\":0,\"moves\":[{}]}}",
+        vec!["\"1(4)2[1-100000]\""; 14_000].join(",")
+    );
+    let e = message(Game::from_json(&file).err().unwrap());
+    assert!(e.contains("14000 moves, but the start has only 9 lives"), "{e}");
+    let e = message(analyse(&huge, JsValue::UNDEFINED, None).unwrap_err());
+    assert!(e.contains("too large"), "{e}");
+    let e = message(canonical(&"0*10000.".repeat(11_000)).unwrap_err());
+    assert!(e.contains("too large: 20000 spots in a position (the limit is 10000)"), "{e}");
+    let long: Vec<f64> = (0..200_002).map(|i| 100.0 + (i % 400) as f64).collect();
+    let e = message(g.check_stroke(&long).unwrap_err());
+    assert!(e.contains("points in a stroke"), "{e}");
+    // A table larger than the heap is clamped, not a trap.
+    let a = analyse("2-", opts(&[("tableMb", 1e30.into())]), None).unwrap();
+    assert_eq!(text(&a, "outcome"), "loss");
+}

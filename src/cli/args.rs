@@ -27,6 +27,36 @@ impl PositionArgs {
     }
 }
 
+/// `--table-mb`: a number of MiB, at least [`sprouts::limits::MIN_TABLE_MB`].
+pub fn table_mb_parser() -> clap::builder::RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(sprouts::limits::MIN_TABLE_MB..)
+}
+
+/// This machine's memory in bytes (`MemTotal` of /proc/meminfo; `None`
+/// elsewhere).
+fn machine_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+/// The table cap in bytes for `--table-mb mb`, clamped to what this
+/// machine holds; a clamp is said on standard error.
+pub fn table_bytes(mb: u64) -> usize {
+    let memory = machine_memory();
+    let used = sprouts::limits::table_mb(mb, memory);
+    if used != mb {
+        let most = sprouts::limits::MAX_TABLE_BYTES >> 20;
+        let why = match memory {
+            Some(m) => format!("the table takes at most half of this machine's {} MiB and at most {most} MiB", m >> 20),
+            None => format!("the table takes at most {most} MiB"),
+        };
+        eprintln!("sprouts: --table-mb {mb} clamped to {used} ({why})");
+    }
+    usize::try_from(used << 20).unwrap_or(sprouts::limits::MAX_TABLE_BYTES)
+}
+
 /// One JSON document and a newline.
 pub fn json<T: Serialize>(v: &T) -> String {
     serde_json::to_string(v).map_or_else(|e| format!("{{\"error\":\"{e}\"}}\n"), |s| s + "\n")

@@ -4,6 +4,7 @@ use super::args::{json, PositionArgs};
 use super::Output;
 use clap::Args;
 use sprouts::game::Game;
+use sprouts::limits::{check_moves, LimitError};
 use sprouts::notation::{MoveText, Record, Winner};
 use sprouts::report::{PerftReport, ReplayStep};
 use sprouts::text::HoeyDisplay;
@@ -23,6 +24,7 @@ pub struct MovesArgs {
 
 pub fn moves(args: &MovesArgs) -> Output {
     let p = args.position.read()?;
+    check_moves(&p.reduced()).map_err(|e| e.to_string())?;
     let children: Vec<String> = p.children().iter().map(|c| c.to_string()).collect();
     Ok(if args.json { json(&children) } else { children.iter().map(|c| format!("{c}\n")).collect() })
 }
@@ -61,14 +63,17 @@ pub struct PerftArgs {
     json: bool,
 }
 
-/// Nodes of the tree whose children are the distinct canonical children.
-pub fn perft_count(c: &Canon, depth: u32) -> u64 {
+/// Nodes of the tree whose children are the distinct canonical children;
+/// an error for a position with too many moves to list.
+pub fn perft_count(c: &Canon, depth: u32) -> Result<u64, LimitError> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
-    let kids = c.position().children();
+    let p = c.position();
+    check_moves(&p)?;
+    let kids = p.children();
     if depth == 1 {
-        return kids.len() as u64;
+        return Ok(kids.len() as u64);
     }
     kids.iter().map(|k| perft_count(k, depth - 1)).sum()
 }
@@ -86,7 +91,7 @@ pub fn perft(args: &PerftArgs) -> Output {
     if depth > 64 {
         return Err(format!("<DEPTH> {depth}: at most 64").into());
     }
-    let nodes = perft_count(&Canon::of(&p), depth);
+    let nodes = perft_count(&Canon::of(&p), depth).map_err(|e| e.to_string())?;
     Ok(if args.json {
         json(&PerftReport { position: Canon::of(&p).to_string(), depth, nodes })
     } else {
@@ -189,7 +194,7 @@ pub fn bench_movegen(_args: &BenchMovegenArgs) -> Output {
     for (n, depth) in [(6usize, 4u32), (8, 4), (10, 4)] {
         let start = Canon::of(&Position::start(n).map_err(|e| e.to_string())?);
         let t = Instant::now();
-        let nodes = perft_count(&start, depth);
+        let nodes = perft_count(&start, depth).map_err(|e| e.to_string())?;
         let secs = t.elapsed().as_secs_f64();
         out.push_str(&format!("{n:>5}  {depth:>5}  {nodes:>10}  {secs:>7.3}  {:>10.0}\n", nodes as f64 / secs));
     }

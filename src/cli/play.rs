@@ -81,8 +81,8 @@ pub struct PlayArgs {
     /// Node budget of the perfect player per move
     #[arg(long, value_name = "NODES", default_value_t = 20_000_000)]
     max_nodes: u64,
-    /// Transposition table cap in MiB, at most 4096
-    #[arg(long, value_name = "MB", default_value_t = 128)]
+    /// Transposition table cap in MiB, at least 1, clamped to half of the machine's memory
+    #[arg(long, value_name = "MB", default_value_t = 128, value_parser = super::args::table_mb_parser())]
     table_mb: u64,
     /// One JSON object (fields in the README)
     #[arg(long)]
@@ -115,7 +115,7 @@ pub fn play(args: &PlayArgs) -> Output {
     let seed = args.seed;
     let max_millis = args.max_seconds.map_or(f64::INFINITY, |s| s as f64 * 1000.0);
     let max_nodes = args.max_nodes;
-    let table = args.table_mb.min(4096) as usize * (1 << 20);
+    let table = super::args::table_bytes(args.table_mb);
     let mut seats = [Seat::new(args.first, conv, table), Seat::new(args.second, conv, table)];
     let start = Instant::now();
     let clock: Clock = Rc::new(move || start.elapsed().as_secs_f64() * 1000.0);

@@ -2,7 +2,7 @@
 //! time limits, Ctrl-C and the progress line are handled here, through its
 //! progress callback.
 
-use super::args::{json, round, PositionArgs};
+use super::args::{json, round, table_bytes, table_mb_parser, PositionArgs};
 use super::{Failure, Output, INTERRUPTED};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -49,8 +49,8 @@ enum Only {
 /// Options every solve takes.
 #[derive(Args, Clone)]
 struct Limits {
-    /// Transposition table cap in MiB [default: 128]
-    #[arg(long, value_name = "MB")]
+    /// Transposition table cap in MiB, at least 1, clamped to half of the machine's memory [default: 128]
+    #[arg(long, value_name = "MB", value_parser = table_mb_parser())]
     table_mb: Option<u64>,
     /// Stop after this many seconds (exit status 2)
     #[arg(long, value_name = "SECONDS")]
@@ -65,7 +65,7 @@ struct Limits {
 fn config(limits: &Limits) -> Config {
     let mut config = Config { progress_every: 256, ..Config::default() };
     if let Some(mb) = limits.table_mb {
-        config.table_bytes = usize::try_from(mb).ok().and_then(|mb| mb.checked_mul(1 << 20)).unwrap_or(usize::MAX);
+        config.table_bytes = table_bytes(mb);
     }
     config
 }
@@ -266,8 +266,8 @@ pub struct BenchSolveArgs {
     /// Seconds each solve may take
     #[arg(long, value_name = "SECONDS", default_value_t = 600)]
     max_seconds: u64,
-    /// Transposition table cap in MiB [default: 128]
-    #[arg(long, value_name = "MB")]
+    /// Transposition table cap in MiB, at least 1, clamped to half of the machine's memory [default: 128]
+    #[arg(long, value_name = "MB", value_parser = table_mb_parser())]
     table_mb: Option<u64>,
     /// Skip the full analyses (outcome-only columns only)
     #[arg(long)]

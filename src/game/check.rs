@@ -1,7 +1,7 @@
 //! Answers about strokes being drawn, for live feedback: is it legal so
 //! far, where may it end, what would releasing it do.
 
-use super::{flat, Game, GameError};
+use super::{check_stroke_points, flat, Game, GameError};
 use crate::board::{Board, Point, Stroke, StrokeChecker, StrokeError};
 use crate::Spot;
 use serde::Serialize;
@@ -99,7 +99,9 @@ fn failed(e: &StrokeError, from: Option<Spot>) -> Check {
 }
 
 impl Game {
-    fn checker(&self) -> Result<StrokeChecker<'_>, GameError> {
+    /// The stroke checker, once the stroke is within the points limit.
+    fn checker(&self, points: &[Point]) -> Result<StrokeChecker<'_>, GameError> {
+        check_stroke_points(points)?;
         let board = self.board().ok_or(GameError::NoDrawing)?;
         StrokeChecker::new(board, self.rules).map_err(|e| GameError::Internal(e.to_string()))
     }
@@ -108,7 +110,7 @@ impl Game {
     /// far and why not, which spots it may end on, and, if releasing it now
     /// would make a move, where the new spot would go.
     pub fn check_stroke(&self, points: &[Point]) -> Result<Check, GameError> {
-        let checker = self.checker()?;
+        let checker = self.checker(points)?;
         let full = checker.check(points, 0.5);
         if let Ok(s) = &full {
             return Ok(accepted(s));
@@ -136,7 +138,7 @@ impl Game {
     /// Checks a finished stroke with the new spot at fraction `t` of the
     /// curve (or the nearest clear place).
     pub fn check_finished(&self, points: &[Point], t: f64) -> Result<Check, GameError> {
-        Ok(match self.checker()?.check(points, t) {
+        Ok(match self.checker(points)?.check(points, t) {
             Ok(s) => accepted(&s),
             Err(e) => failed(&e, None),
         })

@@ -10,7 +10,8 @@
 //! earlier format (`{"version": 1, "spots", "misere", "width", "height",
 //! "moves", "cursor", "drawing"}`) still loads.
 
-use super::{check_size, Game, GameError, Start, MAX_SPOTS};
+use super::{check_size, check_start, Game, GameError, Start, MAX_SPOTS};
+use crate::limits::{check, MAX_FILE_BYTES};
 use crate::board::{Board, Edge, Point};
 use crate::text::{parse_hoey, HoeyDisplay};
 use crate::{Position, Spot};
@@ -218,6 +219,7 @@ impl Game {
     /// format: on its own board size), or loaded undrawn when `size` is
     /// `None`.
     pub fn from_json(text: &str, size: Option<(f64, f64)>) -> Result<Game, GameError> {
+        check("bytes in a saved game", text.len() as u64, MAX_FILE_BYTES as u64).map_err(GameError::Limit)?;
         let any: AnyGameFile = serde_json::from_str(text).map_err(|e| file_error(format!("not a game file: {e}")))?;
         Game::from_any(any, size)
     }
@@ -252,10 +254,20 @@ impl Game {
                 Start::Spots(*n)
             }
             (None, Some(text)) => {
-                Start::Position(parse_hoey(text).map_err(|e| file_error(format!("start position: {e}")))?)
+                let p = parse_hoey(text).map_err(|e| file_error(format!("start position: {e}")))?;
+                check_start(&p)?;
+                Start::Position(p)
             }
             _ => return Err(file_error("the start needs exactly one of \"spots\" and \"position\"")),
         };
+        // Each move takes a life: more moves than lives cannot be a game.
+        let lives = match &start {
+            Start::Spots(n) => 3 * n,
+            Start::Position(p) => p.total_lives() as usize,
+        };
+        if file.moves.len() > lives {
+            return Err(file_error(format!("{} moves, but the start has only {lives} lives", file.moves.len())));
+        }
         let mut g = match (&file.drawing, &start, size) {
             (Some(d), _, _) => Game::drawn_start(&start, d, misere)?,
             (None, Start::Spots(n), Some((w, h))) => Game::new(*n, misere, w, h)?,

@@ -27,6 +27,7 @@ mod file;
 pub use check::{Check, Preview};
 pub use file::{AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
 
+use crate::limits::{check, LimitError, MAX_STROKE_POINTS};
 use crate::board::{Board, BoardError, PlayError, Point, RouteOptions, StrokeChecker, StrokeError, StrokeRules};
 use crate::notation::{resolve, write_move, MoveText, Record};
 use crate::text::HoeyDisplay;
@@ -36,7 +37,7 @@ use std::fmt;
 
 /// Most spots an n-spot game may start with (the page and the worker take
 /// no more; larger starts are for the solver, not for drawing).
-pub const MAX_SPOTS: usize = 40;
+pub use crate::limits::MAX_GAME_SPOTS as MAX_SPOTS;
 
 /// The smallest and largest board side, in board units.
 const SIDE: std::ops::RangeInclusive<f64> = 10.0..=100_000.0;
@@ -59,6 +60,8 @@ pub enum GameError {
     File(String),
     /// A bug: the router or the tracer disagrees with the engine.
     Internal(String),
+    /// Input over one of the limits of `crate::limits`.
+    Limit(LimitError),
 }
 
 impl fmt::Display for GameError {
@@ -71,6 +74,7 @@ impl fmt::Display for GameError {
             GameError::NoDrawing => f.write_str("this game has no drawing"),
             GameError::File(m) => write!(f, "saved game: {m}"),
             GameError::Internal(m) => write!(f, "internal error: {m}"),
+            GameError::Limit(e) => write!(f, "{e}"),
         }
     }
 }
@@ -168,6 +172,18 @@ fn check_spots(spots: usize) -> Result<(), GameError> {
     Ok(())
 }
 
+/// A labelled start: its spots and every spot its moves could add (one
+/// per life at most) within [`crate::limits::MAX_SPOTS`], so that every
+/// position of the game prints as a Hoey list our parser reads.
+fn check_start(p: &Position) -> Result<(), GameError> {
+    crate::limits::check_spots(p.spot_count() + p.total_lives() as usize).map_err(GameError::Limit)
+}
+
+/// A stroke's length against [`MAX_STROKE_POINTS`].
+fn check_stroke_points(points: &[Point]) -> Result<(), GameError> {
+    check("points in a stroke", points.len() as u64, MAX_STROKE_POINTS as u64).map_err(GameError::Limit)
+}
+
 fn board_error(e: BoardError) -> GameError {
     GameError::Start(e.to_string())
 }
@@ -213,6 +229,7 @@ impl Game {
     /// the position's spots.
     pub fn from_position(start: Position, board: Board, misere: bool) -> Result<Game, GameError> {
         check_size(board.width(), board.height())?;
+        check_start(&start)?;
         let mut want = start.clone();
         want.normalize();
         let traced = board.position().map_err(|e| GameError::Start(format!("the drawing is broken: {e}")))?;
@@ -230,6 +247,7 @@ impl Game {
     pub fn from_text(text: &str, misere: bool, width: f64, height: f64) -> Result<Game, GameError> {
         check_size(width, height)?;
         let p = crate::text::parse_position(text).map_err(|e| GameError::Start(format!("not a position: {e}")))?;
+        check_start(&p)?;
         if crate::text::is_hoey(text) {
             // Its spot numbers are what moves (and share links) name: the
             // drawing must keep them.
@@ -519,6 +537,7 @@ impl Game {
         if self.is_over() {
             return Err(GameError::Over);
         }
+        check_stroke_points(points)?;
         let board = self.board().ok_or(GameError::NoDrawing)?;
         let played = {
             let checker = StrokeChecker::new(board, self.rules).map_err(|e| GameError::Internal(e.to_string()))?;
@@ -558,6 +577,15 @@ impl Game {
             }
         }
         out
+    }
+
+    /// How many distinct moves (resulting positions) the position shown
+    /// has; a position with more moves than [`crate::limits::MAX_MOVES`]
+    /// is refused before they are made.
+    pub fn move_choices(&self) -> Result<usize, GameError> {
+        let p = self.position();
+        crate::limits::check_moves(p).map_err(GameError::Limit)?;
+        Ok(p.representative_moves().len())
     }
 
     /// The spots of the drawing shown, with their lives.

@@ -60,7 +60,7 @@ fn parse_players(text: &str, offset: usize) -> Result<Players, ParseRecordError>
 impl Record {
     /// Parses a whole record: header, optional players, moves, result.
     pub fn parse(s: &str) -> Result<Record, ParseRecordError> {
-        let mut c = Cursor { s: s.as_bytes(), i: 0 };
+        let mut c = Cursor::new(s)?;
         c.skip_space();
         let start = c.i;
         let spots = c.number()? as usize;
@@ -106,6 +106,10 @@ impl Record {
                     break;
                 }
                 Some(_) => {
+                    // Each move takes a life and a game ends with one left.
+                    if rec.moves.len() + 1 > 3 * spots - 1 {
+                        return c.err(format!("a {spots}-spot game has at most {} moves", 3 * spots - 1));
+                    }
                     let m = parse_move(&mut c)?;
                     if c.peek().is_some_and(|b| !b.is_ascii_whitespace()) {
                         return c.err("expected a space after the move");

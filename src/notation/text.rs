@@ -2,6 +2,7 @@
 //! (what it means in a position is [`super::read`]).
 
 use super::{MoveText, ParseRecordError};
+use crate::limits::{check, check_text, MAX_LISTED, MAX_SPOTS, SPOTS};
 use crate::topology::Spot;
 use std::fmt;
 
@@ -49,9 +50,24 @@ fn ranges(spots: &[Spot]) -> String {
 pub(super) struct Cursor<'a> {
     pub s: &'a [u8],
     pub i: usize,
+    /// Spots listed in `[L]` so far (ranges expanded), against
+    /// [`MAX_LISTED`] for the whole text.
+    pub listed: usize,
 }
 
-impl Cursor<'_> {
+impl<'a> Cursor<'a> {
+    /// A cursor at the start of `s`, once its length is within
+    /// [`crate::limits::MAX_TEXT_BYTES`].
+    pub fn new(s: &'a str) -> Result<Cursor<'a>, ParseRecordError> {
+        check_text(s).map_err(|e| ParseRecordError { offset: 0, message: e.to_string() })?;
+        Ok(Cursor { s: s.as_bytes(), i: 0, listed: 0 })
+    }
+
+    /// An error at `offset`.
+    pub fn err_at<T>(&self, offset: usize, message: impl ToString) -> Result<T, ParseRecordError> {
+        Err(ParseRecordError { offset, message: message.to_string() })
+    }
+
     pub fn err<T>(&self, message: impl Into<String>) -> Result<T, ParseRecordError> {
         Err(ParseRecordError { offset: self.i, message: message.into() })
     }
@@ -74,9 +90,13 @@ impl Cursor<'_> {
         if start == self.i {
             return self.err("expected a spot number");
         }
-        match std::str::from_utf8(&self.s[start..self.i]).ok().and_then(|t| t.parse::<u32>().ok()) {
-            Some(n) if (1..=1_000_000).contains(&n) => Ok(n),
-            _ => Err(ParseRecordError { offset: start, message: "spot number out of range".into() }),
+        // A spot numbered n means n spots.
+        match std::str::from_utf8(&self.s[start..self.i]).ok().and_then(|t| t.parse::<u64>().ok()) {
+            Some(n) if n >= 1 => match check(SPOTS, n, MAX_SPOTS as u64) {
+                Ok(()) => Ok(n as u32),
+                Err(e) => self.err_at(start, e),
+            },
+            _ => self.err_at(start, "spot number out of range"),
         }
     }
     pub fn skip_space(&mut self) {
@@ -89,7 +109,7 @@ impl Cursor<'_> {
 impl MoveText {
     /// Parses one move, `f!(g@i)!h![L]`.
     pub fn parse(s: &str) -> Result<MoveText, ParseRecordError> {
-        let mut c = Cursor { s: s.trim().as_bytes(), i: 0 };
+        let mut c = Cursor::new(s.trim())?;
         let m = parse_move(&mut c)?;
         if c.peek().is_some() {
             return c.err("unexpected text after the move");
@@ -117,15 +137,18 @@ pub(super) fn parse_move(c: &mut Cursor) -> Result<MoveText, ParseRecordError> {
     if c.eat(b'[') {
         loop {
             c.skip_space();
+            let start = c.i;
             let a = c.number()?;
             let b = if c.eat(b'-') { c.number()? } else { a };
-            if b < a || b - a > 100_000 {
+            if b < a {
                 return c.err("bad range");
             }
-            m.listed.extend(a..=b);
-            if m.listed.len() > 100_000 {
-                return c.err("too many listed spots");
+            // Counted before the range is expanded.
+            c.listed += (b - a) as usize + 1;
+            if let Err(e) = check("spots listed in [L] lists", c.listed as u64, MAX_LISTED as u64) {
+                return c.err_at(start, e);
             }
+            m.listed.extend(a..=b);
             c.skip_space();
             if c.eat(b']') {
                 break;

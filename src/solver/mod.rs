@@ -32,6 +32,7 @@ mod rct;
 mod table;
 mod trees;
 
+use crate::limits::{check, check_moves, LimitError, MAX_EXPANSION_BYTES};
 use crate::topology::{Canon, Move, Position};
 use cache::ChildCache;
 use std::fmt;
@@ -86,7 +87,9 @@ impl fmt::Display for Outcome {
 pub struct Config {
     /// Memory cap in bytes of the transposition table and of the cache of
     /// children lists (a sixteenth). Below 32 KiB the table is disabled
-    /// (correct, much slower). At most about 3 GiB is used.
+    /// (correct, much slower). At most [`MAX_TABLE_BYTES`] is used (see
+    /// [`Solver::table_cap`]); the children lists of the positions being
+    /// searched take at most [`MAX_EXPANSION_BYTES`] more.
     pub table_bytes: usize,
     /// Nodes between two calls of the progress callback.
     pub progress_every: u64,
@@ -126,6 +129,10 @@ pub enum SolveError {
     /// More lives than the search may recurse through (its depth is the
     /// number of lives; no one can solve such positions anyway).
     TooLarge { lives: u32, max: u32 },
+    /// A position met in the search is too wide: more moves than
+    /// [`crate::limits::MAX_MOVES`], or children that need more than
+    /// [`MAX_EXPANSION_BYTES`]. The solver stays usable.
+    Limit(LimitError),
 }
 
 impl fmt::Display for SolveError {
@@ -138,6 +145,7 @@ impl fmt::Display for SolveError {
                     "the position has {lives} lives; the solver takes at most {max}"
                 )
             }
+            SolveError::Limit(e) => write!(f, "{e}"),
         }
     }
 }
@@ -149,6 +157,15 @@ impl std::error::Error for SolveError {}
 /// lands' nimbers), some 400 bytes of stack each, so 600 levels stay well
 /// inside a 1 MiB wasm stack.
 pub const MAX_LIVES: u32 = 300;
+
+pub use crate::limits::MAX_TABLE_BYTES;
+
+/// Children generated between two calls of the progress callback within
+/// one expansion, so that time limits hold in positions with many moves.
+const POLL_EVERY: u64 = 256;
+
+/// What [`MAX_EXPANSION_BYTES`] counts.
+const EXPANSION: &str = "bytes of children lists being searched";
 
 /// A full answer about a position.
 #[derive(Clone, Debug)]
@@ -226,6 +243,13 @@ pub struct Solver {
     tree_lives: u32,
     /// Misère play by the whole-position search instead of trees.
     whole_positions: bool,
+    /// The memory cap after clamping ([`Solver::table_cap`]).
+    cap: usize,
+    /// Children generated, for [`POLL_EVERY`].
+    generated: u64,
+    /// Estimated bytes of the children lists held by the expansions in
+    /// progress, against [`MAX_EXPANSION_BYTES`].
+    held: usize,
 }
 
 /// Lands of at most this many lives are reduced to trees by default.
@@ -234,6 +258,7 @@ pub const TREE_LIVES: u32 = 9;
 impl Solver {
     pub fn new(convention: Convention, config: Config) -> Solver {
         let every = config.progress_every.max(1);
+        let config = Config { table_bytes: config.table_bytes.min(MAX_TABLE_BYTES), ..config };
         // A sixteenth of the memory for recent children lists, when that is
         // enough to be useful.
         let cache = ChildCache::new(config.table_bytes / 16);
@@ -254,7 +279,16 @@ impl Solver {
             trees: Trees::new(trees),
             tree_lives: TREE_LIVES,
             whole_positions: false,
+            cap: config.table_bytes,
+            generated: 0,
+            held: 0,
         }
+    }
+
+    /// The memory cap in use: [`Config::table_bytes`], clamped to
+    /// [`MAX_TABLE_BYTES`].
+    pub fn table_cap(&self) -> usize {
+        self.cap
     }
 
     /// A misère solver that searches whole positions, all lands together,
@@ -277,8 +311,10 @@ impl Solver {
         self.convention
     }
 
-    /// Calls `f` every `progress_every` nodes; `ControlFlow::Break` stops
-    /// the search with [`SolveError::Stopped`].
+    /// Calls `f` every `progress_every` nodes, and every 256 children
+    /// generated within one expansion (so that time limits hold in
+    /// positions with many moves); `ControlFlow::Break` stops the search
+    /// with [`SolveError::Stopped`].
     pub fn on_progress(&mut self, f: impl FnMut(&Progress) -> ControlFlow<()> + 'static) {
         self.progress = Some(Box::new(f));
     }
@@ -359,6 +395,8 @@ impl Solver {
         mut on: impl FnMut(&Event) -> ControlFlow<()>,
     ) -> Result<PartialAnalysis, SolveError> {
         let c = checked_canon(p)?;
+        // The winning moves are listed from the labelled position.
+        check_moves(p).map_err(SolveError::Limit)?;
         let mut a = PartialAnalysis::default();
         let r = self.prove_each(p, &c, &mut a, &mut on);
         a.stats = self.stats();
@@ -419,12 +457,39 @@ impl Solver {
         self.nodes += 1;
         if self.nodes >= self.next_report {
             self.next_report = self.nodes + self.progress_every;
-            let stats = self.stats();
-            if let Some(f) = self.progress.as_mut() {
-                if f(&stats).is_break() {
-                    return Err(SolveError::Stopped);
-                }
-            }
+            self.report()?;
+        }
+        Ok(())
+    }
+
+    /// Calls the progress callback now.
+    fn report(&mut self) -> Result<(), SolveError> {
+        let stats = self.stats();
+        match self.progress.as_mut().map(|f| f(&stats)) {
+            Some(ControlFlow::Break(())) => Err(SolveError::Stopped),
+            _ => Ok(()),
+        }
+    }
+
+    /// The position of a land about to be expanded, once its moves are
+    /// within [`crate::limits::MAX_MOVES`].
+    fn expandable(land: &Canon) -> Result<Position, SolveError> {
+        let p = land.position();
+        check_moves(&p).map_err(SolveError::Limit)?;
+        Ok(p)
+    }
+
+    /// Called for each child generated, with the estimated bytes of the
+    /// list being built for it: the progress callback every
+    /// [`POLL_EVERY`] children (time limits hold inside one expansion),
+    /// and the memory of the lists in progress against
+    /// [`MAX_EXPANSION_BYTES`].
+    fn generated(&mut self, building: usize) -> Result<(), SolveError> {
+        self.generated += 1;
+        let bytes = self.held.saturating_add(building);
+        check(EXPANSION, bytes as u64, MAX_EXPANSION_BYTES as u64).map_err(SolveError::Limit)?;
+        if self.generated % POLL_EVERY == 0 {
+            self.report()?;
         }
         Ok(())
     }
@@ -448,9 +513,14 @@ impl Solver {
             return Ok(false);
         }
         let mut kids = Vec::new();
+        let mut bytes = 0;
         let mut result = Ok(false);
-        land.position().for_each_quick_child(&mut |c| {
-            result = visit(self, &c);
+        Solver::expandable(land)?.for_each_quick_child(&mut |c| {
+            // Held while the children are visited (searched below).
+            let b = child_bytes(&c);
+            bytes += b;
+            self.held += b;
+            result = self.generated(0).and_then(|()| visit(self, &c));
             kids.push(c);
             if matches!(result, Ok(false)) {
                 ControlFlow::Continue(())
@@ -458,6 +528,7 @@ impl Solver {
                 ControlFlow::Break(())
             }
         });
+        self.held -= bytes;
         if matches!(result, Ok(false)) {
             kids.sort();
             kids.dedup();
@@ -470,6 +541,12 @@ impl Solver {
     fn work_since(&self, start: u64) -> u8 {
         (64 - (self.nodes - start).leading_zeros()) as u8
     }
+}
+
+/// Estimated bytes of a child kept in a list (its tokens, the list's
+/// share, a copy in the option): what [`MAX_EXPANSION_BYTES`] counts.
+fn child_bytes(c: &Canon) -> usize {
+    96 + 4 * c.tokens().len()
 }
 
 fn checked_canon(p: &Position) -> Result<Canon, SolveError> {

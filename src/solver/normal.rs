@@ -26,7 +26,7 @@
 
 use super::pns::{self, Numbers, INF};
 use super::table::{Learnt, Value};
-use super::{key, lives, Key, SolveError, Solver};
+use super::{child_bytes, key, lives, Key, SolveError, Solver};
 use crate::topology::{Canon, T_LAND};
 use std::ops::ControlFlow;
 
@@ -58,6 +58,17 @@ enum Choice {
     /// Several lands of unknown nimber plus *heap: the smaller lands'
     /// nimbers are searched under thresholds, like any option.
     Sum(Vec<Canon>, u32),
+}
+
+impl Choice {
+    /// Estimated bytes held by the option (for the expansion memory cap).
+    fn bytes(&self) -> usize {
+        match self {
+            Choice::Known(_) => 32,
+            Choice::Land(c, _) => child_bytes(c),
+            Choice::Sum(ls, _) => ls.iter().map(child_bytes).sum(),
+        }
+    }
 }
 
 /// See [`Solver::sum_state`].
@@ -207,7 +218,14 @@ impl Solver {
             // to lose saves canonicalising the rest.
             let mut found: Vec<(Canon, Choice, Numbers)> = Vec::new();
             let mut won = false;
-            land.position().for_each_quick_child(&mut |c| {
+            let mut bytes = 0;
+            let mut stop = Ok(());
+            Solver::expandable(land)?.for_each_quick_child(&mut |c| {
+                bytes += child_bytes(&c);
+                stop = self.generated(bytes);
+                if stop.is_err() {
+                    return ControlFlow::Break(());
+                }
                 let o = self.choice(&c, k);
                 let n = self.option_numbers(&o);
                 if n == pns::LOSS {
@@ -217,6 +235,7 @@ impl Solver {
                 found.push((c, o, n));
                 ControlFlow::Continue(())
             });
+            stop?;
             if won {
                 return Ok(self.record_land(key, open_key, k, pns::WIN, start));
             }
@@ -234,10 +253,14 @@ impl Solver {
             let n = self.option_numbers(&o);
             options.push((o, n));
         }
+        // The options are held while their searches go on below.
+        let held = options.iter().map(|(o, _)| o.bytes()).sum::<usize>();
+        self.held += held;
         let n = pns::search(&mut options, th_proof, th_disproof, |o, thp, thd| {
             self.option_mid(o, thp, thd)
-        })?;
-        Ok(self.record_land(key, open_key, k, n, start))
+        });
+        self.held -= held;
+        Ok(self.record_land(key, open_key, k, n?, start))
     }
 
     /// A child of "land + *k" as an option: its lands folded.

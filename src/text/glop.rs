@@ -9,7 +9,8 @@
 //!
 //! Printing is canonical: `Canon::of(p).to_string()`.
 
-use super::{ParseError, Syntax};
+use super::{text_limit, ParseError, Syntax};
+use crate::limits::{check_spots, MAX_SPOTS};
 use crate::topology::{Canon, Position, Region, Spot};
 use crate::topology::{T_DOT, T_LAND, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
 use std::collections::HashMap;
@@ -109,6 +110,7 @@ enum Sym {
 }
 
 fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
+    text_limit(s)?;
     let bytes = s.trim_end().as_bytes();
     let err = |offset: usize, what: Syntax| Err(ParseError { offset, what });
     let mut lives: Vec<u8> = Vec::new();
@@ -156,7 +158,7 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
                     None => return err(i, Syntax::Unexpected(c as char)),
                 };
                 let k: u32 = match std::str::from_utf8(&bytes[i + 1..end]).ok().and_then(|x| x.parse::<u32>().ok()) {
-                    Some(k) if k >= 1 && k <= 10_000 => k - 1,
+                    Some(k) if k >= 1 && k as usize <= MAX_SPOTS => k - 1,
                     _ => return err(i + 1, Syntax::BadNumber),
                 };
                 i = end + 1;
@@ -217,7 +219,7 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
                 e += 1;
             }
             times = match std::str::from_utf8(&bytes[ds..e]).ok().and_then(|x| x.parse::<usize>().ok()) {
-                Some(k) if (1..=10_000).contains(&k) => k,
+                Some(k) if (1..=MAX_SPOTS).contains(&k) => k,
                 _ => return err(ds, Syntax::BadNumber),
             };
             if !boundary.is_empty() || !matches!(sym, Sym::Digit(_)) {
@@ -225,6 +227,9 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
             }
             i = e;
         }
+        // Every symbol makes at most `times` new spots: counted before
+        // they are made, so that repetitions cannot run away.
+        check_spots(lives.len() + times).map_err(|e| ParseError { offset: start, what: Syntax::Limit(e) })?;
         let ri = regions.len();
         match sym {
             Sym::Digit(dg) => {

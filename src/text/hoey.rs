@@ -5,7 +5,8 @@
 //! from the counts: once and alone, 3 lives; once, 2; twice, 1; three
 //! times, 0.
 
-use super::{ParseError, Syntax};
+use super::{text_limit, ParseError, Syntax};
+use crate::limits::{check, MAX_SPOTS, SPOTS};
 use crate::topology::{Position, Region, Spot};
 use std::fmt;
 
@@ -36,6 +37,7 @@ impl fmt::Display for HoeyDisplay<'_> {
 
 /// Parses a Hoey list into a labelled position.
 pub fn parse_hoey(s: &str) -> Result<Position, ParseError> {
+    text_limit(s)?;
     let bytes = s.as_bytes();
     let mut regions: Vec<Region> = vec![vec![vec![]]];
     let mut i = 0;
@@ -59,10 +61,13 @@ pub fn parse_hoey(s: &str) -> Result<Position, ParseError> {
             while i < bytes.len() && bytes[i].is_ascii_digit() {
                 i += 1;
             }
-            let n: u32 = match s[start..i].parse() {
-                Ok(n) if (1..=100_000).contains(&n) => n,
+            // A spot numbered n means n spots.
+            let n: u64 = match s[start..i].parse() {
+                Ok(n) if n >= 1 => n,
                 _ => return Err(ParseError { offset: start, what: Syntax::BadNumber }),
             };
+            check(SPOTS, n, MAX_SPOTS as u64).map_err(|e| ParseError { offset: start, what: Syntax::Limit(e) })?;
+            let n = n as u32;
             max = max.max(n);
             regions.last_mut().and_then(|r| r.last_mut()).map(|b| b.push(n));
             expect_spot = false;

@@ -6,6 +6,7 @@ mod hoey;
 pub use glop::{parse_glop, parse_spots, SpotsDisplay};
 pub use hoey::{parse_hoey, HoeyDisplay};
 
+use crate::limits::{check_text, LimitError};
 use crate::topology::{Position, PositionError};
 use std::fmt;
 
@@ -32,6 +33,8 @@ pub enum Syntax {
     UpperInOneRegion,
     MissingSpot(u32),
     Position(PositionError),
+    /// Over one of the input limits (`crate::limits`).
+    Limit(LimitError),
 }
 
 impl fmt::Display for ParseError {
@@ -55,6 +58,7 @@ impl fmt::Display for ParseError {
             }
             Syntax::MissingSpot(s) => write!(f, "spot {s} is missing"),
             Syntax::Position(e) => write!(f, "{e}"),
+            Syntax::Limit(e) => write!(f, "{e}"),
         }
     }
 }
@@ -65,6 +69,12 @@ impl std::error::Error for ParseError {}
 /// position, spot numbers that matter) rather than a reduced string.
 pub fn is_hoey(s: &str) -> bool {
     s.contains([',', ';', '/'])
+}
+
+/// The text's length against [`crate::limits::MAX_TEXT_BYTES`], before
+/// anything is read.
+fn text_limit(s: &str) -> Result<(), ParseError> {
+    check_text(s).map_err(|e| ParseError { offset: 0, what: Syntax::Limit(e) })
 }
 
 /// Reads a position in any of the formats: a Hoey list (it has `,`, `;` or
@@ -83,6 +93,7 @@ pub fn is_hoey(s: &str) -> bool {
 /// assert_eq!(e.offset, 4);
 /// ```
 pub fn parse_position(s: &str) -> Result<Position, ParseError> {
+    text_limit(s)?;
     let t = s.trim();
     if is_hoey(s) {
         parse_hoey(s)
