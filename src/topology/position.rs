@@ -425,18 +425,55 @@ fn dedup_cyclic(b: &mut Boundary) {
     }
 }
 
-/// Index of the lexicographically smallest rotation (Booth's algorithm would
-/// be linear; boundaries are short, so the quadratic scan is clearer).
+/// Index of the lexicographically smallest rotation, the first if several:
+/// the two-pointer "minimum expression" scan, linear (comparing every
+/// rotation was quadratic on long periodic boundaries such as `1111…`).
 pub(crate) fn min_rotation<T: Ord>(b: &[T]) -> usize {
     let n = b.len();
-    let mut best = 0;
-    for k in 1..n {
-        let less = (0..n).map(|i| b[(k + i) % n].cmp(&b[(best + i) % n])).find(|o| o.is_ne());
-        if less == Some(std::cmp::Ordering::Less) {
-            best = k;
+    let (mut i, mut j, mut k) = (0, 1, 0);
+    while i < n && j < n && k < n {
+        match b[(i + k) % n].cmp(&b[(j + k) % n]) {
+            std::cmp::Ordering::Equal => k += 1,
+            o => {
+                if o == std::cmp::Ordering::Greater {
+                    i += k + 1;
+                } else {
+                    j += k + 1;
+                }
+                if i == j {
+                    j += 1;
+                }
+                k = 0;
+            }
         }
     }
-    best
+    match cyclic_period(b) {
+        0 => 0,
+        p => i.min(j) % p,
+    }
+}
+
+/// The smallest turn that maps the cyclic sequence `b` onto itself (its
+/// length if none, 0 if empty), from the Knuth–Morris–Pratt border.
+pub(crate) fn cyclic_period<T: Eq>(b: &[T]) -> usize {
+    let n = b.len();
+    let mut fail = vec![0usize; n];
+    let mut k = 0;
+    for i in 1..n {
+        while k > 0 && b[i] != b[k] {
+            k = fail[k - 1];
+        }
+        if b[i] == b[k] {
+            k += 1;
+        }
+        fail[i] = k;
+    }
+    let shift = n - fail.last().copied().unwrap_or(0);
+    if shift > 0 && n % shift == 0 {
+        shift
+    } else {
+        n
+    }
 }
 
 /// Two spots that each appear twice on a boundary must not interleave
