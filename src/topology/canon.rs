@@ -218,7 +218,10 @@ struct Scratch {
     // Forms.
     tok: Vec<u16>,
     tmp: Vec<u16>,
-    lower: Vec<Spot>,
+    /// For each corner of the boundary being read, its lowercase letter's
+    /// other corner; per spot, the first corner met (while pairing).
+    partner: Vec<u32>,
+    first_at: Vec<u32>,
     reading: Vec<Spot>,
     starts: Vec<u32>,
     bforms: Vec<BoundaryForm>,
@@ -694,6 +697,22 @@ impl Scratch {
                 run: (0, 0),
             };
         }
+        // Each lowercase letter is met twice: where its other corner is.
+        self.partner.clear();
+        self.partner.resize(len, NONE);
+        self.first_at.resize(kind.len(), NONE);
+        for (x, &s) in reading.iter().enumerate() {
+            if kind[s as usize] == T_LOWER {
+                match self.first_at[s as usize] {
+                    NONE => self.first_at[s as usize] = x as u32,
+                    y => {
+                        self.partner[x] = y;
+                        self.partner[y as usize] = x as u32;
+                        self.first_at[s as usize] = NONE;
+                    }
+                }
+            }
+        }
         for k in 0..len {
             if kind[reading[k] as usize] != min_head {
                 continue;
@@ -703,19 +722,21 @@ impl Scratch {
             let first = self.starts.len() == starts_start;
             let mut ord = if first { Ordering::Less } else { Ordering::Equal };
             self.tmp.clear();
-            self.lower.clear();
+            let mut fresh = 0;
             for x in 0..len {
-                let s = reading[(k + x) % len];
-                let mut t = kind[s as usize];
+                let i = (k + x) % len;
+                let mut t = kind[reading[i] as usize];
                 if t == T_LOWER {
-                    let j = match self.lower.iter().position(|&y| y == s) {
-                        Some(j) => j,
-                        None => {
-                            self.lower.push(s);
-                            self.lower.len() - 1
-                        }
-                    };
-                    t = T_LOWER + j as u16;
+                    // Named when first met: a second meeting repeats the
+                    // name written at the first (O(1), where looking the
+                    // letter up made long chains of loops cubic).
+                    let y = (self.partner[i] as usize + len - k) % len;
+                    if y < x {
+                        t = self.tmp[y];
+                    } else {
+                        t = T_LOWER + fresh;
+                        fresh += 1;
+                    }
                 }
                 if ord == Ordering::Equal {
                     ord = t.cmp(&self.tok[shape_start + x]);
