@@ -96,3 +96,34 @@ fn hoey_planarity_does_not_depend_on_the_order() {
     }
     assert!(accepted > count && refused > count / 2, "{accepted} accepted, {refused} refused");
 }
+
+/// Every legal move, printed, reads back as exactly that move: on positions
+/// of games from the start and on positions parsed from GLOP strings,
+/// whose spots are numbered as the parser meets them (where `solve` once
+/// printed `4(11)5` for a move that text could not tell apart from another).
+#[test]
+fn every_printed_move_reads_back_as_that_move() {
+    use sprouts::notation::{resolve, write_move, MoveText};
+    use sprouts::text::parse_position;
+    use sprouts::Canon;
+    let count: usize = std::env::var("SPROUTS_READBACK_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(150);
+    let mut positions = random_positions(17, count, 8, 20);
+    // The same positions written canonically and parsed: other numberings.
+    let parsed: Vec<_> = positions.iter().map(|p| parse_position(&Canon::of(p).to_string()).unwrap()).collect();
+    positions.extend(parsed);
+    positions.push(parse_position("0+12+1a1a2+1a1a").unwrap());
+    let mut checked = 0;
+    for p in &positions {
+        let moves = if p.regions().iter().all(|r| r.len() <= 6) { p.legal_moves() } else { Vec::new() };
+        for (mv, child) in moves {
+            let text = write_move(p, &mv);
+            let m = MoveText::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            match resolve(p, &m) {
+                Ok((_, got)) => assert_eq!(got, child, "{text} in {} reads as another move", HoeyDisplay(p)),
+                Err(e) => panic!("{text} in {}: {e}", HoeyDisplay(p)),
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 20 * count, "only {checked} moves");
+}
