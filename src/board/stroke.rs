@@ -528,8 +528,11 @@ impl<'a> StrokeChecker<'a> {
 
 /// The curve against itself: pieces meeting (a loop's first and last
 /// pieces may share its spot, and only that), or pieces far apart along the
-/// curve that come closer than the clearance. A sweep over the pieces
-/// sorted by their left end keeps this from testing every pair.
+/// curve that come closer than the clearance. Pieces are put in a grid of
+/// cells as they come, and each is tested only against the earlier pieces
+/// in the cells near it: linear for a stroke that does not pile up on
+/// itself (sorting by x and sweeping was quadratic for a stroke drawn
+/// mostly up or down).
 fn check_itself(
     c: &Curve,
     discs: &[Point],
@@ -544,38 +547,81 @@ fn check_itself(
     for k in 1..n {
         cum[k] = cum[k - 1] + pts[k - 1].dist(pts[k]);
     }
-    let mut order: Vec<usize> = (0..=last_seg).collect();
-    let minx = |k: usize| pts[k].x.min(pts[k + 1].x);
-    let maxx = |k: usize| pts[k].x.max(pts[k + 1].x);
-    order.sort_by(|&i, &j| minx(i).total_cmp(&minx(j)));
-    for (oi, &k) in order.iter().enumerate() {
-        for &l in &order[oi + 1..] {
-            if minx(l) > maxx(k) + rules.edge_clearance {
-                break;
+    // Cells about as large as a piece, and never smaller than the clearance.
+    let mean = cum[n - 1] / (n - 1) as f64;
+    let cell = mean.max(2.0 * rules.edge_clearance).max(1e-6);
+    let range = |k: usize, grow: f64| {
+        let (p, q) = (pts[k], pts[k + 1]);
+        let f = |v: f64| (v / cell).floor() as i64;
+        (f(p.x.min(q.x) - grow), f(p.y.min(q.y) - grow), f(p.x.max(q.x) + grow), f(p.y.max(q.y) + grow))
+    };
+    // A piece spanning more cells than this (one long straight piece among
+    // short ones) is kept aside and tested against every other piece.
+    const MAX_CELLS: i64 = 1024;
+    let area = |(x0, y0, x1, y1): (i64, i64, i64, i64)| (x1 - x0 + 1).saturating_mul(y1 - y0 + 1);
+    let mut grid: std::collections::HashMap<(i64, i64), Vec<u32>> = std::collections::HashMap::new();
+    let mut long: Vec<usize> = Vec::new();
+    // The last piece each earlier piece was tested against.
+    let mut tested = vec![usize::MAX; n];
+    let test = |i: usize, j: usize| -> Result<(), StrokeError> {
+        let (p, q, r, s) = (pts[i], pts[i + 1], pts[j], pts[j + 1]);
+        let (at, other) = (c.origin[j], c.origin[i]);
+        if j == i + 1 {
+            // Neighbours share q; they must not fold back onto each other.
+            if exact && fans_overlap(q, p, s) {
+                return Err(StrokeError::SelfIntersects { at, other });
             }
-            let (i, j) = (k.min(l), k.max(l));
-            let (p, q, r, s) = (pts[i], pts[i + 1], pts[j], pts[j + 1]);
-            let (at, other) = (c.origin[j], c.origin[i]);
-            if j == i + 1 {
-                // Neighbours share q; they must not fold back onto each other.
-                if exact && fans_overlap(q, p, s) {
-                    return Err(StrokeError::SelfIntersects { at, other });
+            return Ok(());
+        }
+        if segments_meet(p, q, r, s) {
+            let wraps = closed && i == 0 && j == last_seg && !fans_overlap(p, q, r);
+            if exact && !wraps {
+                return Err(StrokeError::SelfIntersects { at, other });
+            }
+            return Ok(());
+        }
+        if !exact
+            && cum[j] - cum[i + 1] > 2.0 * rules.edge_clearance
+            && segment_dist(p, q, r, s) < rules.edge_clearance
+            && clipped_dist(p, q, r, s, discs, rules.snap) < rules.edge_clearance
+        {
+            return Err(StrokeError::TouchesItself { at, other });
+        }
+        Ok(())
+    };
+    for j in 0..=last_seg {
+        let near = range(j, rules.edge_clearance);
+        if area(near) > MAX_CELLS {
+            for i in 0..j {
+                test(i, j)?;
+            }
+        } else {
+            for &i in &long {
+                tested[i] = j;
+                test(i, j)?;
+            }
+            let (x0, y0, x1, y1) = near;
+            for gx in x0..=x1 {
+                for gy in y0..=y1 {
+                    for &i in grid.get(&(gx, gy)).map_or(&[][..], |v| &v[..]) {
+                        let i = i as usize;
+                        if tested[i] != j {
+                            tested[i] = j;
+                            test(i, j)?;
+                        }
+                    }
                 }
-                continue;
             }
-            if segments_meet(p, q, r, s) {
-                let wraps = closed && i == 0 && j == last_seg && !fans_overlap(p, q, r);
-                if exact && !wraps {
-                    return Err(StrokeError::SelfIntersects { at, other });
+        }
+        let own = range(j, 0.0);
+        if area(own) > MAX_CELLS {
+            long.push(j);
+        } else {
+            let (x0, y0, x1, y1) = own;
+            for gx in x0..=x1 {
+                for gy in y0..=y1 {
+                    grid.entry((gx, gy)).or_default().push(j as u32);
                 }
-                continue;
-            }
-            if !exact
-                && cum[j] - cum[i + 1] > 2.0 * rules.edge_clearance
-                && segment_dist(p, q, r, s) < rules.edge_clearance
-                && clipped_dist(p, q, r, s, discs, rules.snap) < rules.edge_clearance
-            {
-                return Err(StrokeError::TouchesItself { at, other });
             }
         }
     }
