@@ -127,3 +127,23 @@ fn every_printed_move_reads_back_as_that_move() {
     }
     assert!(checked > 20 * count, "only {checked} moves");
 }
+
+/// Error text shows characters as they are, quotes at most about 80
+/// characters of the input, and always says why.
+#[test]
+fn error_text() {
+    use sprouts::game::Game;
+    use sprouts::text::{parse_position, quote_around};
+    let e = parse_position("0.0.é").unwrap_err();
+    assert!(e.to_string().contains("'é'"), "{e}");
+    let long = format!("{}x{}", "0.".repeat(60_000), "0.".repeat(60_000));
+    let e = parse_position(&long).unwrap_err();
+    let q = quote_around(&long, e.offset);
+    assert!(q.chars().count() <= 84 && q.contains('x'), "{q}");
+    let e = Game::from_text(&long, false, 800.0, 600.0).err().unwrap().to_string();
+    assert!(e.len() < 300 && e.contains("offset 12000"), "{e}");
+    let e = Game::from_record("3+ 1(5)2", None).err().unwrap().to_string();
+    assert!(e.contains("move 1") && e.contains("numbered 4"), "{e}");
+    let e = Game::from_record(&format!("3+ 1(4)2[{}]", "1,".repeat(40_000) + "1"), None).err().unwrap().to_string();
+    assert!(e.len() < 300, "{e}");
+}

@@ -542,7 +542,6 @@ fn check_itself(
     let pts = &c.points;
     let n = pts.len();
     let last_seg = n - 2;
-    let closed = c.to == Some(c.from);
     let mut cum = vec![0.0; n];
     for k in 1..n {
         cum[k] = cum[k - 1] + pts[k - 1].dist(pts[k]);
@@ -563,32 +562,7 @@ fn check_itself(
     let mut long: Vec<usize> = Vec::new();
     // The last piece each earlier piece was tested against.
     let mut tested = vec![usize::MAX; n];
-    let test = |i: usize, j: usize| -> Result<(), StrokeError> {
-        let (p, q, r, s) = (pts[i], pts[i + 1], pts[j], pts[j + 1]);
-        let (at, other) = (c.origin[j], c.origin[i]);
-        if j == i + 1 {
-            // Neighbours share q; they must not fold back onto each other.
-            if exact && fans_overlap(q, p, s) {
-                return Err(StrokeError::SelfIntersects { at, other });
-            }
-            return Ok(());
-        }
-        if segments_meet(p, q, r, s) {
-            let wraps = closed && i == 0 && j == last_seg && !fans_overlap(p, q, r);
-            if exact && !wraps {
-                return Err(StrokeError::SelfIntersects { at, other });
-            }
-            return Ok(());
-        }
-        if !exact
-            && cum[j] - cum[i + 1] > 2.0 * rules.edge_clearance
-            && segment_dist(p, q, r, s) < rules.edge_clearance
-            && clipped_dist(p, q, r, s, discs, rules.snap) < rules.edge_clearance
-        {
-            return Err(StrokeError::TouchesItself { at, other });
-        }
-        Ok(())
-    };
+    let test = |i: usize, j: usize| pair(c, &cum, discs, rules, exact, i, j);
     for j in 0..=last_seg {
         let near = range(j, rules.edge_clearance);
         if area(near) > MAX_CELLS {
@@ -624,6 +598,45 @@ fn check_itself(
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// Pieces `i` < `j` of the curve against each other (see [`check_itself`];
+/// `cum` is the length of the curve up to each point).
+fn pair(
+    c: &Curve,
+    cum: &[f64],
+    discs: &[Point],
+    rules: &StrokeRules,
+    exact: bool,
+    i: usize,
+    j: usize,
+) -> Result<(), StrokeError> {
+    let pts = &c.points;
+    let (p, q, r, s) = (pts[i], pts[i + 1], pts[j], pts[j + 1]);
+    let (at, other) = (c.origin[j], c.origin[i]);
+    if j == i + 1 {
+        // Neighbours share q; they must not fold back onto each other.
+        if exact && fans_overlap(q, p, s) {
+            return Err(StrokeError::SelfIntersects { at, other });
+        }
+        return Ok(());
+    }
+    if segments_meet(p, q, r, s) {
+        let closed = c.to == Some(c.from);
+        let wraps = closed && i == 0 && j == pts.len() - 2 && !fans_overlap(p, q, r);
+        if exact && !wraps {
+            return Err(StrokeError::SelfIntersects { at, other });
+        }
+        return Ok(());
+    }
+    if !exact
+        && cum[j] - cum[i + 1] > 2.0 * rules.edge_clearance
+        && segment_dist(p, q, r, s) < rules.edge_clearance
+        && clipped_dist(p, q, r, s, discs, rules.snap) < rules.edge_clearance
+    {
+        return Err(StrokeError::TouchesItself { at, other });
     }
     Ok(())
 }
@@ -714,5 +727,59 @@ impl Board {
         let checker = StrokeChecker::new(self, rules).map_err(PlayError::Trace)?;
         let stroke = checker.check(points, 0.5).map_err(PlayError::Stroke)?;
         checker.play(&stroke)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The grid finds a meeting or a touch exactly when testing every pair
+    /// of pieces does, on random walks (which often cross themselves) with
+    /// pieces short and long.
+    #[test]
+    fn self_check_agrees_with_every_pair() {
+        let mut x: u64 = 5;
+        let mut rnd = || {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let rules = StrokeRules::default();
+        let (mut ok, mut bad) = (0, 0);
+        for case in 0..400 {
+            let n = 3 + (rnd() * 60.0) as usize;
+            let step = if case % 3 == 0 { 40.0 } else { 6.0 };
+            let mut p = Point::new(400.0, 300.0);
+            let mut points = vec![p];
+            let mut heading = rnd() * 6.3;
+            for _ in 1..n {
+                heading += (rnd() - 0.5) * 3.0;
+                let len = step * (0.2 + rnd()) * if rnd() < 0.05 { 30.0 } else { 1.0 };
+                p = Point::new(p.x + len * heading.cos(), p.y + len * heading.sin());
+                points.push(p);
+            }
+            let closed = case % 5 == 0;
+            if closed {
+                points.push(points[0]);
+            }
+            let m = points.len();
+            let c = Curve { origin: (0..m).collect(), points, from: 1, to: closed.then_some(1) };
+            let discs: Vec<Point> = std::iter::once(c.points[0]).chain(c.to.map(|_| c.points[m - 1])).collect();
+            let mut cum = vec![0.0; m];
+            for k in 1..m {
+                cum[k] = cum[k - 1] + c.points[k - 1].dist(c.points[k]);
+            }
+            for exact in [true, false] {
+                let grid = check_itself(&c, &discs, &rules, exact).is_ok();
+                let every = (1..m - 1).all(|j| (0..j).all(|i| pair(&c, &cum, &discs, &rules, exact, i, j).is_ok()));
+                assert_eq!(grid, every, "case {case}, exact {exact}: {:?}", c.points);
+                if every {
+                    ok += 1;
+                } else {
+                    bad += 1;
+                }
+            }
+        }
+        assert!(ok > 100 && bad > 100, "{ok} clean, {bad} with a meeting or touch");
     }
 }
