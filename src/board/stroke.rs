@@ -388,6 +388,19 @@ impl<'a> StrokeChecker<'a> {
         None
     }
 
+    /// Piece `k` of the curve against the spots other than its ends.
+    fn spot_error(&self, c: &Curve, k: usize) -> Option<StrokeError> {
+        let pts = &c.points;
+        let last_seg = pts.len() - 2;
+        let (p, q) = (pts[k], pts[k + 1]);
+        self.board.spots().iter().enumerate().find_map(|(i, &s)| {
+            let spot = i as Spot + 1;
+            let touches_end = (k == 0 && s == p && spot == c.from) || (k == last_seg && c.to == Some(spot) && s == q);
+            (!touches_end && point_segment_dist(s, p, q) < self.rules.spot_clearance)
+                .then_some(StrokeError::TouchesSpot { spot, at: c.origin[k] })
+        })
+    }
+
     fn check_curve(&self, c: &Curve) -> Result<(), StrokeError> {
         let pts = &c.points;
         let n = pts.len();
@@ -400,23 +413,8 @@ impl<'a> StrokeChecker<'a> {
         let discs: Vec<Point> = std::iter::once(pts[0]).chain(pb).collect();
         let last_seg = n - 2;
 
-        // Spots.
-        for k in 0..=last_seg {
-            let (p, q) = (pts[k], pts[k + 1]);
-            for (i, &s) in self.board.spots().iter().enumerate() {
-                let spot = i as Spot + 1;
-                let touches_end = (k == 0 && s == p && spot == c.from)
-                    || (k == last_seg && c.to == Some(spot) && s == q);
-                if touches_end {
-                    continue;
-                }
-                if point_segment_dist(s, p, q) < rules.spot_clearance {
-                    return Err(StrokeError::TouchesSpot {
-                        spot,
-                        at: c.origin[k],
-                    });
-                }
-            }
+        if let Some(e) = (0..=last_seg).find_map(|k| self.spot_error(c, k)) {
+            return Err(e);
         }
 
         // Exact meetings first: they say more than a lack of clearance.
@@ -430,43 +428,44 @@ impl<'a> StrokeChecker<'a> {
     /// The curve against the edges: exact meetings (allowed only at an end
     /// spot, without running along an edge there), or clearance.
     fn check_edges(&self, c: &Curve, discs: &[Point], exact: bool) -> Result<(), StrokeError> {
+        match (0..c.points.len() - 1).find_map(|k| self.edge_error(c, k, discs, exact)) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Piece `k` of the curve against the edges (see [`Self::check_edges`]).
+    fn edge_error(&self, c: &Curve, k: usize, discs: &[Point], exact: bool) -> Option<StrokeError> {
         let pts = &c.points;
         let last_seg = pts.len() - 2;
         let rules = &self.rules;
-        for k in 0..=last_seg {
-            let (p, q) = (pts[k], pts[k + 1]);
-            let at = c.origin[k];
-            let mut err = None;
-            self.index
-                .for_each_near(p, q, rules.edge_clearance, &mut |seg| {
-                    if err.is_some() {
-                        return;
-                    }
-                    if segments_meet(p, q, seg.a, seg.b) {
-                        let shared = [(k == 0, p), (k == last_seg && c.to.is_some(), q)]
-                            .into_iter()
-                            .find(|&(ok, x)| ok && (x == seg.a || x == seg.b));
-                        let fine = shared.is_some_and(|(_, x)| {
-                            let mine = if x == p { q } else { p };
-                            let theirs = if x == seg.a { seg.b } else { seg.a };
-                            !fans_overlap(x, mine, theirs)
-                        });
-                        if exact && !fine {
-                            err = Some(StrokeError::Crosses { edge: seg.edge, at });
-                        }
-                    } else if !exact
-                        && segment_dist(p, q, seg.a, seg.b) < rules.edge_clearance
-                        && clipped_dist(p, q, seg.a, seg.b, discs, rules.snap)
-                            < rules.edge_clearance
-                    {
-                        err = Some(StrokeError::TouchesEdge { edge: seg.edge, at });
-                    }
-                });
-            if let Some(e) = err {
-                return Err(e);
+        let (p, q) = (pts[k], pts[k + 1]);
+        let at = c.origin[k];
+        let mut err = None;
+        self.index.for_each_near(p, q, rules.edge_clearance, &mut |seg| {
+            if err.is_some() {
+                return;
             }
-        }
-        Ok(())
+            if segments_meet(p, q, seg.a, seg.b) {
+                let shared = [(k == 0, p), (k == last_seg && c.to.is_some(), q)]
+                    .into_iter()
+                    .find(|&(ok, x)| ok && (x == seg.a || x == seg.b));
+                let fine = shared.is_some_and(|(_, x)| {
+                    let mine = if x == p { q } else { p };
+                    let theirs = if x == seg.a { seg.b } else { seg.a };
+                    !fans_overlap(x, mine, theirs)
+                });
+                if exact && !fine {
+                    err = Some(StrokeError::Crosses { edge: seg.edge, at });
+                }
+            } else if !exact
+                && segment_dist(p, q, seg.a, seg.b) < rules.edge_clearance
+                && clipped_dist(p, q, seg.a, seg.b, discs, rules.snap) < rules.edge_clearance
+            {
+                err = Some(StrokeError::TouchesEdge { edge: seg.edge, at });
+            }
+        });
+        err
     }
 
     /// Plays a checked stroke: draws it, traces the new drawing and names
@@ -528,11 +527,10 @@ impl<'a> StrokeChecker<'a> {
 
 /// The curve against itself: pieces meeting (a loop's first and last
 /// pieces may share its spot, and only that), or pieces far apart along the
-/// curve that come closer than the clearance. Pieces are put in a grid of
-/// cells as they come, and each is tested only against the earlier pieces
-/// in the cells near it: linear for a stroke that does not pile up on
-/// itself (sorting by x and sweeping was quadratic for a stroke drawn
-/// mostly up or down).
+/// curve that come closer than the clearance. Each piece is tested only
+/// against the earlier pieces near it (see [`Pieces`]): linear for a stroke
+/// that does not pile up on itself (sorting by x and sweeping was quadratic
+/// for a stroke drawn mostly up or down).
 fn check_itself(
     c: &Curve,
     discs: &[Point],
@@ -541,65 +539,97 @@ fn check_itself(
 ) -> Result<(), StrokeError> {
     let pts = &c.points;
     let n = pts.len();
-    let last_seg = n - 2;
-    let mut cum = vec![0.0; n];
-    for k in 1..n {
+    let cum = lengths(pts);
+    let mut pieces = Pieces::new(rules);
+    for j in 0..n - 1 {
+        let mut found = None;
+        pieces.add(pts, j, &mut |i| {
+            if found.is_none() {
+                found = pair(c, &cum, discs, rules, exact, i, j).err();
+            }
+        });
+        if let Some(e) = found {
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+/// The length of the curve up to each of its points.
+fn lengths(pts: &[Point]) -> Vec<f64> {
+    let mut cum = vec![0.0; pts.len()];
+    for k in 1..pts.len() {
         cum[k] = cum[k - 1] + pts[k - 1].dist(pts[k]);
     }
-    // Cells about as large as a piece, and never smaller than the clearance.
-    let mean = cum[n - 1] / (n - 1) as f64;
-    let cell = mean.max(2.0 * rules.edge_clearance).max(1e-6);
-    let range = |k: usize, grow: f64| {
-        let (p, q) = (pts[k], pts[k + 1]);
-        let f = |v: f64| (v / cell).floor() as i64;
-        (f(p.x.min(q.x) - grow), f(p.y.min(q.y) - grow), f(p.x.max(q.x) + grow), f(p.y.max(q.y) + grow))
-    };
-    // A piece spanning more cells than this (one long straight piece among
-    // short ones) is kept aside and tested against every other piece.
+    cum
+}
+
+/// The pieces of a curve so far in a grid of cells, so that a new piece
+/// meets only the earlier pieces near it. The cells have a fixed size, so
+/// the pieces met, and their order, do not depend on how long the curve
+/// is: checking a curve at once and point by point find the same errors.
+struct Pieces {
+    cell: f64,
+    clearance: f64,
+    grid: std::collections::HashMap<(i64, i64), Vec<u32>>,
+    /// Pieces spanning more than `MAX_CELLS` cells (one long straight
+    /// piece among short ones): met by every later piece.
+    long: Vec<usize>,
+    /// The last piece each piece was met by.
+    met: Vec<usize>,
+}
+
+impl Pieces {
     const MAX_CELLS: i64 = 1024;
-    let area = |(x0, y0, x1, y1): (i64, i64, i64, i64)| (x1 - x0 + 1).saturating_mul(y1 - y0 + 1);
-    let mut grid: std::collections::HashMap<(i64, i64), Vec<u32>> = std::collections::HashMap::new();
-    let mut long: Vec<usize> = Vec::new();
-    // The last piece each earlier piece was tested against.
-    let mut tested = vec![usize::MAX; n];
-    let test = |i: usize, j: usize| pair(c, &cum, discs, rules, exact, i, j);
-    for j in 0..=last_seg {
-        let near = range(j, rules.edge_clearance);
-        if area(near) > MAX_CELLS {
-            for i in 0..j {
-                test(i, j)?;
-            }
+
+    fn new(rules: &StrokeRules) -> Pieces {
+        let clearance = rules.edge_clearance.max(0.0);
+        Pieces { cell: (2.0 * clearance).max(4.0), clearance, grid: Default::default(), long: Vec::new(), met: Vec::new() }
+    }
+
+    /// The cells of piece `k` grown by `grow`, and how many there are.
+    fn cells(&self, pts: &[Point], k: usize, grow: f64) -> ((i64, i64, i64, i64), i64) {
+        let (p, q) = (pts[k], pts[k + 1]);
+        let f = |v: f64| (v / self.cell).floor() as i64;
+        let r = (f(p.x.min(q.x) - grow), f(p.y.min(q.y) - grow), f(p.x.max(q.x) + grow), f(p.y.max(q.y) + grow));
+        (r, (r.2 - r.0 + 1).saturating_mul(r.3 - r.1 + 1))
+    }
+
+    /// Calls `meet(i)` once for every earlier piece `i` near piece `j`
+    /// (pieces are added in order), then adds piece `j`.
+    fn add(&mut self, pts: &[Point], j: usize, meet: &mut dyn FnMut(usize)) {
+        self.met.push(usize::MAX);
+        let ((x0, y0, x1, y1), area) = self.cells(pts, j, self.clearance);
+        if area > Self::MAX_CELLS {
+            (0..j).for_each(&mut *meet);
         } else {
-            for &i in &long {
-                tested[i] = j;
-                test(i, j)?;
+            for &i in &self.long {
+                self.met[i] = j;
+                meet(i);
             }
-            let (x0, y0, x1, y1) = near;
             for gx in x0..=x1 {
                 for gy in y0..=y1 {
-                    for &i in grid.get(&(gx, gy)).map_or(&[][..], |v| &v[..]) {
+                    for &i in self.grid.get(&(gx, gy)).map_or(&[][..], |v| &v[..]) {
                         let i = i as usize;
-                        if tested[i] != j {
-                            tested[i] = j;
-                            test(i, j)?;
+                        if self.met[i] != j {
+                            self.met[i] = j;
+                            meet(i);
                         }
                     }
                 }
             }
         }
-        let own = range(j, 0.0);
-        if area(own) > MAX_CELLS {
-            long.push(j);
+        let ((x0, y0, x1, y1), area) = self.cells(pts, j, 0.0);
+        if area > Self::MAX_CELLS {
+            self.long.push(j);
         } else {
-            let (x0, y0, x1, y1) = own;
             for gx in x0..=x1 {
                 for gy in y0..=y1 {
-                    grid.entry((gx, gy)).or_default().push(j as u32);
+                    self.grid.entry((gx, gy)).or_default().push(j as u32);
                 }
             }
         }
     }
-    Ok(())
 }
 
 /// Pieces `i` < `j` of the curve against each other (see [`check_itself`];
