@@ -97,7 +97,8 @@ pub struct Service {
 
 /// The labelled position after a record, and its convention.
 fn replay(record: &str) -> Result<(Position, bool), String> {
-    let rec = Record::parse(record).map_err(|e| format!("not a game record: {e}"))?;
+    let rec = Record::parse(record)
+        .map_err(|e| format!("not a game record: {e}, in {}", crate::text::quote_around(record, e.offset)))?;
     if !(1..=MAX_SPOTS).contains(&rec.spots) {
         return Err(format!("a game starts with 1 to {MAX_SPOTS} spots"));
     }

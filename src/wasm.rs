@@ -309,7 +309,8 @@ impl Game {
 /// Hoey list.
 #[wasm_bindgen]
 pub fn canonical(position: &str) -> Result<String, JsError> {
-    let p = parse_position(position).map_err(|e| err(format!("not a position: {e}")))?;
+    let p = parse_position(position)
+        .map_err(|e| err(format!("not a position: {e}, in {}", crate::text::quote_around(position, e.offset))))?;
     Ok(Canon::of(&p).to_string())
 }
 

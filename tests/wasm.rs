@@ -80,6 +80,18 @@ fn a_new_game() {
     assert_eq!(js_sys::Array::from(&g.lands()).length(), 1);
 }
 
+/// Every error says why, and quotes characters as they are, briefly.
+#[wasm_bindgen_test]
+fn errors_carry_their_reason() {
+    let m = message(Game::from_record("3+ 1(5)2", 800.0, 600.0).err().unwrap());
+    assert!(m.contains("move 1") && m.contains("numbered 4"), "{m}");
+    let m = message(canonical("0.0.é").unwrap_err());
+    assert!(m.contains("'é'"), "{m}");
+    let long = format!("{}x", "0.".repeat(50_000));
+    let m = message(canonical(&long).unwrap_err());
+    assert!(m.len() < 300 && m.contains("offset 100000"), "{m}");
+}
+
 #[wasm_bindgen_test]
 fn bad_input_is_an_error_not_a_panic() {
     assert!(Game::new(0, false, 800.0, 600.0).is_err());

@@ -388,6 +388,19 @@ impl<'a> StrokeChecker<'a> {
         None
     }
 
+    /// Piece `k` of the curve against the spots other than its ends.
+    fn spot_error(&self, c: &Curve, k: usize) -> Option<StrokeError> {
+        let pts = &c.points;
+        let last_seg = pts.len() - 2;
+        let (p, q) = (pts[k], pts[k + 1]);
+        self.board.spots().iter().enumerate().find_map(|(i, &s)| {
+            let spot = i as Spot + 1;
+            let touches_end = (k == 0 && s == p && spot == c.from) || (k == last_seg && c.to == Some(spot) && s == q);
+            (!touches_end && point_segment_dist(s, p, q) < self.rules.spot_clearance)
+                .then_some(StrokeError::TouchesSpot { spot, at: c.origin[k] })
+        })
+    }
+
     fn check_curve(&self, c: &Curve) -> Result<(), StrokeError> {
         let pts = &c.points;
         let n = pts.len();
@@ -400,23 +413,8 @@ impl<'a> StrokeChecker<'a> {
         let discs: Vec<Point> = std::iter::once(pts[0]).chain(pb).collect();
         let last_seg = n - 2;
 
-        // Spots.
-        for k in 0..=last_seg {
-            let (p, q) = (pts[k], pts[k + 1]);
-            for (i, &s) in self.board.spots().iter().enumerate() {
-                let spot = i as Spot + 1;
-                let touches_end = (k == 0 && s == p && spot == c.from)
-                    || (k == last_seg && c.to == Some(spot) && s == q);
-                if touches_end {
-                    continue;
-                }
-                if point_segment_dist(s, p, q) < rules.spot_clearance {
-                    return Err(StrokeError::TouchesSpot {
-                        spot,
-                        at: c.origin[k],
-                    });
-                }
-            }
+        if let Some(e) = (0..=last_seg).find_map(|k| self.spot_error(c, k)) {
+            return Err(e);
         }
 
         // Exact meetings first: they say more than a lack of clearance.
@@ -430,43 +428,44 @@ impl<'a> StrokeChecker<'a> {
     /// The curve against the edges: exact meetings (allowed only at an end
     /// spot, without running along an edge there), or clearance.
     fn check_edges(&self, c: &Curve, discs: &[Point], exact: bool) -> Result<(), StrokeError> {
+        match (0..c.points.len() - 1).find_map(|k| self.edge_error(c, k, discs, exact)) {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Piece `k` of the curve against the edges (see [`Self::check_edges`]).
+    fn edge_error(&self, c: &Curve, k: usize, discs: &[Point], exact: bool) -> Option<StrokeError> {
         let pts = &c.points;
         let last_seg = pts.len() - 2;
         let rules = &self.rules;
-        for k in 0..=last_seg {
-            let (p, q) = (pts[k], pts[k + 1]);
-            let at = c.origin[k];
-            let mut err = None;
-            self.index
-                .for_each_near(p, q, rules.edge_clearance, &mut |seg| {
-                    if err.is_some() {
-                        return;
-                    }
-                    if segments_meet(p, q, seg.a, seg.b) {
-                        let shared = [(k == 0, p), (k == last_seg && c.to.is_some(), q)]
-                            .into_iter()
-                            .find(|&(ok, x)| ok && (x == seg.a || x == seg.b));
-                        let fine = shared.is_some_and(|(_, x)| {
-                            let mine = if x == p { q } else { p };
-                            let theirs = if x == seg.a { seg.b } else { seg.a };
-                            !fans_overlap(x, mine, theirs)
-                        });
-                        if exact && !fine {
-                            err = Some(StrokeError::Crosses { edge: seg.edge, at });
-                        }
-                    } else if !exact
-                        && segment_dist(p, q, seg.a, seg.b) < rules.edge_clearance
-                        && clipped_dist(p, q, seg.a, seg.b, discs, rules.snap)
-                            < rules.edge_clearance
-                    {
-                        err = Some(StrokeError::TouchesEdge { edge: seg.edge, at });
-                    }
-                });
-            if let Some(e) = err {
-                return Err(e);
+        let (p, q) = (pts[k], pts[k + 1]);
+        let at = c.origin[k];
+        let mut err = None;
+        self.index.for_each_near(p, q, rules.edge_clearance, &mut |seg| {
+            if err.is_some() {
+                return;
             }
-        }
-        Ok(())
+            if segments_meet(p, q, seg.a, seg.b) {
+                let shared = [(k == 0, p), (k == last_seg && c.to.is_some(), q)]
+                    .into_iter()
+                    .find(|&(ok, x)| ok && (x == seg.a || x == seg.b));
+                let fine = shared.is_some_and(|(_, x)| {
+                    let mine = if x == p { q } else { p };
+                    let theirs = if x == seg.a { seg.b } else { seg.a };
+                    !fans_overlap(x, mine, theirs)
+                });
+                if exact && !fine {
+                    err = Some(StrokeError::Crosses { edge: seg.edge, at });
+                }
+            } else if !exact
+                && segment_dist(p, q, seg.a, seg.b) < rules.edge_clearance
+                && clipped_dist(p, q, seg.a, seg.b, discs, rules.snap) < rules.edge_clearance
+            {
+                err = Some(StrokeError::TouchesEdge { edge: seg.edge, at });
+            }
+        });
+        err
     }
 
     /// Plays a checked stroke: draws it, traces the new drawing and names
@@ -528,8 +527,10 @@ impl<'a> StrokeChecker<'a> {
 
 /// The curve against itself: pieces meeting (a loop's first and last
 /// pieces may share its spot, and only that), or pieces far apart along the
-/// curve that come closer than the clearance. A sweep over the pieces
-/// sorted by their left end keeps this from testing every pair.
+/// curve that come closer than the clearance. Each piece is tested only
+/// against the earlier pieces near it (see [`Pieces`]): linear for a stroke
+/// that does not pile up on itself (sorting by x and sweeping was quadratic
+/// for a stroke drawn mostly up or down).
 fn check_itself(
     c: &Curve,
     discs: &[Point],
@@ -538,46 +539,134 @@ fn check_itself(
 ) -> Result<(), StrokeError> {
     let pts = &c.points;
     let n = pts.len();
-    let last_seg = n - 2;
-    let closed = c.to == Some(c.from);
-    let mut cum = vec![0.0; n];
-    for k in 1..n {
+    let cum = lengths(pts);
+    let mut pieces = Pieces::new(rules);
+    for j in 0..n - 1 {
+        let mut found = None;
+        pieces.add(pts, j, &mut |i| {
+            if found.is_none() {
+                found = pair(c, &cum, discs, rules, exact, i, j).err();
+            }
+        });
+        if let Some(e) = found {
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+/// The length of the curve up to each of its points.
+fn lengths(pts: &[Point]) -> Vec<f64> {
+    let mut cum = vec![0.0; pts.len()];
+    for k in 1..pts.len() {
         cum[k] = cum[k - 1] + pts[k - 1].dist(pts[k]);
     }
-    let mut order: Vec<usize> = (0..=last_seg).collect();
-    let minx = |k: usize| pts[k].x.min(pts[k + 1].x);
-    let maxx = |k: usize| pts[k].x.max(pts[k + 1].x);
-    order.sort_by(|&i, &j| minx(i).total_cmp(&minx(j)));
-    for (oi, &k) in order.iter().enumerate() {
-        for &l in &order[oi + 1..] {
-            if minx(l) > maxx(k) + rules.edge_clearance {
-                break;
+    cum
+}
+
+/// The pieces of a curve so far in a grid of cells, so that a new piece
+/// meets only the earlier pieces near it. The cells have a fixed size, so
+/// the pieces met, and their order, do not depend on how long the curve
+/// is: checking a curve at once and point by point find the same errors.
+struct Pieces {
+    cell: f64,
+    clearance: f64,
+    grid: std::collections::HashMap<(i64, i64), Vec<u32>>,
+    /// Pieces spanning more than `MAX_CELLS` cells (one long straight
+    /// piece among short ones): met by every later piece.
+    long: Vec<usize>,
+    /// The last piece each piece was met by.
+    met: Vec<usize>,
+}
+
+impl Pieces {
+    const MAX_CELLS: i64 = 1024;
+
+    fn new(rules: &StrokeRules) -> Pieces {
+        let clearance = rules.edge_clearance.max(0.0);
+        Pieces { cell: (2.0 * clearance).max(4.0), clearance, grid: Default::default(), long: Vec::new(), met: Vec::new() }
+    }
+
+    /// The cells of piece `k` grown by `grow`, and how many there are.
+    fn cells(&self, pts: &[Point], k: usize, grow: f64) -> ((i64, i64, i64, i64), i64) {
+        let (p, q) = (pts[k], pts[k + 1]);
+        let f = |v: f64| (v / self.cell).floor() as i64;
+        let r = (f(p.x.min(q.x) - grow), f(p.y.min(q.y) - grow), f(p.x.max(q.x) + grow), f(p.y.max(q.y) + grow));
+        (r, (r.2 - r.0 + 1).saturating_mul(r.3 - r.1 + 1))
+    }
+
+    /// Calls `meet(i)` once for every earlier piece `i` near piece `j`
+    /// (pieces are added in order), then adds piece `j`.
+    fn add(&mut self, pts: &[Point], j: usize, meet: &mut dyn FnMut(usize)) {
+        self.met.push(usize::MAX);
+        let ((x0, y0, x1, y1), area) = self.cells(pts, j, self.clearance);
+        if area > Self::MAX_CELLS {
+            (0..j).for_each(&mut *meet);
+        } else {
+            for &i in &self.long {
+                self.met[i] = j;
+                meet(i);
             }
-            let (i, j) = (k.min(l), k.max(l));
-            let (p, q, r, s) = (pts[i], pts[i + 1], pts[j], pts[j + 1]);
-            let (at, other) = (c.origin[j], c.origin[i]);
-            if j == i + 1 {
-                // Neighbours share q; they must not fold back onto each other.
-                if exact && fans_overlap(q, p, s) {
-                    return Err(StrokeError::SelfIntersects { at, other });
+            for gx in x0..=x1 {
+                for gy in y0..=y1 {
+                    for &i in self.grid.get(&(gx, gy)).map_or(&[][..], |v| &v[..]) {
+                        let i = i as usize;
+                        if self.met[i] != j {
+                            self.met[i] = j;
+                            meet(i);
+                        }
+                    }
                 }
-                continue;
-            }
-            if segments_meet(p, q, r, s) {
-                let wraps = closed && i == 0 && j == last_seg && !fans_overlap(p, q, r);
-                if exact && !wraps {
-                    return Err(StrokeError::SelfIntersects { at, other });
-                }
-                continue;
-            }
-            if !exact
-                && cum[j] - cum[i + 1] > 2.0 * rules.edge_clearance
-                && segment_dist(p, q, r, s) < rules.edge_clearance
-                && clipped_dist(p, q, r, s, discs, rules.snap) < rules.edge_clearance
-            {
-                return Err(StrokeError::TouchesItself { at, other });
             }
         }
+        let ((x0, y0, x1, y1), area) = self.cells(pts, j, 0.0);
+        if area > Self::MAX_CELLS {
+            self.long.push(j);
+        } else {
+            for gx in x0..=x1 {
+                for gy in y0..=y1 {
+                    self.grid.entry((gx, gy)).or_default().push(j as u32);
+                }
+            }
+        }
+    }
+}
+
+/// Pieces `i` < `j` of the curve against each other (see [`check_itself`];
+/// `cum` is the length of the curve up to each point).
+fn pair(
+    c: &Curve,
+    cum: &[f64],
+    discs: &[Point],
+    rules: &StrokeRules,
+    exact: bool,
+    i: usize,
+    j: usize,
+) -> Result<(), StrokeError> {
+    let pts = &c.points;
+    let (p, q, r, s) = (pts[i], pts[i + 1], pts[j], pts[j + 1]);
+    let (at, other) = (c.origin[j], c.origin[i]);
+    if j == i + 1 {
+        // Neighbours share q; they must not fold back onto each other.
+        if exact && fans_overlap(q, p, s) {
+            return Err(StrokeError::SelfIntersects { at, other });
+        }
+        return Ok(());
+    }
+    if segments_meet(p, q, r, s) {
+        let closed = c.to == Some(c.from);
+        let wraps = closed && i == 0 && j == pts.len() - 2 && !fans_overlap(p, q, r);
+        if exact && !wraps {
+            return Err(StrokeError::SelfIntersects { at, other });
+        }
+        return Ok(());
+    }
+    if !exact
+        && cum[j] - cum[i + 1] > 2.0 * rules.edge_clearance
+        && segment_dist(p, q, r, s) < rules.edge_clearance
+        && clipped_dist(p, q, r, s, discs, rules.snap) < rules.edge_clearance
+    {
+        return Err(StrokeError::TouchesItself { at, other });
     }
     Ok(())
 }
@@ -668,5 +757,59 @@ impl Board {
         let checker = StrokeChecker::new(self, rules).map_err(PlayError::Trace)?;
         let stroke = checker.check(points, 0.5).map_err(PlayError::Stroke)?;
         checker.play(&stroke)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The grid finds a meeting or a touch exactly when testing every pair
+    /// of pieces does, on random walks (which often cross themselves) with
+    /// pieces short and long.
+    #[test]
+    fn self_check_agrees_with_every_pair() {
+        let mut x: u64 = 5;
+        let mut rnd = || {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let rules = StrokeRules::default();
+        let (mut ok, mut bad) = (0, 0);
+        for case in 0..400 {
+            let n = 3 + (rnd() * 60.0) as usize;
+            let step = if case % 3 == 0 { 40.0 } else { 6.0 };
+            let mut p = Point::new(400.0, 300.0);
+            let mut points = vec![p];
+            let mut heading = rnd() * 6.3;
+            for _ in 1..n {
+                heading += (rnd() - 0.5) * 3.0;
+                let len = step * (0.2 + rnd()) * if rnd() < 0.05 { 30.0 } else { 1.0 };
+                p = Point::new(p.x + len * heading.cos(), p.y + len * heading.sin());
+                points.push(p);
+            }
+            let closed = case % 5 == 0;
+            if closed {
+                points.push(points[0]);
+            }
+            let m = points.len();
+            let c = Curve { origin: (0..m).collect(), points, from: 1, to: closed.then_some(1) };
+            let discs: Vec<Point> = std::iter::once(c.points[0]).chain(c.to.map(|_| c.points[m - 1])).collect();
+            let mut cum = vec![0.0; m];
+            for k in 1..m {
+                cum[k] = cum[k - 1] + c.points[k - 1].dist(c.points[k]);
+            }
+            for exact in [true, false] {
+                let grid = check_itself(&c, &discs, &rules, exact).is_ok();
+                let every = (1..m - 1).all(|j| (0..j).all(|i| pair(&c, &cum, &discs, &rules, exact, i, j).is_ok()));
+                assert_eq!(grid, every, "case {case}, exact {exact}: {:?}", c.points);
+                if every {
+                    ok += 1;
+                } else {
+                    bad += 1;
+                }
+            }
+        }
+        assert!(ok > 100 && bad > 100, "{ok} clean, {bad} with a meeting or touch");
     }
 }

@@ -2,7 +2,7 @@
 
 use clap::Args;
 use serde::Serialize;
-use sprouts::text::parse_position;
+use sprouts::text::{parse_position, quote_around};
 use sprouts::Position;
 
 /// `<POSITION>` or `--spots N`.
@@ -23,7 +23,7 @@ impl PositionArgs {
         }
         let s = self.position.as_deref().ok_or("missing <POSITION> (or --spots N)")?;
         // Quoted with escapes so that the error stays on one line.
-        parse_position(s).map_err(|e| format!("position {s:?}: {e}"))
+        parse_position(s).map_err(|e| format!("position {}: {e}", quote_around(s, e.offset)))
     }
 }
 

@@ -3,6 +3,7 @@
 use super::Output;
 use clap::Args;
 use sprouts::board::SvgOptions;
+use sprouts::text::quote_around;
 use sprouts::game::Game;
 use sprouts::notation::Record;
 
@@ -39,7 +40,7 @@ pub fn draw(args: &DrawArgs) -> Output {
     let game = match (&args.text, args.spots) {
         (_, Some(n)) => Game::new(n as usize, false, WIDTH, HEIGHT).map_err(|e| e.to_string())?,
         (Some(text), None) if looks_like_record(text) => {
-            let mut rec = Record::parse(text).map_err(|e| format!("record {text:?}: {e}"))?;
+            let mut rec = Record::parse(text).map_err(|e| format!("record {}: {e}", quote_around(text, e.offset)))?;
             if let Some(k) = args.upto {
                 if k > rec.moves.len() {
                     return Err(format!("--move {k}: the record ends after move {}", rec.moves.len()).into());
@@ -53,7 +54,7 @@ pub fn draw(args: &DrawArgs) -> Output {
             if args.upto.is_some() {
                 return Err("--move needs a record, not a position".into());
             }
-            Game::from_text(text, false, WIDTH, HEIGHT).map_err(|e| format!("position {text:?}: {e}"))?
+            Game::from_text(text, false, WIDTH, HEIGHT).map_err(|e| e.to_string())?
         }
         (None, None) => return Err("missing <POSITION|RECORD> (or --spots N)".into()),
     };

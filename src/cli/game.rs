@@ -112,7 +112,8 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: &ReplayArgs) -> Output {
-    let rec = Record::parse(&args.record).map_err(|e| format!("record: {e}"))?;
+    let rec = Record::parse(&args.record)
+        .map_err(|e| format!("record: {e}, in {}", sprouts::text::quote_around(&args.record, e.offset)))?;
     let g = Game::replay(&rec, None).map_err(|e| e.to_string())?;
     let steps: Vec<ReplayStep> = g
         .all_moves()

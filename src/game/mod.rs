@@ -30,7 +30,7 @@ pub use file::{AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
 use crate::limits::{check, LimitError, MAX_STROKE_POINTS};
 use crate::board::{Board, BoardError, PlayError, Point, RouteOptions, StrokeChecker, StrokeError, StrokeRules};
 use crate::notation::{resolve, write_move, MoveText, Record};
-use crate::text::HoeyDisplay;
+use crate::text::{clip, quote_around, HoeyDisplay};
 use crate::{Canon, Move, Position, Spot};
 use serde::Serialize;
 use std::fmt;
@@ -69,7 +69,7 @@ impl fmt::Display for GameError {
         match self {
             GameError::Start(m) => f.write_str(m),
             GameError::Over => f.write_str("the game is over"),
-            GameError::Move { number, text, message } => write!(f, "move {number} `{text}`: {message}"),
+            GameError::Move { number, text, message } => write!(f, "move {number} `{}`: {message}", clip(text)),
             GameError::Stroke(e) => write!(f, "{e}"),
             GameError::NoDrawing => f.write_str("this game has no drawing"),
             GameError::File(m) => write!(f, "saved game: {m}"),
@@ -246,7 +246,8 @@ impl Game {
     /// README, "Layout of any position").
     pub fn from_text(text: &str, misere: bool, width: f64, height: f64) -> Result<Game, GameError> {
         check_size(width, height)?;
-        let p = crate::text::parse_position(text).map_err(|e| GameError::Start(format!("not a position: {e}")))?;
+        let p = crate::text::parse_position(text)
+            .map_err(|e| GameError::Start(format!("not a position: {e}, in {}", quote_around(text, e.offset))))?;
         check_start(&p)?;
         if crate::text::is_hoey(text) {
             // Its spot numbers are what moves (and share links) name: the
@@ -275,7 +276,8 @@ impl Game {
     /// assert!(err.to_string().starts_with("move 3 `1(5)2`: illegal"));
     /// ```
     pub fn from_record(record: &str, size: Option<(f64, f64)>) -> Result<Game, GameError> {
-        let rec = Record::parse(record).map_err(|e| GameError::Start(format!("not a game record: {e}")))?;
+        let rec = Record::parse(record)
+            .map_err(|e| GameError::Start(format!("not a game record: {e}, in {}", quote_around(record, e.offset))))?;
         Game::replay(&rec, size)
     }
 

@@ -128,6 +128,14 @@ impl fmt::Display for MoveError {
             }
             MoveError::Illegal(why) => write!(f, "illegal, {why}"),
             MoveError::Ambiguous(alts) => {
+                let mut distinct = alts.clone();
+                distinct.sort();
+                distinct.dedup();
+                if distinct.len() < alts.len() {
+                    // Two drawings with one text: naming them would only
+                    // repeat the question.
+                    return write!(f, "ambiguous, the move can be drawn {} ways that this notation does not tell apart", alts.len());
+                }
                 write!(f, "ambiguous, the move can be drawn {} ways (write ", alts.len())?;
                 for (i, a) in alts.iter().enumerate() {
                     if i > 0 {
@@ -154,7 +162,7 @@ pub struct ReplayError {
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move {} `{}`: {}", self.number, self.text, self.error)
+        write!(f, "move {} `{}`: {}", self.number, crate::text::clip(&self.text), self.error)
     }
 }
 

@@ -11,6 +11,9 @@ pub(super) struct Candidate {
     /// Whether each end uses its unexpected corner.
     pub from_flipped: bool,
     pub to_flipped: bool,
+    /// How expected each end's corner is, to break ties (see [`expectation`]).
+    from_key: (bool, Spot, Spot),
+    to_key: (bool, Spot, Spot),
 }
 
 /// Whether the corner breaks the clockwise expectation. An ant walking
@@ -22,6 +25,17 @@ pub(super) fn unexpected(p: &Position, region: usize, c: Corner) -> bool {
     let b = &p.regions()[region][c.boundary];
     let n = b.len();
     b[(c.index + n - 1) % n] < b[(c.index + 1) % n]
+}
+
+/// How well a corner fits the clockwise expectation, for ties that
+/// [`unexpected`] leaves (both corners of an end break it, or both keep
+/// it): larger is more expected. Keeping it comes first, then a higher
+/// neighbour on the left, then a lower one on the right.
+fn expectation(p: &Position, region: usize, c: Corner) -> (bool, Spot, Spot) {
+    let b = &p.regions()[region][c.boundary];
+    let n = b.len();
+    let (left, right) = (b[(c.index + n - 1) % n], b[(c.index + 1) % n]);
+    (left >= right, left, Spot::MAX - right)
 }
 
 fn corners_in_region(p: &Position, region: usize, s: Spot) -> Vec<Corner> {
@@ -182,6 +196,8 @@ fn candidates(p: &Position, m: &MoveText) -> Result<Vec<Candidate>, String> {
                 out.push(Candidate {
                     from_flipped: unexpected(p, region, a),
                     to_flipped: unexpected(p, region, b),
+                    from_key: expectation(p, region, a),
+                    to_key: expectation(p, region, b),
                     mv,
                     child,
                 });
@@ -247,6 +263,20 @@ pub(super) fn matches(p: &Position, m: &MoveText) -> Result<Vec<Candidate>, Stri
                 k += 1;
                 keep[k - 1]
             });
+        }
+    }
+    // Where an end still has several corners (both break the expectation,
+    // or both keep it), the more expected one is meant, and with `!` the
+    // less expected one: f first, then h. Without this, some moves (a line
+    // from a spot to either side of the line hanging from it, say) could
+    // not be written at all.
+    for (flip, key) in [
+        (m.from_flip, (|c: &Candidate| c.from_key) as fn(&Candidate) -> (bool, Spot, Spot)),
+        (m.to_flip, |c: &Candidate| c.to_key),
+    ] {
+        let keys = cands.iter().map(key);
+        if let Some(best) = if flip { keys.min() } else { keys.max() } {
+            cands.retain(|c| key(c) == best);
         }
     }
     Ok(cands)

@@ -9,7 +9,7 @@
 //!
 //! Printing is canonical: `Canon::of(p).to_string()`.
 
-use super::{text_limit, ParseError, Syntax};
+use super::{char_at, text_limit, ParseError, Syntax};
 use crate::limits::{check_spots, MAX_SPOTS};
 use crate::topology::{Canon, Position, Region, Spot};
 use crate::topology::{T_DOT, T_LAND, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
@@ -207,7 +207,7 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
                 continue;
             }
             b'*' => return err(i, Syntax::Unexpected('*')),
-            x => return err(i, Syntax::Unexpected(x as char)),
+            _ => return err(i, Syntax::Unexpected(char_at(s, i))),
         };
         // Optional repetition `*k`: the boundary so far, k times (only for a
         // boundary made of this one symbol, as in `0*5`).

@@ -5,7 +5,7 @@
 //! from the counts: once and alone, 3 lives; once, 2; twice, 1; three
 //! times, 0.
 
-use super::{text_limit, ParseError, Syntax};
+use super::{char_at, text_limit, ParseError, Syntax};
 use crate::limits::{check, MAX_SPOTS, SPOTS};
 use crate::topology::{Position, Region, Spot};
 use std::fmt;
@@ -55,7 +55,7 @@ pub fn parse_hoey(s: &str) -> Result<Position, ParseError> {
         }
         if expect_spot {
             if !c.is_ascii_digit() {
-                return Err(ParseError { offset: i, what: Syntax::Unexpected(c as char) });
+                return Err(ParseError { offset: i, what: Syntax::Unexpected(char_at(s, i)) });
             }
             let start = i;
             while i < bytes.len() && bytes[i].is_ascii_digit() {
@@ -78,7 +78,7 @@ pub fn parse_hoey(s: &str) -> Result<Position, ParseError> {
             b';' => regions.last_mut().map(|r| r.push(vec![])).unwrap_or(()),
             b'/' => regions.push(vec![vec![]]),
             b'.' => done = true,
-            _ => return Err(ParseError { offset: i, what: Syntax::Unexpected(c as char) }),
+            _ => return Err(ParseError { offset: i, what: Syntax::Unexpected(char_at(s, i)) }),
         }
         expect_spot = c != b'.';
         i += 1;

@@ -77,6 +77,51 @@ fn text_limit(s: &str) -> Result<(), ParseError> {
     check_text(s).map_err(|e| ParseError { offset: 0, what: Syntax::Limit(e) })
 }
 
+/// The character that starts at byte `i` of `s` (offsets are bytes; a byte
+/// in the middle of `é` is not a character of the text).
+pub(crate) fn char_at(s: &str, i: usize) -> char {
+    s.get(i..).and_then(|t| t.chars().next()).unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+/// A move's text as error messages show it: at most 80 characters (a
+/// move may list 100 KB of spots in `[L]`).
+pub(crate) fn clip(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(79) {
+        Some((k, _)) => format!("{}…", &s[..k]).into(),
+        None => s.into(),
+    }
+}
+
+/// How error messages quote the input: at most about 80 characters around
+/// byte `offset`, `…` where text is left out, escaped to stay on one line
+/// (a whole 100 KB position repeated in a message helps nobody).
+///
+/// ```
+/// use sprouts::text::quote_around;
+///
+/// assert_eq!(quote_around("0*5.x", 4), "\"0*5.x\"");
+/// let long = format!("{}é{}", "0.".repeat(100), "0.".repeat(100));
+/// let q = quote_around(&long, 200);
+/// assert!(q.chars().count() < 90 && q.contains('é'), "{q}");
+/// ```
+pub fn quote_around(s: &str, offset: usize) -> String {
+    const SIDE: usize = 38;
+    let mut at = offset.min(s.len());
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before: Vec<(usize, char)> = s[..at].char_indices().rev().take(SIDE + 1).collect();
+    let start = if before.len() > SIDE { before[SIDE - 1].0 } else { 0 };
+    let end = s[at..].char_indices().nth(SIDE).map_or(s.len(), |(k, _)| at + k);
+    let body = format!("{:?}", &s[start..end]);
+    let body = &body[1..body.len() - 1];
+    format!(
+        "\"{}{body}{}\"",
+        if start > 0 { "…" } else { "" },
+        if end < s.len() { "…" } else { "" }
+    )
+}
+
 /// Reads a position in any of the formats: a Hoey list (it has `,`, `;` or
 /// `/`), the spots dialect (`|` or `+`), or a GLOP string. Digits alone
 /// read as GLOP (`12` is a 2-life and a 1-life spot), so the one-spot Hoey

@@ -38,7 +38,7 @@
 //! half of it.
 
 use super::moves::{Move, MoveKind};
-use super::position::{Boundary, Position, Spot};
+use super::position::{cyclic_period, min_rotation, Boundary, Position, Spot};
 use std::cell::RefCell;
 use std::cmp::Ordering;
 
@@ -182,6 +182,8 @@ struct Pick {
     /// `NONE` for a whole region without letters.
     boundary: u32,
     start: u32,
+    /// Its position in the region's reading (the `j` of [`Scratch::step`]).
+    at: u32,
     /// The spots it names first, in order.
     fresh: Span,
 }
@@ -216,7 +218,10 @@ struct Scratch {
     // Forms.
     tok: Vec<u16>,
     tmp: Vec<u16>,
-    lower: Vec<Spot>,
+    /// For each corner of the boundary being read, its lowercase letter's
+    /// other corner; per spot, the first corner met (while pairing).
+    partner: Vec<u32>,
+    first_at: Vec<u32>,
     reading: Vec<Spot>,
     starts: Vec<u32>,
     bforms: Vec<BoundaryForm>,
@@ -318,8 +323,9 @@ impl Scratch {
             mark += 1;
             let start = (self.spots.len(), self.bounds.len());
             let mut lives = self.push_boundary(d, mark);
-            for (i, b) in p.regions()[mv.region].iter().enumerate() {
-                if mv.side_of(i) == Some(side) {
+            let region = &p.regions()[mv.region];
+            for (b, s) in region.iter().zip(mv.sides(region.len())) {
+                if s == Some(side) {
                     lives += self.push_boundary(b, mark);
                 }
             }
@@ -555,13 +561,27 @@ impl Scratch {
             if !mirrored {
                 self.forward.clear();
             }
+            // Boundaries of one spot without a letter (`0.`, `1.`, `2.`) are
+            // only counted: they name nothing, and where they go in the
+            // sorted shape depends on their token alone. A region of n
+            // isolated spots then costs O(n), not n boundary forms sorted.
+            let mut plain = [0usize; 3];
+            let mut kept = 0;
             for x in 0..region.1 {
                 let b = self.bounds[(region.0 + x) as usize];
+                if b.1 == 1 {
+                    let t = self.kind[self.spots[b.0 as usize] as usize];
+                    if (T_ZERO..=T_TWO).contains(&t) {
+                        plain[(t - T_ZERO) as usize] += 1;
+                        continue;
+                    }
+                }
                 let bf = if mirrored && b.1 <= 2 {
-                    self.forward[x as usize]
+                    self.forward[kept]
                 } else {
                     self.boundary_form(b, mirrored)
                 };
+                kept += 1;
                 if !mirrored {
                     self.forward.push(bf);
                 }
@@ -581,7 +601,24 @@ impl Scratch {
             }
             let shape_start = self.tok.len();
             let mut has_upper = false;
-            for x in vb..self.bforms.len() {
+            // `0.` comes first, `1.` before any other shape starting with
+            // `1`, `2.` before any other starting with `2`; shapes start
+            // with their smallest token, and `0` is always alone.
+            let tok = &self.tok;
+            let twos = vb + self.bforms[vb..].partition_point(|bf| tok[bf.shape.0 as usize] <= T_ONE);
+            for x in vb..=self.bforms.len() {
+                if x == vb {
+                    for t in [T_ZERO, T_ONE] {
+                        let k = plain[(t - T_ZERO) as usize];
+                        self.tok.extend(std::iter::repeat([t, T_DOT]).take(k).flatten());
+                    }
+                }
+                if x == twos {
+                    self.tok.extend(std::iter::repeat([T_TWO, T_DOT]).take(plain[2]).flatten());
+                }
+                if x == self.bforms.len() {
+                    break;
+                }
                 let s = self.bforms[x].shape;
                 self.tok.extend_from_within(s.0 as usize..(s.0 + s.1) as usize);
                 has_upper |= self.bforms[x].has_upper;
@@ -644,26 +681,11 @@ impl Scratch {
             self.tmp.clear();
             self.tmp.extend(reading.iter().map(|&s| kind[s as usize]));
             let t = &self.tmp;
-            let mut best = usize::MAX;
-            for k in 0..len {
-                if t[k] != min_head {
-                    continue;
-                }
-                let ord = if best == usize::MAX {
-                    Ordering::Less
-                } else {
-                    (1..len).map(|i| t[(k + i) % len].cmp(&t[(best + i) % len])).find(|o| o.is_ne()).unwrap_or(Ordering::Equal)
-                };
-                match ord {
-                    Ordering::Less => {
-                        best = k;
-                        self.starts.truncate(starts_start);
-                        self.starts.push(k as u32);
-                    }
-                    Ordering::Equal if has_upper => self.starts.push(k as u32),
-                    _ => {}
-                }
-            }
+            // Every start giving the smallest rotation: one per period.
+            let best = min_rotation(t);
+            let period = cyclic_period(t);
+            let every = if has_upper { len } else { best + 1 };
+            self.starts.extend((best..every).step_by(period.max(1)).map(|k| k as u32));
             self.tok.extend_from_slice(&t[best..]);
             self.tok.extend_from_slice(&t[..best]);
             self.tok.push(T_DOT);
@@ -675,6 +697,22 @@ impl Scratch {
                 run: (0, 0),
             };
         }
+        // Each lowercase letter is met twice: where its other corner is.
+        self.partner.clear();
+        self.partner.resize(len, NONE);
+        self.first_at.resize(kind.len(), NONE);
+        for (x, &s) in reading.iter().enumerate() {
+            if kind[s as usize] == T_LOWER {
+                match self.first_at[s as usize] {
+                    NONE => self.first_at[s as usize] = x as u32,
+                    y => {
+                        self.partner[x] = y;
+                        self.partner[y as usize] = x as u32;
+                        self.first_at[s as usize] = NONE;
+                    }
+                }
+            }
+        }
         for k in 0..len {
             if kind[reading[k] as usize] != min_head {
                 continue;
@@ -684,19 +722,21 @@ impl Scratch {
             let first = self.starts.len() == starts_start;
             let mut ord = if first { Ordering::Less } else { Ordering::Equal };
             self.tmp.clear();
-            self.lower.clear();
+            let mut fresh = 0;
             for x in 0..len {
-                let s = reading[(k + x) % len];
-                let mut t = kind[s as usize];
+                let i = (k + x) % len;
+                let mut t = kind[reading[i] as usize];
                 if t == T_LOWER {
-                    let j = match self.lower.iter().position(|&y| y == s) {
-                        Some(j) => j,
-                        None => {
-                            self.lower.push(s);
-                            self.lower.len() - 1
-                        }
-                    };
-                    t = T_LOWER + j as u16;
+                    // Named when first met: a second meeting repeats the
+                    // name written at the first (O(1), where looking the
+                    // letter up made long chains of loops cubic).
+                    let y = (self.partner[i] as usize + len - k) % len;
+                    if y < x {
+                        t = self.tmp[y];
+                    } else {
+                        t = T_LOWER + fresh;
+                        fresh += 1;
+                    }
                 }
                 if ord == Ordering::Equal {
                     ord = t.cmp(&self.tok[shape_start + x]);
@@ -869,6 +909,9 @@ impl Scratch {
             for j in 0..v.1 {
                 let (b, k) = match pick.take() {
                     Some(p) => p,
+                    // Letter-free boundaries name nothing (and skipping them
+                    // keeps a region of many isolated spots linear).
+                    None if !self.bforms[(v.0 + j) as usize].has_upper => continue,
                     None => {
                         self.chunks.clear();
                         self.best_boundary(v.0 + j, true, false).unwrap_or((v.0 + j, 0))
@@ -947,12 +990,12 @@ impl Scratch {
                 if !rf.has_upper {
                     // Interchangeable with any other letter-free region of
                     // this shape; its readings name nothing.
-                    let pick = Pick { form: f, variant: rf.variants.0, boundary: NONE, start: 0, fresh: (0, 0) };
+                    let pick = Pick { form: f, variant: rf.variants.0, boundary: NONE, start: 0, at: 0, fresh: (0, 0) };
                     self.picks.push(pick);
                     break;
                 }
                 for v in rf.variants.0..rf.variants.0 + rf.variants.1 {
-                    let first = self.variants[v as usize].0;
+                    let first = self.variants[v as usize].0 + self.lettered(v, 0);
                     self.consider_run(f, v, first, p0, c0);
                 }
             }
@@ -984,10 +1027,11 @@ impl Scratch {
             let (names0, named0, next0) = (self.names.len(), self.named.len(), self.next);
             self.write_names(pick.boundary, pick.start);
             self.rused[f] = true;
-            if j + 1 == self.variants[pick.variant as usize].1 {
+            let next = self.lettered(pick.variant, pick.at + 1);
+            if next == self.variants[pick.variant as usize].1 {
                 self.step(slot + 1, 0, 0, 0);
             } else {
-                self.step(slot, j + 1, pick.form, pick.variant);
+                self.step(slot, next, pick.form, pick.variant);
             }
             self.bused[pick.boundary as usize] = false;
             self.rused[f] = j > 0;
@@ -1003,23 +1047,34 @@ impl Scratch {
         self.fresh.truncate(f0);
     }
 
+    /// The first position from `j` on in the reading of `variant` whose
+    /// boundary has a letter (the region's boundary count if none): the
+    /// search steps over letter-free boundaries, which name nothing, so
+    /// that a region of n isolated spots costs O(n) rather than O(n²).
+    fn lettered(&self, variant: u32, mut j: u32) -> u32 {
+        let v = self.variants[variant as usize];
+        while j < v.1 && !self.bforms[(v.0 + j) as usize].has_upper {
+            j += 1;
+        }
+        j
+    }
+
     /// Considers the unused boundaries of `variant` with the shape of
-    /// boundary `b` at every start; keeps the picks (from `picks[p0]` on)
-    /// whose names (kept in `chunks[c0..]`) are smallest.
+    /// boundary `b` (which has a letter) at every start; keeps the picks
+    /// (from `picks[p0]` on) whose names (kept in `chunks[c0..]`) are
+    /// smallest.
     fn consider_run(&mut self, form: u32, variant: u32, b: u32, p0: usize, c0: usize) {
         let v = self.variants[variant as usize];
         let run = self.bforms[b as usize].run;
-        let last = (b - v.0) + 1 == v.1;
+        let at_j = b - v.0;
+        let last = self.lettered(variant, at_j + 1) == v.1;
         for x in run.0..run.0 + run.1 {
             let bf = self.bforms[x as usize];
             if self.bused[x as usize] {
                 continue;
             }
-            // Letter-free boundaries of one shape are interchangeable: the
-            // first one stands for all, read from any start.
-            let readings = if bf.has_upper { bf.starts.1 } else { 1 };
-            for k in 0..readings {
-                let start = if bf.has_upper { self.starts[(bf.starts.0 + k) as usize] } else { 0 };
+            for k in 0..bf.starts.1 {
+                let start = self.starts[(bf.starts.0 + k) as usize];
                 self.chunk(x, start);
                 let ord = if self.picks.len() == p0 {
                     Ordering::Less
@@ -1049,10 +1104,7 @@ impl Scratch {
                 let f0 = self.fresh.len();
                 self.fresh.extend_from_slice(&self.fresh_tmp);
                 let fresh = (f0 as u32, self.fresh_tmp.len() as u32);
-                self.picks.push(Pick { form, variant, boundary: x, start, fresh });
-            }
-            if !bf.has_upper {
-                return;
+                self.picks.push(Pick { form, variant, boundary: x, start, at: at_j, fresh });
             }
         }
     }

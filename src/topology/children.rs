@@ -6,7 +6,7 @@
 
 use super::canon::{Canon, T_LAND, T_DOT, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
 use super::moves::{Corner, Move};
-use super::position::{Boundary, Position, Region, Spot};
+use super::position::{cyclic_period, Boundary, Position, Region, Spot};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
@@ -77,11 +77,15 @@ impl Position {
         let count = occurrences(self);
         for (ri, region) in self.regions().iter().enumerate() {
             let groups = group_boundaries(self, region, &count);
+            let period: Vec<usize> = region.iter().map(|b| period(self, b, &count)).collect();
             for (bi, b) in region.iter().enumerate() {
                 if groups.rank[bi] != 0 {
                     continue;
                 }
-                for ci in 0..b.len() {
+                // Turning a periodic boundary by its period maps the
+                // position onto itself: a move from a later corner is a move
+                // from one of the first `period` corners, turned.
+                for ci in 0..period[bi] {
                     let sa = b[ci];
                     if self.lives(sa) == 0 {
                         continue;
@@ -94,8 +98,8 @@ impl Position {
                         if !ok {
                             continue;
                         }
-                        let start = if bj == bi { ci } else { 0 };
-                        for cj in start..bb.len() {
+                        let (start, end) = if bj == bi { (ci, bb.len()) } else { (0, period[bj]) };
+                        for cj in start..end {
                             let sb = bb[cj];
                             if self.lives(sb) == 0 {
                                 continue;
@@ -128,6 +132,17 @@ fn occurrences(p: &Position) -> Vec<u8> {
         count[s as usize] += 1;
     }
     count
+}
+
+/// The smallest turn of boundary `b` that maps the position onto itself
+/// (its length if none): its corners read as tokens, a spot that appears
+/// nowhere else by its lives, any other by its own number (such a spot
+/// cannot move without changing the drawing elsewhere). 400 two-life spots
+/// on one boundary then give 400 moves to try rather than 80,000.
+fn period(p: &Position, b: &Boundary, count: &[u8]) -> usize {
+    let tok: Vec<u64> =
+        b.iter().map(|&s| if count[s as usize] == 1 { p.lives(s) as u64 } else { 4 + s as u64 }).collect();
+    cyclic_period(&tok)
 }
 
 /// Boundaries of one region sorted into classes of interchangeable ones.

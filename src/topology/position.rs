@@ -42,6 +42,9 @@ pub enum PositionError {
     NotPlanar { spot: Spot },
     /// An empty boundary.
     EmptyBoundary,
+    /// The number of regions breaks Euler's formula for this many spots,
+    /// lines and separate pieces of drawing.
+    NotDrawable { regions: usize, pieces: usize, lines: usize },
     /// A labelled position must list every corner of every spot.
     MissingCorner { spot: Spot, corners: usize, expected: usize },
 }
@@ -64,6 +67,10 @@ impl fmt::Display for PositionError {
                 write!(f, "spot {spot}: its corners cannot be drawn in the plane like this")
             }
             PositionError::EmptyBoundary => write!(f, "empty boundary"),
+            PositionError::NotDrawable { regions, pieces, lines } => write!(
+                f,
+                "{regions} regions cannot be drawn with {lines} lines in {pieces} pieces (Euler's formula)"
+            ),
             PositionError::MissingCorner { spot, corners, expected } => write!(
                 f,
                 "spot {spot} appears {corners} times but a spot with its lives has {expected} corners"
@@ -117,6 +124,7 @@ impl Position {
                 });
             }
         }
+        p.check_euler()?;
         Ok(p)
     }
 
@@ -125,6 +133,35 @@ impl Position {
     pub fn is_complete(&self) -> bool {
         let counts = self.corner_counts();
         self.lives.iter().zip(counts).all(|(&l, c)| c == (3 - l as usize).max(1))
+    }
+
+    /// Euler's formula for a drawing on the sphere with C pieces:
+    /// V − E + F = 1 + C. Every corner check above is local; this one ties
+    /// the number of regions to the rest, so that no list of regions that
+    /// cannot be drawn is accepted, whatever order it is written in.
+    fn check_euler(&self) -> Result<(), PositionError> {
+        let n = self.lives.len();
+        let degree: usize = self.lives.iter().map(|&l| 3 - l as usize).sum();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn find(p: &mut [usize], mut x: usize) -> usize {
+            while p[x] != x {
+                p[x] = p[p[x]];
+                x = p[x];
+            }
+            x
+        }
+        for b in self.regions.iter().flatten() {
+            for w in b.windows(2) {
+                let (x, y) = (find(&mut parent, w[0] as usize - 1), find(&mut parent, w[1] as usize - 1));
+                parent[x] = y;
+            }
+        }
+        let pieces = (0..n).filter(|&i| find(&mut parent, i) == i).count();
+        let (v, e, f) = (n as i64, (degree / 2) as i64, self.regions.len() as i64);
+        if degree % 2 == 1 || v - e + f != 1 + pieces as i64 {
+            return Err(PositionError::NotDrawable { regions: self.regions.len(), pieces, lines: degree / 2 });
+        }
+        Ok(())
     }
 
     pub(crate) fn from_raw(lives: Vec<u8>, regions: Vec<Region>) -> Position {
@@ -150,8 +187,10 @@ impl Position {
                 return Err(PositionError::BadLives { spot: i as Spot + 1, lives: l });
             }
         }
-        // (region, boundary) of the first corner seen of each spot.
-        let mut seen: Vec<Option<(usize, usize)>> = vec![None; n];
+        // (region, boundary) of every corner seen of each spot (at most 3):
+        // two corners of a spot in one region must be on one boundary,
+        // whichever order the regions are listed in.
+        let mut seen: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
         let mut counts = vec![0usize; n];
         for (ri, r) in self.regions.iter().enumerate() {
             for (bi, b) in r.iter().enumerate() {
@@ -171,13 +210,10 @@ impl Position {
                     if self.lives[i] == 3 && b.len() != 1 {
                         return Err(PositionError::NotIsolated { spot: s });
                     }
-                    match seen[i] {
-                        None => seen[i] = Some((ri, bi)),
-                        Some((r0, b0)) if r0 == ri && b0 != bi => {
-                            return Err(PositionError::NotPlanar { spot: s })
-                        }
-                        _ => {}
+                    if seen[i].iter().any(|&(r0, b0)| r0 == ri && b0 != bi) {
+                        return Err(PositionError::NotPlanar { spot: s });
                     }
+                    seen[i].push((ri, bi));
                 }
                 check_nesting(b)?;
             }
@@ -432,40 +468,87 @@ fn dedup_cyclic(b: &mut Boundary) {
     }
 }
 
-/// Index of the lexicographically smallest rotation (Booth's algorithm would
-/// be linear; boundaries are short, so the quadratic scan is clearer).
+/// Index of the lexicographically smallest rotation, the first if several:
+/// the two-pointer "minimum expression" scan, linear (comparing every
+/// rotation was quadratic on long periodic boundaries such as `1111…`).
 pub(crate) fn min_rotation<T: Ord>(b: &[T]) -> usize {
     let n = b.len();
-    let mut best = 0;
-    for k in 1..n {
-        let less = (0..n).map(|i| b[(k + i) % n].cmp(&b[(best + i) % n])).find(|o| o.is_ne());
-        if less == Some(std::cmp::Ordering::Less) {
-            best = k;
+    let (mut i, mut j, mut k) = (0, 1, 0);
+    while i < n && j < n && k < n {
+        match b[(i + k) % n].cmp(&b[(j + k) % n]) {
+            std::cmp::Ordering::Equal => k += 1,
+            o => {
+                if o == std::cmp::Ordering::Greater {
+                    i += k + 1;
+                } else {
+                    j += k + 1;
+                }
+                if i == j {
+                    j += 1;
+                }
+                k = 0;
+            }
         }
     }
-    best
+    match cyclic_period(b) {
+        0 => 0,
+        p => i.min(j) % p,
+    }
 }
 
-/// Two spots that each appear twice on a boundary must not interleave
-/// (`a b a b`): the occurrences of a cut vertex nest in a plane drawing.
-fn check_nesting(b: &Boundary) -> Result<(), PositionError> {
-    let mut first: Vec<(Spot, usize, usize)> = Vec::new();
-    for (i, &s) in b.iter().enumerate() {
-        if let Some(e) = first.iter_mut().find(|e| e.0 == s) {
-            if e.2 == usize::MAX {
-                e.2 = i;
-            }
-        } else {
-            first.push((s, i, usize::MAX));
+/// The smallest turn that maps the cyclic sequence `b` onto itself (its
+/// length if none, 0 if empty), from the Knuth–Morris–Pratt border.
+pub(crate) fn cyclic_period<T: Eq>(b: &[T]) -> usize {
+    let n = b.len();
+    let mut fail = vec![0usize; n];
+    let mut k = 0;
+    for i in 1..n {
+        while k > 0 && b[i] != b[k] {
+            k = fail[k - 1];
         }
+        if b[i] == b[k] {
+            k += 1;
+        }
+        fail[i] = k;
     }
-    let pairs: Vec<(Spot, usize, usize)> =
-        first.into_iter().filter(|e| e.2 != usize::MAX).collect();
-    for x in &pairs {
-        for y in &pairs {
-            if x.1 < y.1 && y.1 < x.2 && x.2 < y.2 {
-                return Err(PositionError::NotPlanar { spot: y.0 });
+    let shift = n - fail.last().copied().unwrap_or(0);
+    if shift > 0 && n % shift == 0 {
+        shift
+    } else {
+        n
+    }
+}
+
+/// The corners of a boundary must nest: the occurrences of two spots never
+/// interleave (`a b a b`), as the occurrences of cut vertices do not in a
+/// plane drawing. One scan with a stack of the spots still to be met again
+/// (non-crossing is the same from any starting corner, so the check does
+/// not depend on how the boundary is rotated, and a spot met three times is
+/// checked like one met twice).
+fn check_nesting(b: &Boundary) -> Result<(), PositionError> {
+    let mut left: std::collections::HashMap<Spot, usize> = std::collections::HashMap::new();
+    for &s in b {
+        *left.entry(s).or_insert(0) += 1;
+    }
+    let mut open: Vec<Spot> = Vec::new();
+    let mut is_open: std::collections::HashSet<Spot> = std::collections::HashSet::new();
+    for &s in b {
+        let k = left.get_mut(&s).map(|k| {
+            *k -= 1;
+            *k
+        });
+        let more = k.unwrap_or(0) > 0;
+        if open.last() == Some(&s) {
+            if !more {
+                open.pop();
+                is_open.remove(&s);
             }
+        } else if is_open.contains(&s) {
+            // A spot opened after s is still to be met again: they cross.
+            return Err(PositionError::NotPlanar { spot: s });
+        } else if more {
+            open.push(s);
+            is_open.insert(s);
         }
     }
     Ok(())
