@@ -22,8 +22,9 @@ fn inputs(name: &str) -> u64 {
     let default = match name {
         "glop" | "spots" | "hoey" | "move" => 20_000,
         "record" | "gamefile" => 10_000,
-        "stroke" => 3_000,
-        _ => 500,
+        "stroke" => 1_000,
+        "moves" => 500,
+        _ => 300,
     };
     scale.unwrap_or(default)
 }
