@@ -15,6 +15,8 @@
 //! slowest input and the most heap one input took. Findings are saved under
 //! `--save DIR/<target>/` (default `target/fuzz`).
 
+#[path = "../tests/common/mod.rs"]
+mod common;
 #[path = "../tests/fuzz/harness.rs"]
 mod harness;
 #[path = "../tests/reference/mod.rs"]

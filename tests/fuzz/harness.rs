@@ -7,6 +7,7 @@
 //! Shared by the short run in CI (`tests/fuzz/main.rs`) and the long runs
 //! (`examples/fuzz.rs`).
 
+use crate::common::Rng;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::collections::HashSet;
@@ -248,25 +249,6 @@ fn quiet_panics() {
 
 // ---- mutation ----------------------------------------------------------
 
-/// SplitMix64, as in tests/common.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 /// Numbers where limits and off-by-ones live.
 const NUMBERS: &[&str] = &[
     "0", "1", "2", "3", "4", "9", "10", "26", "27", "40", "41", "100", "255", "256", "1000", "9999", "10000", "10001",
@@ -276,7 +258,7 @@ const NUMBERS: &[&str] = &[
 
 fn random_byte(rng: &mut Rng, t: &Target) -> u8 {
     if t.alphabet.is_empty() || rng.below(8) == 0 {
-        rng.next() as u8
+        rng.next_u64() as u8
     } else {
         t.alphabet[rng.below(t.alphabet.len())]
     }
@@ -370,9 +352,7 @@ fn run_one(t: &Target, input: &[u8], opts: &Options, report: &mut Report) -> boo
     PEAK.store(LIVE.load(Ordering::Relaxed), Ordering::Relaxed);
     let base = LIVE.load(Ordering::Relaxed);
     let t0 = Instant::now();
-    FUZZING.with(|f| f.set(true));
-    let result = catch_unwind(AssertUnwindSafe(|| (t.run)(input)));
-    FUZZING.with(|f| f.set(false));
+    let result = run_input(t, input);
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     report.inputs += 1;
     report.peak_bytes = report.peak_bytes.max(PEAK.load(Ordering::Relaxed).saturating_sub(base));
@@ -398,19 +378,28 @@ fn run_one(t: &Target, input: &[u8], opts: &Options, report: &mut Report) -> boo
         found(Kind::Slow, format!("{ms:.0} ms"));
     }
     match result {
-        Ok(Ok(accepted)) => {
+        Ok(accepted) => {
             report.accepted += accepted as u64;
             accepted
         }
-        Ok(Err(why)) => {
-            found(Kind::Property, why);
+        Err((kind, why)) => {
+            found(kind, why);
             false
         }
-        Err(_) => {
-            let why = LAST_PANIC.with(|p| p.take()).unwrap_or_else(|| "panic".into());
-            found(Kind::Panic, why);
-            false
-        }
+    }
+}
+
+/// Runs one input of `t`, its panic caught: whether it was accepted, or
+/// what went wrong (a panic or a broken property).
+pub fn run_input(t: &Target, input: &[u8]) -> Result<bool, (Kind, String)> {
+    quiet_panics();
+    FUZZING.with(|f| f.set(true));
+    let result = catch_unwind(AssertUnwindSafe(|| (t.run)(input)));
+    FUZZING.with(|f| f.set(false));
+    match result {
+        Ok(Ok(accepted)) => Ok(accepted),
+        Ok(Err(why)) => Err((Kind::Property, why)),
+        Err(_) => Err((Kind::Panic, LAST_PANIC.with(|p| p.take()).unwrap_or_else(|| "panic".into()))),
     }
 }
 

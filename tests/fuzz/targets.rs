@@ -95,7 +95,7 @@ fn real_records() -> Vec<String> {
 fn game_positions() -> &'static [Position] {
     static P: OnceLock<Vec<Position>> = OnceLock::new();
     P.get_or_init(|| {
-        let mut rng = super::harness::Rng::new(0x5EED_F022);
+        let mut rng = crate::common::Rng::new(0x5EED_F022);
         let mut out = Vec::new();
         for n in 1..=8 {
             for _ in 0..3 {
@@ -450,7 +450,7 @@ fn solve(data: &[u8]) -> Result<bool, String> {
 fn boards() -> &'static [Game] {
     static G: OnceLock<Vec<Game>> = OnceLock::new();
     G.get_or_init(|| {
-        let mut rng = super::harness::Rng::new(0x5EED_5720);
+        let mut rng = crate::common::Rng::new(0x5EED_5720);
         let mut out = Vec::new();
         for n in 1..=6 {
             for stop in [0, 2, 5, 9] {
