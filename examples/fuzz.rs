@@ -12,7 +12,8 @@
 //! seed). Panics and broken properties are caught in process and counted.
 //! Prints one line per target: inputs, rate, accepted, panics, property
 //! failures, slow inputs (over `--slow-ms`, default 1000), crashes, the
-//! slowest input and the most heap one input took. Findings are saved under
+//! slowest input and the most heap one input took. Findings (the first 20
+//! distinct ones of each kind) and the slowest input are saved under
 //! `--save DIR/<target>/` (default `target/fuzz`).
 
 #[path = "../tests/common/mod.rs"]
@@ -187,6 +188,9 @@ fn parent(a: &Args, target: &'static str) -> Report {
             total.inputs += 1;
         }
         seed += 1;
+    }
+    if let Some(dir) = &a.opts.save {
+        harness::save(&dir.join(target), "slowest", &total.slowest);
     }
     println!("{}", total.line());
     total

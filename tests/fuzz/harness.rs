@@ -344,8 +344,8 @@ pub fn save(dir: &PathBuf, kind: &str, input: &[u8]) {
 
 /// Corpus entries kept at most (accepted inputs beyond it are dropped).
 const MAX_CORPUS: usize = 20_000;
-/// Distinct findings kept in a report.
-const MAX_FINDINGS: usize = 50;
+/// Distinct findings of each kind kept in a report (and saved).
+const MAX_FINDINGS: usize = 20;
 
 /// Runs one input, recorded in `report`.
 fn run_one(t: &Target, input: &[u8], opts: &Options, report: &mut Report) -> bool {
@@ -367,7 +367,7 @@ fn run_one(t: &Target, input: &[u8], opts: &Options, report: &mut Report) -> boo
             Kind::Slow => report.slow += 1,
         }
         let known = report.findings.iter().any(|f| f.kind == kind && (kind == Kind::Slow || f.message == message));
-        if !known && report.findings.len() < MAX_FINDINGS {
+        if !known && report.findings.iter().filter(|f| f.kind == kind).count() < MAX_FINDINGS {
             if let Some(dir) = &opts.save {
                 save(dir, kind.name(), input);
             }

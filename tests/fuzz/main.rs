@@ -23,11 +23,11 @@ static HEAP: Counting = Counting;
 fn inputs(name: &str) -> u64 {
     let scale = std::env::var("SPROUTS_FUZZ").ok().and_then(|s| s.parse::<u64>().ok());
     let default = match name {
-        "glop" | "spots" | "hoey" | "move" => 20_000,
-        "record" | "gamefile" => 10_000,
-        "stroke" => 1_000,
-        "moves" => 500,
-        _ => 300,
+        "glop" | "spots" | "hoey" | "move" => 10_000,
+        "record" | "gamefile" => 5_000,
+        "stroke" => 500,
+        "moves" => 300,
+        _ => 200,
     };
     scale.unwrap_or(default)
 }
