@@ -7,6 +7,26 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The page's content security policy: scripts and the wasm engine from this
+ * origin only ('wasm-unsafe-eval' lets WebAssembly compile, nothing else);
+ * images also from data: (the favicon stub) and blob: (the PNG export);
+ * no plugins, no <base>. Styles are files or constructed style sheets, so
+ * default-src 'self' covers them. www/index.html and www/embed.html carry
+ * this policy in a <meta> tag too, for hosts that cannot set headers.
+ */
+export const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data: blob:; " +
+  "object-src 'none'; base-uri 'none'; form-action 'self'";
+
+/** Sent with every response (README: "Hosting"). */
+export const SECURITY_HEADERS = {
+  // frame-ancestors works in a header only (a <meta> policy ignores it).
+  'Content-Security-Policy': `${CSP}; frame-ancestors 'self'`,
+  'X-Content-Type-Options': 'nosniff', // a file is only ever its declared type
+  'Referrer-Policy': 'no-referrer', // share links carry games in their fragment; send nothing on
+};
+
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -37,13 +57,14 @@ export async function startServer(opts = {}) {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
       res.writeHead(200, {
+        ...SECURITY_HEADERS,
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
         'Cache-Control': 'no-store', // always see the latest build
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (e) {
       const missing = e?.code === 'ENOENT' || e?.code === 'ENOTDIR' || e instanceof URIError;
-      res.writeHead(missing ? 404 : 500, { 'Content-Type': 'text/plain' });
+      res.writeHead(missing ? 404 : 500, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(missing ? 'not found\n' : 'server error\n');
     }
   });

@@ -34,9 +34,11 @@ import { $, button, input, typing } from './dom.js';
 
 /** @typedef {import('./game-controller.js').Status} Status */
 
-const style = document.createElement('style');
-style.textContent = BOARD_CSS;
-document.head.append(style);
+// A constructed style sheet, not a <style> element: the page's CSP allows
+// no inline styles.
+const boardSheet = new CSSStyleSheet();
+boardSheet.replaceSync(BOARD_CSS);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, boardSheet];
 
 /** Board area of a new game: 800 wide, as tall as the view's shape suggests. */
 function boardSize() {

@@ -48,6 +48,9 @@ const CSS = `
 button { font: inherit; padding: 1px 8px; }
 ${BOARD_CSS}
 `;
+/** One constructed sheet for every board: no inline <style>, which a page's CSP may forbid. */
+const SHEET = new CSSStyleSheet();
+SHEET.replaceSync(CSS);
 
 export class SproutsBoard extends HTMLElement {
   static get observedAttributes() {
@@ -72,7 +75,8 @@ export class SproutsBoard extends HTMLElement {
   connectedCallback() {
     if (this.board) return;
     const root = /** @type {ShadowRoot} */ (this.shadowRoot);
-    root.innerHTML = `<style>${CSS}</style><div class="wrap">
+    root.adoptedStyleSheets = [SHEET];
+    root.innerHTML = `<div class="wrap">
       <div class="area"></div>
       <div class="bar"><span class="status" role="status" aria-live="polite"></span>
         <button type="button" data-act="undo">Undo</button><button type="button" data-act="redo">Redo</button>

@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 /** @typedef {import('playwright-core').BrowserContext} BrowserContext */
 
 /**
- * A new page on `url` with empty storage, collecting console errors.
+ * A new page on `url` with empty storage, collecting console errors (CSP
+ * violations among them).
  * @param {BrowserContext} browser @param {string} url
  * @param {{ width?: number, height?: number, waitReady?: boolean }} [size]
  */
@@ -24,6 +25,13 @@ export async function openPage(browser, url, size = {}) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+  // A CSP violation becomes a console error, so every test that checks
+  // `errors` checks that the page keeps to its content security policy.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
   // Empty storage on the first load of this tab only (reloads keep it).
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('sprouts-test')) {
