@@ -27,7 +27,9 @@ mod file;
 pub use check::{Check, Preview};
 pub use file::{AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
 
-use crate::board::{Board, BoardError, PlayError, Point, RouteOptions, StrokeChecker, StrokeError, StrokeRules};
+use crate::board::{
+    Board, BoardError, PlayError, Point, RouteOptions, StrokeChecker, StrokeError, StrokeRules, Tidy, TidyOptions,
+};
 use crate::notation::{resolve, write_move, MoveText, Record};
 use crate::text::HoeyDisplay;
 use crate::{Canon, Move, Position, Spot};
@@ -152,6 +154,9 @@ pub struct Game {
     /// `boards[k]`: the drawing after k moves; empty for an undrawn game.
     boards: Vec<Board>,
     cursor: usize,
+    /// A tidy of the drawing shown, in progress (forgotten when the
+    /// drawing shown changes).
+    tidying: Option<Tidy>,
 }
 
 fn check_size(width: f64, height: f64) -> Result<(), GameError> {
@@ -188,6 +193,7 @@ impl Game {
             positions: vec![first],
             boards: board.into_iter().collect(),
             cursor: 0,
+            tidying: None,
         }
     }
 
@@ -435,11 +441,13 @@ impl Game {
             return false;
         }
         self.cursor = k;
+        self.tidying = None;
         true
     }
 
     /// Forgets the moves after the cursor (what a new move does anyway).
     pub fn drop_redo(&mut self) {
+        self.tidying = None;
         self.moves.truncate(self.cursor);
         self.positions.truncate(self.cursor + 1);
         self.boards.truncate(if self.is_drawn() { self.cursor + 1 } else { 0 });
@@ -451,6 +459,24 @@ impl Game {
         self.positions.push(position);
         self.boards.extend(board);
         self.cursor += 1;
+        self.tidying = None;
+    }
+
+    /// Tidies the drawing shown by at most `sweeps` sweeps (see
+    /// [`Tidy`]), aiming at gaps of `opts`; a later call goes on where
+    /// this one stopped, until the drawing shown changes (after a finished
+    /// tidy, a call starts another). The position is unchanged. Returns
+    /// whether more is to be done.
+    pub fn tidy(&mut self, opts: &TidyOptions, sweeps: usize) -> Result<bool, GameError> {
+        let board = self.boards.get_mut(self.cursor).ok_or(GameError::NoDrawing)?;
+        let mut t = match self.tidying.take() {
+            Some(t) if t.options() == opts && !t.is_done() => t,
+            _ => Tidy::new(board, *opts).map_err(|e| GameError::Internal(e.to_string()))?,
+        };
+        t.run(board, sweeps);
+        let more = !t.is_done();
+        self.tidying = Some(t);
+        Ok(more)
     }
 
     fn move_error(&self, text: &str, message: impl fmt::Display) -> GameError {
