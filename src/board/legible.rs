@@ -135,7 +135,7 @@ impl PageSize {
 }
 
 /// Sweeps of tidying after each move (the page's short animation).
-pub const SWEEPS_PER_MOVE: usize = 24;
+pub const SWEEPS_PER_MOVE: usize = 8;
 
 /// The page's tidy at `zoom` CSS px per board unit.
 pub fn page_tidy(zoom: f64) -> TidyOptions {

@@ -596,6 +596,15 @@ impl Game {
             .unwrap_or_default()
     }
 
+    /// Where the spot numbers of the drawing shown go in a view of `scale`
+    /// CSS px per board unit that shows `margin` board units round the
+    /// drawing: the centre of each number's box, flat `[x0, y0, x1, ...]`.
+    pub fn label_places(&self, scale: f64, margin: f64) -> Vec<f64> {
+        let Some(b) = self.board() else { return Vec::new() };
+        let labels = crate::board::place_labels(b, 1.0 / scale, margin);
+        labels.iter().flat_map(|l| [l.x, l.y]).collect()
+    }
+
     /// The drawing shown as an SVG document (see [`crate::board::svg`]).
     pub fn svg(&self, opts: &crate::board::SvgOptions) -> Result<String, GameError> {
         let board = self.board().ok_or(GameError::NoDrawing)?;
