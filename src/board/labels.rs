@@ -148,16 +148,16 @@ fn clearance(board: &Board, index: &SegmentIndex, l: &Label, px: f64) -> f64 {
     m
 }
 
-/// How many of the numbers overlap a curve, a spot or another number.
-pub fn overlapping_labels(board: &Board, px: f64, labels: &[Label]) -> usize {
+/// Which of the numbers overlap a curve, a spot or another number.
+pub fn overlapping(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
     let index = SegmentIndex::new(board, None);
     labels
         .iter()
         .enumerate()
-        .filter(|(i, l)| {
+        .map(|(i, l)| {
             let others: Vec<Label> =
-                labels.iter().enumerate().filter(|(j, _)| j != i).map(|(_, o)| *o).collect();
+                labels.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| *o).collect();
             overlaps(board, &index, px, l, &others) > 0
         })
-        .count()
+        .collect()
 }

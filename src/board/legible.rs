@@ -10,7 +10,7 @@
 
 use super::geom::{outside_disc, point_segment_dist, segment_dist, Point};
 use super::index::SegmentIndex;
-use super::labels::{overlapping_labels, place_labels};
+use super::labels::{overlapping, place_labels};
 use super::model::Board;
 use super::route::RouteOptions;
 use super::tidy::{Tidy, TidyOptions};
@@ -78,7 +78,7 @@ pub fn legibility(board: &Board, scale: f64) -> Legibility {
     Legibility {
         min_curve_gap_px: curve * scale,
         min_spot_gap_px: spot * scale,
-        overlapping_labels: overlapping_labels(board, px, &labels),
+        overlapping_labels: overlapping(board, px, &labels).iter().filter(|&&b| b).count(),
     }
 }
 

@@ -17,6 +17,7 @@
 
 use super::geom::{closest_on_segment, point_segment_dist, segment_dist, segment_hits_triangle, Point, Rect};
 use super::index::SegmentIndex;
+use super::labels::{overlapping, place_labels, Label};
 use super::model::{Board, Edge};
 use super::trace::TraceError;
 use crate::topology::{Position, Spot};
@@ -35,7 +36,7 @@ pub struct TidyOptions {
 
 impl Default for TidyOptions {
     fn default() -> Self {
-        TidyOptions { px: 1.0, curve_gap: 14.0, spot_gap: 18.0 }
+        TidyOptions { px: 1.0, curve_gap: 14.0, spot_gap: 17.0 }
     }
 }
 
@@ -56,6 +57,9 @@ pub struct Tidy {
     sweeps: usize,
     /// Sweeps in a row that moved nothing visible.
     still: usize,
+    /// Boxes of spot numbers that found no free place (refreshed every few
+    /// sweeps): the curves and spots in them are pushed out.
+    crowded: Vec<Label>,
 }
 
 impl Tidy {
@@ -76,7 +80,7 @@ impl Tidy {
         } else {
             TidyOptions::default()
         };
-        Ok(Tidy { opts, position, dead, factor: 1.0, sweeps: 0, still: 0 })
+        Ok(Tidy { opts, position, dead, factor: 1.0, sweeps: 0, still: 0, crowded: Vec::new() })
     }
 
     /// Nothing more to do: the drawing has settled (or the sweeps are used up).
@@ -104,6 +108,9 @@ impl Tidy {
             if self.is_done() {
                 break;
             }
+            if self.sweeps % 8 == 0 {
+                self.crowded = crowded_labels(board, self.opts.px);
+            }
             self.sweeps += 1;
             match self.sweep(board) {
                 Some((next, moved)) => {
@@ -120,6 +127,26 @@ impl Tidy {
             return false;
         }
         changed
+    }
+
+    /// A push out of the crowded numbers' boxes (a spot is not pushed out
+    /// of its own number's box: it cannot be there).
+    fn out_of_labels(&self, p: Point, spot: Option<usize>) -> Point {
+        let margin = 3.0 * self.opts.px;
+        let mut f = Point::default();
+        for (i, l) in self.crowded.iter().enumerate() {
+            let (dx, dy) = (p.x - l.x, p.y - l.y);
+            let (ox, oy) = (l.half_w + margin - dx.abs(), l.half_h + margin - dy.abs());
+            if ox > 0.0 && oy > 0.0 && spot != Some(i) {
+                // Out the short way.
+                f = if ox < oy {
+                    f.plus(Point::new(ox.copysign(dx), 0.0).scale(0.5))
+                } else {
+                    f.plus(Point::new(0.0, oy.copysign(dy)).scale(0.5))
+                };
+            }
+        }
+        f
     }
 
     fn dead_edge(&self, e: &Edge) -> bool {
@@ -204,7 +231,7 @@ impl Tidy {
         };
         for (si, &p) in spots.iter().enumerate() {
             let sp = si as Spot + 1;
-            let r = 2.0 * rs * weight(self.dead[si]);
+            let r = 2.0 * rs;
             let mut f = push_from_curves(p, r, &|e, k, _| {
                 // A curve's own end at this spot, and its parts near it.
                 let ed = &edges[e];
@@ -226,7 +253,7 @@ impl Tidy {
                     .scale(1.0 / ends.len() as f64);
                 f = f.plus(mean.minus(p).scale(0.2));
             }
-            f = f.plus(inside(p, rs + 2.0 * px));
+            f = f.plus(inside(p, rs + 2.0 * px)).plus(self.out_of_labels(p, Some(si)));
             spot_step[si] = f;
         }
 
@@ -308,12 +335,12 @@ impl Tidy {
                     let sp = j as Spot + 1;
                     let d = s.dist(p);
                     let own = (e.ends[0] == sp && c[i] < 2.0 * rs) || (e.ends[1] == sp && c[n - 1] - c[i] < 2.0 * rs);
-                    let rr = 2.0 * rs * weight(self.dead[j] && dead);
+                    let rr = 2.0 * rs;
                     if !own && d < rr && d > 0.0 {
                         f = f.plus(p.minus(s).scale(0.5 * (rr - d) / d));
                     }
                 });
-                f = f.plus(fan[ei][i]).plus(inside(p, rc));
+                f = f.plus(fan[ei][i]).plus(inside(p, rc)).plus(self.out_of_labels(p, None));
                 let cap = clr[ei][i - 1].min(clr[ei][i]);
                 let step = cap_step(f, cap);
                 moved = moved.max(step.norm());
@@ -348,6 +375,19 @@ impl Tidy {
         let board = if self.sweeps % 4 == 0 { resample(&moved_board, spacing).unwrap_or(moved_board) } else { moved_board };
         Some((board, moved))
     }
+}
+
+/// The boxes of the numbers that overlap something where they are placed;
+/// the others are left as empty boxes far away (so `crowded[i]` is spot
+/// i + 1's).
+fn crowded_labels(board: &Board, px: f64) -> Vec<Label> {
+    let labels = place_labels(board, px, 24.0);
+    let bad = overlapping(board, px, &labels);
+    labels
+        .into_iter()
+        .zip(bad)
+        .map(|(l, b)| if b { l } else { Label { x: f64::INFINITY, y: f64::INFINITY, half_w: 0.0, half_h: 0.0 } })
+        .collect()
 }
 
 /// For every segment: how far it is (up to `reach`) from every segment it
