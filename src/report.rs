@@ -254,6 +254,9 @@ pub struct LayoutBenchReport {
     /// Games played per size (text output only).
     #[serde(skip)]
     pub games: usize,
+    /// Spots at the start of each game (text output only).
+    #[serde(skip)]
+    pub spots: usize,
     pub sizes: Vec<LayoutSize>,
 }
 
@@ -293,7 +296,7 @@ pub struct MedianWorst {
 
 impl std::fmt::Display for LayoutBenchReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(f, "layout benchmark: {} random 20-spot games per size, as the page draws them", self.games)?;
+        writeln!(f, "layout benchmark: {} random {}-spot games per size, as the page draws them", self.games, self.spots)?;
         writeln!(
             f,
             "{:<9} {:>6} {:<7} {:>16} {:>16} {:>16}",

@@ -85,8 +85,8 @@ fn tidying_keeps_the_position() {
 #[test]
 fn tidying_makes_room() {
     let size = PageSize::ALL[0];
-    let before = play_game(&size, 3, false).unwrap();
-    let after = play_game(&size, 3, true).unwrap();
+    let before = play_game(&size, 20, 3, false).unwrap();
+    let after = play_game(&size, 20, 3, true).unwrap();
     let (lb, la) = (legibility(&before, size.zoom(&before)), legibility(&after, size.zoom(&after)));
     assert_eq!(before.position(), after.position(), "the same game");
     assert!(la.min_spot_gap_px >= 8.0, "{la:?}");

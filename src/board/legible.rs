@@ -1,5 +1,5 @@
 //! How readable a drawing is on a screen, and `sprouts bench layout`:
-//! random 20-spot games drawn as the page draws them, measured before and
+//! random games (20 spots by default) drawn as the page draws them, measured before and
 //! after tidying.
 //!
 //! Readings are in CSS pixels: the smallest gap between two distinct
@@ -142,13 +142,14 @@ pub fn page_tidy(zoom: f64) -> TidyOptions {
     TidyOptions { px: 1.0 / zoom, ..TidyOptions::default() }
 }
 
-/// Plays one random 20-spot game by routing, on the page's board for
-/// `size`; with `tidy`, tidies after every move and fully at the end.
-/// Returns the last drawing, or `None` if a move could not be routed.
-pub fn play_game(size: &PageSize, seed: u64, tidy: bool) -> Option<Board> {
+/// Plays one random game from `spots` spots by routing, on the page's
+/// board for `size`; with `tidy`, tidies after every move (the page's
+/// short animation) and fully at the end (its Tidy button). Returns the
+/// last drawing, or `None` if a move could not be routed.
+pub fn play_game(size: &PageSize, spots: usize, seed: u64, tidy: bool) -> Option<Board> {
     let (w, h) = size.board();
     let mut rng = Rng::new(seed);
-    let mut board = Board::start(20, w, h).ok()?;
+    let mut board = Board::start(spots, w, h).ok()?;
     let mut pos = board.position().ok()?;
     let opts = RouteOptions::default();
     loop {
@@ -184,16 +185,17 @@ fn readings(v: &[(Legibility, f64)]) -> LayoutReadings {
     }
 }
 
-/// `sprouts bench layout`: `games` random 20-spot games (seeded) played
-/// to the end at each [`PageSize`], measured untidied and tidied.
-pub fn bench_layout(games: usize, seed: u64) -> LayoutBenchReport {
+/// `sprouts bench layout`: `games` random games from `spots` spots
+/// (seeded) played to the end at each [`PageSize`], measured untidied and
+/// tidied.
+pub fn bench_layout(games: usize, spots: usize, seed: u64) -> LayoutBenchReport {
     let mut sizes = Vec::new();
     for size in PageSize::ALL {
         let (mut before, mut after, mut zooms) = (Vec::new(), Vec::new(), Vec::new());
         let mut failures = 0;
         for g in 0..games as u64 {
             let s = seed.wrapping_add(g);
-            match (play_game(&size, s, false), play_game(&size, s, true)) {
+            match (play_game(&size, spots, s, false), play_game(&size, spots, s, true)) {
                 (Some(b), Some(a)) => {
                     let (zb, za) = (size.zoom(&b), size.zoom(&a));
                     before.push((legibility(&b, zb), zb));
@@ -213,5 +215,5 @@ pub fn bench_layout(games: usize, seed: u64) -> LayoutBenchReport {
             failures,
         });
     }
-    LayoutBenchReport { games, sizes }
+    LayoutBenchReport { games, spots, sizes }
 }

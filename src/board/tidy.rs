@@ -314,7 +314,7 @@ impl Tidy {
                 let lap = pts[i - 1].lerp(pts[i + 1], 0.5).minus(p);
                 let dir = pts[i + 1].minus(pts[i - 1]);
                 let along = if dir.norm() > 0.0 { dir.scale(lap.dot(dir) / dir.dot(dir)) } else { Point::default() };
-                let mut f = along.scale(0.5).plus(lap.minus(along).scale(0.12));
+                let mut f = along.scale(0.5).plus(lap.minus(along).scale(0.25));
                 let near_end = |arc: f64, spot: Spot| -> Option<Point> {
                     let s = spots[spot as usize - 1];
                     (arc < rc).then_some(s)

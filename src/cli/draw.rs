@@ -40,7 +40,7 @@ pub struct DrawArgs {
     tidy: bool,
 }
 
-/// Time the layout as the page draws it: random 20-spot games at
+/// Measure the drawing as the page shows it: random 20-spot games at
 /// 1280×800 and 390×844, gaps and overlapping numbers before and after
 /// tidying.
 #[derive(Args)]
@@ -49,6 +49,9 @@ pub struct BenchLayoutArgs {
     /// Games per page size
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     games: u64,
+    /// Spots at the start of each game
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=40))]
+    spots: u64,
     /// Seed of the random moves (game g uses seed + g)
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -58,7 +61,7 @@ pub struct BenchLayoutArgs {
 }
 
 pub fn bench_layout(args: &BenchLayoutArgs) -> Output {
-    let report = sprouts::board::bench_layout(args.games as usize, args.seed);
+    let report = sprouts::board::bench_layout(args.games as usize, args.spots as usize, args.seed);
     Ok(if args.json { json(&report) } else { report.to_string() })
 }
 
