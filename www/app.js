@@ -340,6 +340,7 @@ Object.assign(globalThis, {
     get app() { return controller; },
     board,
     worker,
+    get tidy() { return tidy; },
     /** Shows the game again after changing it from the console. */
     refresh: () => controller?.changed(),
   },
