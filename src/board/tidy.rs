@@ -19,6 +19,7 @@ use super::geom::{closest_on_segment, point_segment_dist, segment_dist, segment_
 use super::index::SegmentIndex;
 use super::labels::{overlapping, place_labels, Label};
 use super::model::{Board, Edge};
+use super::smooth::{subdivide, Grid};
 use super::trace::TraceError;
 use crate::topology::{Position, Spot};
 
@@ -167,7 +168,7 @@ impl Tidy {
         // to what allows it.
         let max_step = 0.25 * rc;
         let clr = clearances(board, &index, max_step / 0.45);
-        let spot_grid = SpotGrid::new(spots, reach);
+        let spot_grid = Grid::new(spots, reach);
         // Arc length at each point, to tell a curve's far parts from its
         // neighbourhood.
         let cum: Vec<Vec<f64>> = edges
@@ -436,7 +437,7 @@ fn clearances(board: &Board, index: &SegmentIndex, reach: f64) -> Vec<Vec<f64>> 
 
 /// How far spot `si` is (up to `reach`) from other spots and from the
 /// segments that do not end at it.
-fn clr_spot(board: &Board, index: &SegmentIndex, grid: &SpotGrid, si: usize, reach: f64) -> f64 {
+fn clr_spot(board: &Board, index: &SegmentIndex, grid: &Grid, si: usize, reach: f64) -> f64 {
     let p = board.spots()[si];
     let mut m = reach;
     index.for_each_near(p, p, reach, &mut |t| {
@@ -476,14 +477,7 @@ fn resample(board: &Board, spacing: f64) -> Option<Board> {
                 }
             }
             let kept: Vec<Point> = p.iter().zip(&keep).filter(|(_, &k)| k).map(|(q, _)| *q).collect();
-            let mut points = vec![kept[0]];
-            for w in kept.windows(2) {
-                let k = ((w[0].dist(w[1]) / spacing).floor() as usize).clamp(1, 8);
-                for j in 1..k {
-                    points.push(w[0].lerp(w[1], j as f64 / k as f64));
-                }
-                points.push(w[1]);
-            }
+            let mut points = subdivide(&kept, 2.0 * spacing);
             points.dedup();
             Edge { ends: e.ends, points }
         })
@@ -505,37 +499,6 @@ fn corner_is_empty(index: &SegmentIndex, spots: &[Point], ei: usize, i: usize, t
         }
     });
     clear && spots.iter().all(|&q| !bbox.contains(q) || !segment_hits_triangle(q, q, t))
-}
-
-/// Spots bucketed by cell, for their repulsion.
-struct SpotGrid {
-    cell: f64,
-    buckets: std::collections::HashMap<(i64, i64), Vec<usize>>,
-}
-
-impl SpotGrid {
-    fn new(spots: &[Point], cell: f64) -> SpotGrid {
-        let mut buckets: std::collections::HashMap<(i64, i64), Vec<usize>> = Default::default();
-        for (i, &q) in spots.iter().enumerate() {
-            buckets.entry(Self::key(q, cell)).or_default().push(i);
-        }
-        SpotGrid { cell, buckets }
-    }
-
-    fn key(q: Point, cell: f64) -> (i64, i64) {
-        ((q.x / cell).floor() as i64, (q.y / cell).floor() as i64)
-    }
-
-    fn for_each_near(&self, q: Point, f: &mut dyn FnMut(usize)) {
-        let (x, y) = Self::key(q, self.cell);
-        for dx in -1..=1 {
-            for dy in -1..=1 {
-                if let Some(v) = self.buckets.get(&(x + dx, y + dy)) {
-                    v.iter().for_each(|&j| f(j));
-                }
-            }
-        }
-    }
 }
 
 impl Board {
