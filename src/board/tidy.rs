@@ -100,9 +100,12 @@ impl Tidy {
     }
 
     /// Runs at most `sweeps` sweeps on `board` (the board this tidy was
-    /// made for, or what earlier calls left of it). Returns whether the
-    /// drawing changed.
+    /// made for, or what earlier calls left of it; any other board is
+    /// left alone). Returns whether the drawing changed.
     pub fn run(&mut self, board: &mut Board, sweeps: usize) -> bool {
+        if board.spot_count() != self.dead.len() {
+            return false;
+        }
         let before = board.clone();
         let mut changed = false;
         for _ in 0..sweeps {
