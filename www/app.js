@@ -217,7 +217,6 @@ function start(c) {
     analysis.clear();
     persist(c);
     render();
-    tidy?.start();
     computer.maybeMove();
   });
   $('tidy').addEventListener('click', () => tidy?.start());

@@ -24,6 +24,7 @@ test('tidying moves the curves, never the position', async () => {
   await newGame(page, { spots: 5 });
   const moves = ['1(6)2', '2(7)3', '6(8)7', '4(9)4', '3(10)5'];
   for (let i = 0; i < moves.length; i++) await typeMove(page, moves[i], i + 1);
+  await page.click('#tidy');
   await settled(page);
   const tidied = await snapshot(page);
   assert.equal(tidied.record, `5+ ${moves.join(' ')}`);
