@@ -3,7 +3,7 @@
  * Tidying the drawing as a short animation: the engine's `Game.tidy` does
  * a sweep at a time (the position never changes), this module runs sweeps
  * for at most a few milliseconds per animation frame and redraws, until
- * the drawing settles. Started after every change of the game and by the
+ * the drawing settles. Started by the
  * "Tidy" button; stopped when a stroke begins (the player draws on what
  * they see).
  *
