@@ -247,3 +247,82 @@ impl Found {
         }
     }
 }
+
+/// `sprouts bench layout --json`: `{"sizes": [...]}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LayoutBenchReport {
+    /// Games played per size (text output only).
+    #[serde(skip)]
+    pub games: usize,
+    /// Spots at the start of each game (text output only).
+    #[serde(skip)]
+    pub spots: usize,
+    pub sizes: Vec<LayoutSize>,
+}
+
+/// One page size of `sprouts bench layout`: readings over the games'
+/// last drawings, untidied (`before`) and tidied (`after`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LayoutSize {
+    /// The page's size in CSS px.
+    pub width: f64,
+    pub height: f64,
+    pub before: LayoutReadings,
+    pub after: LayoutReadings,
+    /// The page's zoom to fit after tidying, CSS px per board unit (text
+    /// output only).
+    #[serde(skip)]
+    pub zoom: MedianWorst,
+    /// Games whose moves could not all be routed (text output only).
+    #[serde(skip)]
+    pub failures: usize,
+}
+
+/// Readings of a set of drawings, in CSS px (gaps: the worst is the
+/// smallest; overlapping labels: the largest count).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LayoutReadings {
+    pub min_curve_gap_px: MedianWorst,
+    pub min_spot_gap_px: MedianWorst,
+    pub overlapping_labels: MedianWorst,
+}
+
+/// The median and the worst of a reading.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct MedianWorst {
+    pub median: f64,
+    pub worst: f64,
+}
+
+impl std::fmt::Display for LayoutBenchReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "layout benchmark: {} random {}-spot games per size, as the page draws them", self.games, self.spots)?;
+        writeln!(
+            f,
+            "{:<9} {:>6} {:<7} {:>16} {:>16} {:>16}",
+            "page", "zoom", "tidied", "curve gap px", "spot gap px", "labels overlap"
+        )?;
+        writeln!(f, "{:<9} {:>6} {:<7} {:>16} {:>16} {:>16}", "", "", "", "median / worst", "median / worst", "median / worst")?;
+        for s in &self.sizes {
+            for (tidied, r) in [("no", &s.before), ("yes", &s.after)] {
+                writeln!(
+                    f,
+                    "{:<9} {:>6.3} {:<7} {:>7.1} / {:>6.1} {:>7.1} / {:>6.1} {:>7} / {:>6}",
+                    format!("{}x{}", s.width, s.height),
+                    s.zoom.median,
+                    tidied,
+                    r.min_curve_gap_px.median,
+                    r.min_curve_gap_px.worst,
+                    r.min_spot_gap_px.median,
+                    r.min_spot_gap_px.worst,
+                    r.overlapping_labels.median,
+                    r.overlapping_labels.worst,
+                )?;
+            }
+            if s.failures > 0 {
+                writeln!(f, "{}x{}: {} games could not be routed to the end", s.width, s.height, s.failures)?;
+            }
+        }
+        Ok(())
+    }
+}

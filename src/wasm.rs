@@ -12,7 +12,7 @@
 //! Bad input from JavaScript gives a `JsError` with a lowercase message; no
 //! input may panic (a panic would trap the whole wasm instance).
 
-use crate::board::{Point, StrokeRules, SvgOptions};
+use crate::board::{page_tidy, Point, StrokeRules, SvgOptions};
 use crate::game;
 use crate::report::ProgressReport;
 use crate::service::{Options, Service, Tell};
@@ -201,6 +201,22 @@ impl Game {
     #[wasm_bindgen(js_name = edgeList)]
     pub fn edge_list(&self) -> JsValue {
         to_js(&self.0.edge_views())
+    }
+
+    /// Tidies the drawing shown by at most `sweeps` sweeps (curves spread
+    /// apart, fans open, spots keep clear; the position stays the same),
+    /// aiming at gaps that look right at `scale` CSS px per board unit.
+    /// Returns whether more is to be done (call again, e.g. next frame).
+    pub fn tidy(&mut self, scale: f64, sweeps: u32) -> Result<bool, JsError> {
+        self.0.tidy(&page_tidy(scale), sweeps as usize).map_err(err)
+    }
+
+    /// Where the spot numbers go at `scale` CSS px per board unit with
+    /// `margin` board units shown round the drawing: box centres, flat
+    /// `[x0, y0, x1, y1, ...]`.
+    #[wasm_bindgen(js_name = labelPlaces)]
+    pub fn label_places(&self, scale: f64, margin: f64) -> Vec<f64> {
+        self.0.label_places(scale, margin)
     }
 
     /// `{minX, minY, maxX, maxY}`: the board area and everything drawn.

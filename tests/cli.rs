@@ -177,6 +177,7 @@ fn produce(output: &str) -> Value {
         "sprouts replay --json" => cli(&["replay", "2+ 1(3)2 1(4)2", "--json"]),
         "sprouts solve --json" => cli(&["solve", "--spots", "5", "--json"]),
         "sprouts play --json" => cli(&["play", "--spots", "3", "--games", "2", "--json"]),
+        "sprouts bench layout --json" => cli(&["bench", "layout", "--games", "1", "--spots", "4", "--json"]),
         "Game.status()" => json(&g.status()),
         "Game.checkStroke()" => {
             let pts: Vec<Point> = (0..10).map(|i| Point::new(100.0 + i as f64, 150.0)).collect();

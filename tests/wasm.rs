@@ -211,6 +211,35 @@ fn records_previews_and_moves_between_spots() {
 }
 
 #[wasm_bindgen_test]
+fn tidying_in_chunks_keeps_the_position() {
+    let mut g = Game::new(5, false, 800.0, 600.0).unwrap();
+    for m in ["1(6)2", "2(7)3", "6(8)7", "4(9)4", "3(10)5"] {
+        g.play_text(m).unwrap();
+    }
+    let (hoey, record, edges) = (g.hoey(), g.record(), js_sys::JSON::stringify(&g.edge_list()).unwrap());
+    let mut chunks = 0;
+    while g.tidy(1.0, 2).unwrap() {
+        chunks += 1;
+        assert!(chunks < 1000, "a tidy ends");
+    }
+    assert!(chunks > 0);
+    assert_eq!(g.hoey(), hoey, "the labelled position is the same");
+    assert_eq!(g.record(), record);
+    assert_ne!(js_sys::JSON::stringify(&g.edge_list()).unwrap(), edges, "the drawing moved");
+    // One number per spot, each a box centre near its spot.
+    let places = g.label_places(1.0, 24.0);
+    assert_eq!(places.len(), 20);
+    for n in 1..=10u32 {
+        let (x, y) = spot(&g, n);
+        let (lx, ly) = (places[2 * n as usize - 2], places[2 * n as usize - 1]);
+        assert!((lx - x).hypot(ly - y) < 40.0, "spot {n} at {x},{y}, its number at {lx},{ly}");
+    }
+    // Nonsense scales are no panic.
+    assert!(g.tidy(f64::NAN, 1).is_ok());
+    assert!(g.label_places(0.0, -1.0).len() == 20);
+}
+
+#[wasm_bindgen_test]
 fn a_whole_game_ends_with_the_right_winner() {
     for misere in [false, true] {
         for seed in 0..6 {

@@ -29,6 +29,7 @@ import { createSetup } from './setup.js';
 import { createOpener } from './open-game.js';
 import { createExport } from './export.js';
 import { createStatus } from './status.js';
+import { createTidy } from './tidy.js';
 import { persist, restore } from './store.js';
 import { $, button, input, typing } from './dom.js';
 
@@ -51,6 +52,8 @@ const worker = createEngineWorker();
 
 /** @type {GameController | null} */
 let controller = null;
+/** @type {ReturnType<typeof createTidy> | null} */
+let tidy = null;
 const ctl = () => /** @type {GameController} */ (controller);
 
 const board = createBoard($('board'), {
@@ -70,10 +73,14 @@ const board = createBoard($('board'), {
       board.message(`Not a move: ${messageOf(e)}`, false);
     }
   },
-  onStrokeStart: (type) => applyRules(type),
+  onStrokeStart: (type) => {
+    tidy?.stop();
+    applyRules(type);
+  },
   onScale: () => applyRules('mouse'),
   onSpotActivate: (n) => activateSpot(n),
   onPending: (p) => { $('place-bar').hidden = !p; },
+  labelPlaces: (scale, margin) => controller?.guard(() => controller?.current?.labelPlaces(scale, margin) ?? null, null) ?? null,
   spotLabel: (s) => `Spot ${s.n}, ${s.lives} ${s.lives === 1 ? 'life' : 'lives'}${s.lives === 0 ? ' (dead)' : ''}`,
 });
 
@@ -226,6 +233,7 @@ function start(c) {
     applyRules('mouse');
   }
 
+  tidy = createTidy(c, board, { settled: () => persist(c) });
   c.addEventListener('change', () => {
     status.clearNote();
     analysis.clear();
@@ -233,6 +241,7 @@ function start(c) {
     render();
     computer.maybeMove();
   });
+  $('tidy').addEventListener('click', () => tidy?.start());
   c.addEventListener('note', (ev) => status.note(/** @type {CustomEvent<string>} */ (ev).detail));
 
   $('undo').addEventListener('click', () => c.undo());
@@ -352,6 +361,7 @@ Object.assign(globalThis, {
     get app() { return controller; },
     board,
     worker,
+    get tidy() { return tidy; },
     /** Shows the game again after changing it from the console. */
     refresh: () => controller?.changed(),
   },

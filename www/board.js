@@ -50,6 +50,7 @@
  * @property {boolean} [interactive] accept strokes (default true)
  * @property {(s: SpotData) => string} [spotLabel] accessible name of a spot button
  * @property {number} [margin] board units kept around the extent (default 24)
+ * @property {(scale: number, margin: number) => ArrayLike<number> | null} [labelPlaces] where the spot numbers go (box centres, flat x, y), instead of the board's own choice
  */
 
 /** Okabe–Ito colours (safe for colour-blind readers), backed by shapes. */
@@ -469,8 +470,9 @@ export function createBoard(element, config = {}) {
     state.spots.forEach((s, i) => {
       if (s.n === hidden) return;
       const [x, y, corner] = places[i];
-      ctx.textAlign = corner % 2 ? 'right' : 'left';
-      ctx.textBaseline = corner < 2 ? 'bottom' : 'top';
+      // corner -1: (x, y) is the centre (the host's places).
+      ctx.textAlign = corner < 0 ? 'center' : corner % 2 ? 'right' : 'left';
+      ctx.textBaseline = corner < 0 ? 'middle' : corner < 2 ? 'bottom' : 'top';
       // A halo of paper keeps the number legible over lines.
       ctx.strokeText(String(s.n), x, y);
       ctx.fillStyle = s.lives === 0 ? '#6a6a6a' : '#1a1a1a';
@@ -493,6 +495,12 @@ export function createBoard(element, config = {}) {
   function labelPlaces(ctx, px) {
     const c = labelCache;
     if (c.spots === state.spots && c.edges === state.edges && c.px === px && c.extent === state.extent) return c.places;
+    const host = cfg.labelPlaces?.(1 / px, cfg.margin ?? 24);
+    if (host && host.length === 2 * state.spots.length) {
+      const places = state.spots.map((_, i) => [host[2 * i], host[2 * i + 1], -1]);
+      Object.assign(c, { spots: state.spots, edges: state.edges, extent: state.extent, px, places });
+      return places;
+    }
     const r = 7 * px;
     const h = 12 * px;
     const e = state.extent;

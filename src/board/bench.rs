@@ -69,12 +69,18 @@ impl Rng {
     }
 }
 
-fn median_worst(mut v: Vec<f64>) -> (f64, f64) {
+/// Median, least and greatest of the values (zeros when there are none).
+pub(crate) fn median_range(mut v: Vec<f64>) -> (f64, f64, f64) {
     if v.is_empty() {
-        return (0.0, 0.0);
+        return (0.0, 0.0, 0.0);
     }
     v.sort_by(|a, b| a.total_cmp(b));
-    (v[v.len() / 2], v[v.len() - 1])
+    (v[v.len() / 2], v[0], v[v.len() - 1])
+}
+
+fn median_worst(v: Vec<f64>) -> (f64, f64) {
+    let (median, _, worst) = median_range(v);
+    (median, worst)
 }
 
 /// Plays `games` random 20-spot games by routing (on an 800 × 600 board)

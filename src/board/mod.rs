@@ -20,21 +20,27 @@
 mod bench;
 mod geom;
 mod index;
+mod labels;
 mod layout;
+mod legible;
 mod model;
 mod place;
 mod route;
 mod smooth;
 mod stroke;
 mod svg;
+mod tidy;
 mod trace;
 
 pub use bench::{bench, BenchReport};
 pub use geom::Point;
+pub use labels::{place_labels, Label};
 pub use layout::start_layout;
+pub use legible::{bench_layout, legibility, page_tidy, play_game, Legibility, PageSize, SWEEPS_PER_MOVE};
 pub use model::{Board, BoardError, Edge};
 pub use place::LayoutError;
 pub use route::{RouteError, RouteOptions, Routed};
 pub use stroke::{PlayError, Played, Prefix, Stroke, StrokeChecker, StrokeError, StrokeRules};
 pub use svg::{svg, SvgOptions};
+pub use tidy::{Tidy, TidyOptions};
 pub use trace::TraceError;

@@ -127,15 +127,7 @@ pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64;
             k += 1;
             !drop[k - 1]
         });
-        let mut filled = vec![p[0]];
-        for w in p.windows(2) {
-            let k = ((w[0].dist(w[1]) / spacing).ceil() as usize).clamp(1, 8);
-            for j in 1..k {
-                filled.push(w[0].lerp(w[1], j as f64 / k as f64));
-            }
-            filled.push(w[1]);
-        }
-        p = filled;
+        p = subdivide(&p, spacing);
         if p.len() > 600 {
             break;
         }
@@ -191,14 +183,15 @@ fn safe(p: &[Point], i: usize, to: Point, obstacles: &Obstacles, grid: &Grid) ->
     ok
 }
 
-/// Curve points bucketed by cell, for the curve's repulsion from itself.
-struct Grid {
+/// Points bucketed by cell: a curve's, for its repulsion from itself, or
+/// spots (tidying).
+pub(crate) struct Grid {
     cell: f64,
     buckets: std::collections::HashMap<(i64, i64), Vec<usize>>,
 }
 
 impl Grid {
-    fn new(p: &[Point], cell: f64) -> Grid {
+    pub(crate) fn new(p: &[Point], cell: f64) -> Grid {
         let mut buckets: std::collections::HashMap<(i64, i64), Vec<usize>> =
             std::collections::HashMap::new();
         for (i, q) in p.iter().enumerate() {
@@ -211,7 +204,9 @@ impl Grid {
         ((q.x / cell).floor() as i64, (q.y / cell).floor() as i64)
     }
 
-    fn for_each_near(&self, q: Point, f: &mut dyn FnMut(usize)) {
+    /// Calls `f` with the index of every point in q's cell and the eight
+    /// around it.
+    pub(crate) fn for_each_near(&self, q: Point, f: &mut dyn FnMut(usize)) {
         let (x, y) = Grid::key(q, self.cell);
         for dx in -1..=1 {
             for dy in -1..=1 {
@@ -262,6 +257,20 @@ fn away(q: Point, o: Point, room: f64) -> Point {
         return Point::default();
     }
     q.minus(o).scale(0.5 * (room - d) / d)
+}
+
+/// The polyline with every segment longer than `spacing` cut into equal
+/// pieces no longer than it (at most 8).
+pub(crate) fn subdivide(p: &[Point], spacing: f64) -> Vec<Point> {
+    let mut out = p[..p.len().min(1)].to_vec();
+    for w in p.windows(2) {
+        let k = ((w[0].dist(w[1]) / spacing).ceil() as usize).clamp(1, 8);
+        for j in 1..k {
+            out.push(w[0].lerp(w[1], j as f64 / k as f64));
+        }
+        out.push(w[1]);
+    }
+    out
 }
 
 /// One round of Chaikin corner cutting; the end points stay.

@@ -2,7 +2,8 @@
 
 use super::Output;
 use clap::Args;
-use sprouts::board::SvgOptions;
+use super::args::json;
+use sprouts::board::{SvgOptions, TidyOptions};
 use sprouts::text::quote_around;
 use sprouts::game::Game;
 use sprouts::notation::Record;
@@ -34,6 +35,35 @@ pub struct DrawArgs {
     /// Leave out the spot numbers
     #[arg(long)]
     no_labels: bool,
+    /// Tidy the drawing first (spread the curves, open the fans; what it
+    /// shows stays the same)
+    #[arg(long)]
+    tidy: bool,
+}
+
+/// Measure the drawing as the page shows it: random 20-spot games at
+/// 1280×800 and 390×844, gaps and overlapping numbers before and after
+/// tidying.
+#[derive(Args)]
+#[command(after_help = "Example:\n  sprouts bench layout --games 10 --json")]
+pub struct BenchLayoutArgs {
+    /// Games per page size
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    games: u64,
+    /// Spots at the start of each game
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=40))]
+    spots: u64,
+    /// Seed of the random moves (game g uses seed + g)
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// One JSON object: {"sizes": [{"width", "height", "before", "after"}]}
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn bench_layout(args: &BenchLayoutArgs) -> Output {
+    let report = sprouts::board::bench_layout(args.games as usize, args.spots as usize, args.seed);
+    Ok(if args.json { json(&report) } else { report.to_string() })
 }
 
 pub fn draw(args: &DrawArgs) -> Output {
@@ -58,6 +88,11 @@ pub fn draw(args: &DrawArgs) -> Output {
         }
         (None, None) => return Err("missing <POSITION|RECORD> (or --spots N)".into()),
     };
+    let mut game = game;
+    if args.tidy {
+        // The CLI's board units are the page's CSS pixels at zoom 1.
+        while game.tidy(&TidyOptions::default(), 64).map_err(|e| e.to_string())? {}
+    }
     let opts = SvgOptions { legend: args.legend, labels: !args.no_labels };
     let picture = game.svg(&opts).map_err(|e| e.to_string())?;
     if args.svg == "-" {

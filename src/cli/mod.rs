@@ -53,6 +53,7 @@ struct BenchArgs {
 enum Bench {
     Movegen(game::BenchMovegenArgs),
     Solve(solve::BenchSolveArgs),
+    Layout(draw::BenchLayoutArgs),
 }
 
 /// Exit status of a command interrupted by Ctrl-C (128 + SIGINT).
@@ -89,6 +90,7 @@ fn dispatch(command: Command) -> Output {
         Command::Solve(a) => solve::solve(&a),
         Command::Bench(BenchArgs { which: Bench::Movegen(a) }) => game::bench_movegen(&a),
         Command::Bench(BenchArgs { which: Bench::Solve(a) }) => solve::bench(&a),
+        Command::Bench(BenchArgs { which: Bench::Layout(a) }) => draw::bench_layout(&a),
         Command::Play(a) => play::play(&a),
     }
 }

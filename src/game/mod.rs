@@ -28,7 +28,9 @@ pub use check::{Check, Preview};
 pub use file::{AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
 
 use crate::limits::{check, LimitError, MAX_STROKE_POINTS};
-use crate::board::{Board, BoardError, PlayError, Point, RouteOptions, StrokeChecker, StrokeError, StrokeRules};
+use crate::board::{
+    Board, BoardError, PlayError, Point, RouteOptions, StrokeChecker, StrokeError, StrokeRules, Tidy, TidyOptions,
+};
 use crate::notation::{resolve, write_move, MoveText, Record};
 use crate::text::{clip, quote_around, HoeyDisplay};
 use crate::{Canon, Move, Position, Spot};
@@ -156,6 +158,9 @@ pub struct Game {
     /// `boards[k]`: the drawing after k moves; empty for an undrawn game.
     boards: Vec<Board>,
     cursor: usize,
+    /// A tidy of the drawing shown, in progress (forgotten when the
+    /// drawing shown changes).
+    tidying: Option<Tidy>,
 }
 
 fn check_size(width: f64, height: f64) -> Result<(), GameError> {
@@ -204,6 +209,7 @@ impl Game {
             positions: vec![first],
             boards: board.into_iter().collect(),
             cursor: 0,
+            tidying: None,
         }
     }
 
@@ -464,11 +470,13 @@ impl Game {
             return false;
         }
         self.cursor = k;
+        self.tidying = None;
         true
     }
 
     /// Forgets the moves after the cursor (what a new move does anyway).
     pub fn drop_redo(&mut self) {
+        self.tidying = None;
         self.moves.truncate(self.cursor);
         self.positions.truncate(self.cursor + 1);
         self.boards.truncate(if self.is_drawn() { self.cursor + 1 } else { 0 });
@@ -480,6 +488,24 @@ impl Game {
         self.positions.push(position);
         self.boards.extend(board);
         self.cursor += 1;
+        self.tidying = None;
+    }
+
+    /// Tidies the drawing shown by at most `sweeps` sweeps (see
+    /// [`Tidy`]), aiming at gaps of `opts`; a later call goes on where
+    /// this one stopped, until the drawing shown changes (after a finished
+    /// tidy, a call starts another). The position is unchanged. Returns
+    /// whether more is to be done.
+    pub fn tidy(&mut self, opts: &TidyOptions, sweeps: usize) -> Result<bool, GameError> {
+        let board = self.boards.get_mut(self.cursor).ok_or(GameError::NoDrawing)?;
+        let mut t = match self.tidying.take() {
+            Some(t) if t.options() == opts && !t.is_done() => t,
+            _ => Tidy::new(board, *opts).map_err(|e| GameError::Internal(e.to_string()))?,
+        };
+        t.run(board, sweeps);
+        let more = !t.is_done();
+        self.tidying = Some(t);
+        Ok(more)
     }
 
     fn move_error(&self, text: &str, message: impl fmt::Display) -> GameError {
@@ -607,6 +633,15 @@ impl Game {
         self.board()
             .map(|b| b.edges().iter().map(|e| EdgeView { ends: e.ends, points: flat(&e.points) }).collect())
             .unwrap_or_default()
+    }
+
+    /// Where the spot numbers of the drawing shown go in a view of `scale`
+    /// CSS px per board unit that shows `margin` board units round the
+    /// drawing: the centre of each number's box, flat `[x0, y0, x1, ...]`.
+    pub fn label_places(&self, scale: f64, margin: f64) -> Vec<f64> {
+        let Some(b) = self.board() else { return Vec::new() };
+        let labels = crate::board::place_labels(b, 1.0 / scale, margin);
+        labels.iter().flat_map(|l| [l.x, l.y]).collect()
     }
 
     /// The drawing shown as an SVG document (see [`crate::board::svg`]).

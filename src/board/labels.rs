@@ -1,0 +1,163 @@
+//! Where the spots' numbers go: for each spot, the first of a ring of
+//! places around it where the number overlaps no curve, spot or number
+//! placed before it (else the place with the fewest overlaps).
+
+use super::geom::{point_segment_dist, segments_meet, Point, Rect};
+use super::index::SegmentIndex;
+use super::model::Board;
+
+/// Drawn sizes in CSS px, as the page draws them: spot radius, half the
+/// width of a curve, the height of a number and the width of one digit
+/// (12 px system-ui digits are at most 7 px wide).
+const SPOT_R: f64 = 7.0;
+const HALF_LINE: f64 = 1.2;
+const TEXT_H: f64 = 12.0;
+const DIGIT_W: f64 = 7.0;
+
+/// A spot's number: the centre of its box and the box's half sizes
+/// (board units).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Label {
+    pub x: f64,
+    pub y: f64,
+    pub half_w: f64,
+    pub half_h: f64,
+}
+
+impl Label {
+    fn rect(&self) -> Rect {
+        Rect {
+            min: Point::new(self.x - self.half_w, self.y - self.half_h),
+            max: Point::new(self.x + self.half_w, self.y + self.half_h),
+        }
+    }
+}
+
+fn rects_meet(a: &Rect, b: &Rect) -> bool {
+    a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y
+}
+
+/// Whether segment a–b meets the box `r`.
+fn segment_meets_rect(a: Point, b: Point, r: &Rect) -> bool {
+    if r.contains(a) || r.contains(b) {
+        return true;
+    }
+    let c = [r.min, Point::new(r.max.x, r.min.y), r.max, Point::new(r.min.x, r.max.y)];
+    (0..4).any(|k| segments_meet(a, b, c[k], c[(k + 1) % 4]))
+}
+
+/// Distance from p to the box (0 inside).
+fn rect_dist(r: &Rect, p: Point) -> f64 {
+    let dx = (r.min.x - p.x).max(p.x - r.max.x).max(0.0);
+    let dy = (r.min.y - p.y).max(p.y - r.max.y).max(0.0);
+    dx.hypot(dy)
+}
+
+/// What a number at `l` overlaps: curves (as drawn, `HALF_LINE` wide),
+/// spots (their discs) and the numbers in `others`. `px` is one CSS pixel
+/// in board units.
+fn overlaps(board: &Board, index: &SegmentIndex, px: f64, l: &Label, others: &[Label]) -> usize {
+    let r = l.rect();
+    let grown = r.grow(HALF_LINE * px);
+    let mut n = 0;
+    let mut hit = false;
+    index.for_each_near(grown.min, grown.max, 0.0, &mut |s| {
+        hit = hit || segment_meets_rect(s.a, s.b, &grown);
+    });
+    n += usize::from(hit);
+    n += board.spots().iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count();
+    n += others.iter().filter(|o| rects_meet(&o.rect(), &r)).count();
+    n
+}
+
+/// The numbers of every spot, `px` being one CSS pixel in board units,
+/// kept inside the board's extent grown by `margin` (board units: what the
+/// page shows). Placed spot by spot, then the numbers that still overlap
+/// something are placed again among all the others.
+pub fn place_labels(board: &Board, px: f64, margin: f64) -> Vec<Label> {
+    let px = if px.is_finite() && px > 0.0 { px } else { 1.0 };
+    let index = SegmentIndex::new(board, None);
+    let shown = board.extent().grow(margin);
+    let n = board.spot_count();
+    let mut placed: Vec<Label> = Vec::with_capacity(n);
+    for i in 0..n {
+        let (l, _) = choose(board, &index, px, &shown, i, &placed);
+        placed.push(l);
+    }
+    for _ in 0..2 {
+        for i in 0..n {
+            let others: Vec<Label> = placed.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| *o).collect();
+            if overlaps(board, &index, px, &placed[i], &others) > 0 {
+                placed[i] = choose(board, &index, px, &shown, i, &others).0;
+            }
+        }
+    }
+    placed
+}
+
+/// The best place for spot `i`'s number among `others`, and how many
+/// things it overlaps there.
+fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, others: &[Label]) -> (Label, usize) {
+    let s = board.spots()[i];
+    let digits = (i + 1).to_string().len() as f64;
+    let (hw, hh) = (DIGIT_W * digits * px / 2.0, TEXT_H * px / 2.0);
+    let mut best: Option<(usize, f64, Label)> = None;
+    // Above right first (the usual place), then round the spot, then
+    // farther out.
+    for ring in [0.0, 4.0, 8.0, 13.0] {
+        // The box `reach` from the spot's centre, in eight directions.
+        let reach = (SPOT_R + 2.0 + ring) * px;
+        let d = reach * std::f64::consts::FRAC_1_SQRT_2;
+        let places = [
+            (d + hw, -d - hh),
+            (0.0, -reach - hh),
+            (-d - hw, -d - hh),
+            (-reach - hw, 0.0),
+            (-d - hw, d + hh),
+            (0.0, reach + hh),
+            (d + hw, d + hh),
+            (reach + hw, 0.0),
+        ];
+        for (dx, dy) in places {
+            let l = Label { x: s.x + dx, y: s.y + dy, half_w: hw, half_h: hh };
+            let r = l.rect();
+            let inside = shown.contains(r.min) && shown.contains(r.max);
+            let n = overlaps(board, index, px, &l, others) + usize::from(!inside) * 100;
+            if n == 0 {
+                return (l, 0);
+            }
+            let room = clearance(board, index, &l, px);
+            if best.as_ref().is_none_or(|(bn, br, _)| n < *bn || (n == *bn && room > *br)) {
+                best = Some((n, room, l));
+            }
+        }
+    }
+    best.map(|(n, _, l)| (l, n)).unwrap_or((Label { x: s.x, y: s.y, half_w: hw, half_h: hh }, 1))
+}
+
+/// Room around a number: distance to the nearest curve point or spot
+/// within 20 CSS px (a tie-breaker among overlapping places).
+fn clearance(board: &Board, index: &SegmentIndex, l: &Label, px: f64) -> f64 {
+    let r = l.rect();
+    let c = Point::new(l.x, l.y);
+    let mut m = 20.0 * px;
+    index.for_each_near(r.min, r.max, m, &mut |s| m = m.min(point_segment_dist(c, s.a, s.b)));
+    for &q in board.spots() {
+        m = m.min(q.dist(c));
+    }
+    m
+}
+
+/// Which of the numbers overlap a curve, a spot or another number.
+pub fn overlapping(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
+    let index = SegmentIndex::new(board, None);
+    labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let others: Vec<Label> =
+                labels.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| *o).collect();
+            overlaps(board, &index, px, l, &others) > 0
+        })
+        .collect()
+}

@@ -1,0 +1,219 @@
+//! How readable a drawing is on a screen, and `sprouts bench layout`:
+//! random games (20 spots by default) drawn as the page draws them, measured before and
+//! after tidying.
+//!
+//! Readings are in CSS pixels: the smallest gap between two distinct
+//! curves (ignoring where curves meet at a shared spot: within
+//! [`SHARED_SPOT_PX`] of it), the smallest gap between a spot and a curve
+//! not on it, and how many spot numbers overlap a curve, a spot or another
+//! number.
+
+use super::geom::{outside_disc, point_segment_dist, segment_dist, Point};
+use super::index::SegmentIndex;
+use super::labels::{overlapping, place_labels};
+use super::model::Board;
+use super::route::RouteOptions;
+use super::tidy::{Tidy, TidyOptions};
+use crate::player::Rng;
+use crate::report::{LayoutBenchReport, LayoutReadings, LayoutSize, MedianWorst};
+
+/// Curves meeting at a spot are not "close" within this many CSS px of it
+/// (the spot is drawn 7 px wide there).
+pub const SHARED_SPOT_PX: f64 = 10.0;
+
+/// Gaps are looked for up to this far (CSS px); farther counts as this.
+const FAR_PX: f64 = 200.0;
+
+/// The page's board margin (board units kept round the extent).
+const MARGIN: f64 = 24.0;
+
+/// A drawing's readings at `scale` CSS px per board unit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Legibility {
+    pub min_curve_gap_px: f64,
+    pub min_spot_gap_px: f64,
+    pub overlapping_labels: usize,
+}
+
+/// Measures `board` as shown at `scale` CSS px per board unit.
+pub fn legibility(board: &Board, scale: f64) -> Legibility {
+    let px = 1.0 / scale;
+    let far = FAR_PX * px;
+    let index = SegmentIndex::new(board, None);
+    let edges = board.edges();
+    let spots = board.spots();
+    let mut curve = far;
+    for (ei, e) in edges.iter().enumerate() {
+        for w in e.points.windows(2) {
+            index.for_each_near(w[0], w[1], curve, &mut |s| {
+                if s.edge <= ei {
+                    return;
+                }
+                let other = &edges[s.edge];
+                let shared: Vec<Point> = other
+                    .ends
+                    .iter()
+                    .filter(|t| e.ends.contains(t))
+                    .filter_map(|&t| board.spot(t))
+                    .collect();
+                let d = if shared.is_empty() {
+                    segment_dist(w[0], w[1], s.a, s.b)
+                } else {
+                    clipped_dist((w[0], w[1]), (s.a, s.b), &shared, SHARED_SPOT_PX * px)
+                };
+                curve = curve.min(d);
+            });
+        }
+    }
+    let mut spot = far;
+    for (si, &p) in spots.iter().enumerate() {
+        let sp = si as crate::Spot + 1;
+        index.for_each_near(p, p, spot, &mut |s| {
+            if !edges[s.edge].ends.contains(&sp) {
+                spot = spot.min(point_segment_dist(p, s.a, s.b));
+            }
+        });
+    }
+    let labels = place_labels(board, px, MARGIN);
+    Legibility {
+        min_curve_gap_px: curve * scale,
+        min_spot_gap_px: spot * scale,
+        overlapping_labels: overlapping(board, px, &labels).iter().filter(|&&b| b).count(),
+    }
+}
+
+/// Distance between two segments, leaving out their parts within `r` of
+/// any of the `shared` points.
+fn clipped_dist(a: (Point, Point), b: (Point, Point), shared: &[Point], r: f64) -> f64 {
+    let mut pa = vec![a];
+    let mut pb = vec![b];
+    for &c in shared {
+        pa = pa.into_iter().flat_map(|(x, y)| outside_disc(x, y, c, r)).flatten().collect();
+        pb = pb.into_iter().flat_map(|(x, y)| outside_disc(x, y, c, r)).flatten().collect();
+    }
+    let mut m = f64::INFINITY;
+    for &(x, y) in &pa {
+        for &(u, v) in &pb {
+            m = m.min(segment_dist(x, y, u, v));
+        }
+    }
+    m
+}
+
+/// A page size and how the page draws a new game there: the board
+/// element's size (CSS px, measured on the page) and the board area in
+/// board units (`boardSize()` in `www/app.js`: 800 wide, as tall as the
+/// element's shape, 450 to 1100).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PageSize {
+    pub width: f64,
+    pub height: f64,
+    pub element: (f64, f64),
+}
+
+impl PageSize {
+    /// The sizes `sprouts bench layout` measures: a desktop and a phone.
+    pub const ALL: [PageSize; 2] = [
+        PageSize { width: 1280.0, height: 800.0, element: (878.0, 574.0) },
+        PageSize { width: 390.0, height: 844.0, element: (356.0, 605.7) },
+    ];
+
+    /// The board area of a new game.
+    pub fn board(&self) -> (f64, f64) {
+        let aspect = self.element.1 / self.element.0;
+        (800.0, (800.0 * aspect).clamp(450.0, 1100.0).round())
+    }
+
+    /// The page's zoom to fit: CSS px per board unit so that everything
+    /// drawn and the margin fit in the element.
+    pub fn zoom(&self, board: &Board) -> f64 {
+        let r = board.extent();
+        let w = r.max.x - r.min.x + 2.0 * MARGIN;
+        let h = r.max.y - r.min.y + 2.0 * MARGIN;
+        (self.element.0 / w).min(self.element.1 / h)
+    }
+}
+
+/// Sweeps of tidying after each move (the page's short animation).
+pub const SWEEPS_PER_MOVE: usize = 8;
+
+/// The page's tidy at `zoom` CSS px per board unit.
+pub fn page_tidy(zoom: f64) -> TidyOptions {
+    TidyOptions { px: 1.0 / zoom, ..TidyOptions::default() }
+}
+
+/// Plays one random game from `spots` spots by routing, on the page's
+/// board for `size`; with `tidy`, tidies after every move (the page's
+/// short animation) and fully at the end (its Tidy button). Returns the
+/// last drawing, or `None` if a move could not be routed.
+pub fn play_game(size: &PageSize, spots: usize, seed: u64, tidy: bool) -> Option<Board> {
+    let (w, h) = size.board();
+    let mut rng = Rng::new(seed);
+    let mut board = Board::start(spots, w, h).ok()?;
+    let mut pos = board.position().ok()?;
+    let opts = RouteOptions::default();
+    loop {
+        let moves = pos.representative_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = &moves[rng.below(moves.len())].0;
+        let routed = board.route(&pos, mv, &opts).ok()?;
+        board = routed.board;
+        pos = routed.position;
+        if tidy {
+            let mut t = Tidy::new(&board, page_tidy(size.zoom(&board))).ok()?;
+            t.run(&mut board, SWEEPS_PER_MOVE);
+        }
+    }
+    if tidy {
+        board.tidy(&page_tidy(size.zoom(&board)), usize::MAX).ok()?;
+    }
+    Some(board)
+}
+
+fn stat(v: Vec<f64>, worst_is_max: bool) -> MedianWorst {
+    let (median, lo, hi) = super::bench::median_range(v);
+    MedianWorst { median, worst: if worst_is_max { hi } else { lo } }
+}
+
+fn readings(v: &[(Legibility, f64)]) -> LayoutReadings {
+    LayoutReadings {
+        min_curve_gap_px: stat(v.iter().map(|(l, _)| l.min_curve_gap_px).collect(), false),
+        min_spot_gap_px: stat(v.iter().map(|(l, _)| l.min_spot_gap_px).collect(), false),
+        overlapping_labels: stat(v.iter().map(|(l, _)| l.overlapping_labels as f64).collect(), true),
+    }
+}
+
+/// `sprouts bench layout`: `games` random games from `spots` spots
+/// (seeded) played to the end at each [`PageSize`], measured untidied and
+/// tidied.
+pub fn bench_layout(games: usize, spots: usize, seed: u64) -> LayoutBenchReport {
+    let mut sizes = Vec::new();
+    for size in PageSize::ALL {
+        let (mut before, mut after, mut zooms) = (Vec::new(), Vec::new(), Vec::new());
+        let mut failures = 0;
+        for g in 0..games as u64 {
+            let s = seed.wrapping_add(g);
+            match (play_game(&size, spots, s, false), play_game(&size, spots, s, true)) {
+                (Some(b), Some(a)) => {
+                    let (zb, za) = (size.zoom(&b), size.zoom(&a));
+                    before.push((legibility(&b, zb), zb));
+                    after.push((legibility(&a, za), za));
+                    zooms.push(za);
+                }
+                _ => failures += 1,
+            }
+        }
+        let zoom = stat(zooms, false);
+        sizes.push(LayoutSize {
+            width: size.width,
+            height: size.height,
+            before: readings(&before),
+            after: readings(&after),
+            zoom,
+            failures,
+        });
+    }
+    LayoutBenchReport { games, spots, sizes }
+}

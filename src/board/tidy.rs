@@ -1,0 +1,518 @@
+//! Tidying a drawing without changing what it shows: a relaxation that
+//! moves spots and reshapes curves so that curves spread apart, fans at
+//! busy spots open up, spots keep clear of curves, and the dead parts (no
+//! move left there) take less room than the live ones.
+//!
+//! Each sweep moves every point at once, each by less than 0.45 of the
+//! clearance of its segments (the distance from a segment to everything
+//! it does not share a point with, and from the far end of a neighbour
+//! segment to it): two segments moving linearly then never meet, so the
+//! drawing is deformed without anything passing over anything. The result
+//! of every sweep is still checked exactly ([`Board::from_parts`]); a
+//! refused sweep is dropped and the next one moves half as far. Every
+//! chunk of sweeps ends by tracing the drawing; a chunk whose trace is not
+//! the position it started from (it cannot happen, but the check is cheap)
+//! is undone. So the traced position never changes, by construction and by
+//! check.
+
+use super::geom::{closest_on_segment, point_segment_dist, segment_dist, segment_hits_triangle, Point, Rect};
+use super::index::SegmentIndex;
+use super::labels::{overlapping, place_labels, Label};
+use super::model::{Board, Edge};
+use super::smooth::{subdivide, Grid};
+use super::trace::TraceError;
+use crate::topology::{Position, Spot};
+
+/// What a tidy aims for, in CSS pixels of the view (`px` converts).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TidyOptions {
+    /// One CSS pixel in board units (the inverse of the page's scale).
+    pub px: f64,
+    /// Room sought between two curves (CSS px).
+    pub curve_gap: f64,
+    /// Room sought between a spot and a curve not on it, and between two
+    /// spots (CSS px).
+    pub spot_gap: f64,
+}
+
+impl Default for TidyOptions {
+    fn default() -> Self {
+        TidyOptions { px: 1.0, curve_gap: 14.0, spot_gap: 17.0 }
+    }
+}
+
+/// Sweeps after which a tidy stops even if points still move.
+const MAX_SWEEPS: usize = 300;
+
+/// A tidy in progress: [`Tidy::run`] does a bounded number of sweeps per
+/// call, so that a page can animate it a frame at a time.
+#[derive(Clone, Debug)]
+pub struct Tidy {
+    opts: TidyOptions,
+    /// What the drawing must keep showing.
+    position: Position,
+    /// Spots in no land with a move left.
+    dead: Vec<bool>,
+    /// Fraction of each computed step taken (halved when a sweep is refused).
+    factor: f64,
+    sweeps: usize,
+    /// Sweeps in a row that moved nothing visible.
+    still: usize,
+    /// Boxes of spot numbers that found no free place (refreshed every few
+    /// sweeps): the curves and spots in them are pushed out.
+    crowded: Vec<Label>,
+}
+
+impl Tidy {
+    /// A tidy of `board`, which must trace.
+    pub fn new(board: &Board, opts: TidyOptions) -> Result<Tidy, TraceError> {
+        let position = board.position()?;
+        let mut dead = vec![true; board.spot_count()];
+        for land in position.land_spots() {
+            for s in land {
+                if let Some(d) = dead.get_mut(s as usize - 1) {
+                    *d = false;
+                }
+            }
+        }
+        let ok = |v: f64| v.is_finite() && v > 0.0;
+        let opts = if ok(opts.px) && ok(opts.curve_gap) && ok(opts.spot_gap) {
+            opts
+        } else {
+            TidyOptions::default()
+        };
+        Ok(Tidy { opts, position, dead, factor: 1.0, sweeps: 0, still: 0, crowded: Vec::new() })
+    }
+
+    /// Nothing more to do: the drawing has settled (or the sweeps are used up).
+    pub fn is_done(&self) -> bool {
+        self.sweeps >= MAX_SWEEPS || self.still >= 3 || self.factor < 1.0 / 64.0
+    }
+
+    /// What this tidy aims at.
+    pub fn options(&self) -> &TidyOptions {
+        &self.opts
+    }
+
+    /// Sweeps done so far.
+    pub fn sweeps(&self) -> usize {
+        self.sweeps
+    }
+
+    /// Runs at most `sweeps` sweeps on `board` (the board this tidy was
+    /// made for, or what earlier calls left of it; any other board is
+    /// left alone). Returns whether the drawing changed.
+    pub fn run(&mut self, board: &mut Board, sweeps: usize) -> bool {
+        if board.spot_count() != self.dead.len() {
+            return false;
+        }
+        let before = board.clone();
+        let mut changed = false;
+        for _ in 0..sweeps {
+            if self.is_done() {
+                break;
+            }
+            if self.sweeps % 8 == 0 {
+                self.crowded = crowded_labels(board, self.opts.px);
+            }
+            self.sweeps += 1;
+            match self.sweep(board) {
+                Some((next, moved)) => {
+                    *board = next;
+                    changed = true;
+                    self.still = if moved < 0.05 * self.opts.px { self.still + 1 } else { 0 };
+                }
+                None => self.factor /= 2.0,
+            }
+        }
+        if changed && board.position().as_ref() != Ok(&self.position) {
+            *board = before;
+            self.factor /= 2.0;
+            return false;
+        }
+        changed
+    }
+
+    /// A push out of the crowded numbers' boxes (a spot is not pushed out
+    /// of its own number's box: it cannot be there).
+    fn out_of_labels(&self, p: Point, spot: Option<usize>) -> Point {
+        let margin = 3.0 * self.opts.px;
+        let mut f = Point::default();
+        for (i, l) in self.crowded.iter().enumerate() {
+            let (dx, dy) = (p.x - l.x, p.y - l.y);
+            let (ox, oy) = (l.half_w + margin - dx.abs(), l.half_h + margin - dy.abs());
+            if ox > 0.0 && oy > 0.0 && spot != Some(i) {
+                // Out the short way.
+                f = if ox < oy {
+                    f.plus(Point::new(ox.copysign(dx), 0.0).scale(0.5))
+                } else {
+                    f.plus(Point::new(0.0, oy.copysign(dy)).scale(0.5))
+                };
+            }
+        }
+        f
+    }
+
+    fn dead_edge(&self, e: &Edge) -> bool {
+        e.ends.iter().all(|&s| self.dead[s as usize - 1])
+    }
+
+    /// One sweep: the board after it and the largest move (board units),
+    /// or `None` if the exact check refused it.
+    fn sweep(&self, board: &Board) -> Option<(Board, f64)> {
+        let px = self.opts.px;
+        let rc = self.opts.curve_gap * px;
+        let rs = self.opts.spot_gap * px;
+        let reach = 2.0 * rc.max(rs);
+        let spots = board.spots();
+        let edges = board.edges();
+        let index = SegmentIndex::new(board, None);
+        // A point moves at most `max_step`, so clearances matter only up
+        // to what allows it.
+        let max_step = 0.25 * rc;
+        let clr = clearances(board, &index, max_step / 0.45);
+        let spot_grid = Grid::new(spots, reach);
+        // Arc length at each point, to tell a curve's far parts from its
+        // neighbourhood.
+        let cum: Vec<Vec<f64>> = edges
+            .iter()
+            .map(|e| {
+                let mut c = vec![0.0];
+                for w in e.points.windows(2) {
+                    c.push(c[c.len() - 1] + w[0].dist(w[1]));
+                }
+                c
+            })
+            .collect();
+        let weight = |dead: bool| if dead { 0.7 } else { 1.0 };
+        let (w, h) = (board.width(), board.height());
+        let inside = |p: Point, m: f64| -> Point {
+            let m = m.min(w / 4.0).min(h / 4.0);
+            Point::new(
+                (m - p.x).max(0.0) - (p.x - (w - m)).max(0.0),
+                (m - p.y).max(0.0) - (p.y - (h - m)).max(0.0),
+            )
+            .scale(0.5)
+        };
+
+        // The nearest point of each other curve within `r` of p (skipping
+        // what `skip` says), and the push away from them.
+        let push_from_curves = |p: Point, r: f64, skip: &dyn Fn(usize, usize, Point) -> bool| -> Point {
+            let mut near: Vec<(usize, f64, Point)> = Vec::new();
+            index.for_each_near(p, p, r, &mut |s| {
+                let q = closest_on_segment(p, s.a, s.b);
+                let d = q.dist(p);
+                if d >= r || d <= 0.0 || skip(s.edge, s.index, q) {
+                    return;
+                }
+                match near.iter_mut().find(|x| x.0 == s.edge) {
+                    Some(x) if x.1 > d => *x = (s.edge, d, q),
+                    Some(_) => {}
+                    None => near.push((s.edge, d, q)),
+                }
+            });
+            near.iter().fold(Point::default(), |f, &(e, d, q)| {
+                let k = weight(self.dead_edge(&edges[e]));
+                f.plus(p.minus(q).scale(0.5 * k * (r - d) / d))
+            })
+        };
+
+        // Spots.
+        let mut spot_step = vec![Point::default(); spots.len()];
+        let mut ends_at: Vec<Vec<(usize, bool)>> = vec![Vec::new(); spots.len()];
+        for (ei, e) in edges.iter().enumerate() {
+            ends_at[e.ends[0] as usize - 1].push((ei, true));
+            ends_at[e.ends[1] as usize - 1].push((ei, false));
+        }
+        // The point after the spot along an end, and its index.
+        let second = |ei: usize, first: bool| -> (Point, usize) {
+            let p = &edges[ei].points;
+            if first {
+                (p[1], 1)
+            } else {
+                (p[p.len() - 2], p.len() - 2)
+            }
+        };
+        for (si, &p) in spots.iter().enumerate() {
+            let sp = si as Spot + 1;
+            let r = 2.0 * rs;
+            let mut f = push_from_curves(p, r, &|e, k, _| {
+                // A curve's own end at this spot, and its parts near it.
+                let ed = &edges[e];
+                let c = &cum[e];
+                let total = c[c.len() - 1];
+                (ed.ends[0] == sp && c[k] < 2.0 * rs) || (ed.ends[1] == sp && total - c[k + 1] < 2.0 * rs)
+            });
+            spot_grid.for_each_near(p, &mut |j| {
+                let d = spots[j].dist(p);
+                if j != si && d < r && d > 0.0 {
+                    f = f.plus(p.minus(spots[j]).scale(0.5 * (r - d) / d));
+                }
+            });
+            let ends = &ends_at[si];
+            if ends.len() >= 2 {
+                let mean = ends
+                    .iter()
+                    .fold(Point::default(), |m, &(e, first)| m.plus(second(e, first).0))
+                    .scale(1.0 / ends.len() as f64);
+                f = f.plus(mean.minus(p).scale(0.2));
+            }
+            f = f.plus(inside(p, rs + 2.0 * px)).plus(self.out_of_labels(p, Some(si)));
+            spot_step[si] = f;
+        }
+
+        // Fans: the points after a busy spot turn away from each other.
+        let mut fan: Vec<Vec<Point>> = edges.iter().map(|e| vec![Point::default(); e.points.len()]).collect();
+        for (si, ends) in ends_at.iter().enumerate() {
+            if ends.len() < 2 {
+                continue;
+            }
+            let p = spots[si];
+            let want = (2.0 * std::f64::consts::PI / ends.len() as f64).min(2.0) * 0.8;
+            for (i, &(eu, fu)) in ends.iter().enumerate() {
+                let (qu, ku) = second(eu, fu);
+                let u = qu.minus(p);
+                for (j, &(ev, fv)) in ends.iter().enumerate() {
+                    if i == j {
+                        continue;
+                    }
+                    let v = second(ev, fv).0.minus(p);
+                    let angle = u.cross(v).atan2(u.dot(v));
+                    if angle.abs() >= want {
+                        continue;
+                    }
+                    // Turn u away from v: clockwise (raw) if v is counter-clockwise of it.
+                    let perp = if angle > 0.0 { Point::new(u.y, -u.x) } else { Point::new(-u.y, u.x) };
+                    let len = perp.norm();
+                    if len > 0.0 {
+                        fan[eu][ku] = fan[eu][ku].plus(perp.scale(0.3 * (want - angle.abs()) / len * u.norm().min(reach)));
+                    }
+                }
+            }
+        }
+
+        // Curve points.
+        let mut new_edges: Vec<Vec<Point>> = Vec::with_capacity(edges.len());
+        let mut moved = 0.0f64;
+        let cap_step = |step: Point, cap: f64| -> Point {
+            let limit = (0.45 * cap).min(max_step) * self.factor;
+            let len = step.norm();
+            if len > limit && len > 0.0 {
+                step.scale(limit / len)
+            } else {
+                step.scale(self.factor.min(1.0))
+            }
+        };
+        for (ei, e) in edges.iter().enumerate() {
+            let pts = &e.points;
+            let n = pts.len();
+            let dead = self.dead_edge(e);
+            let r = 2.0 * rc * weight(dead);
+            let c = &cum[ei];
+            let mut out = pts.clone();
+            for i in 1..n - 1 {
+                let p = pts[i];
+                // Along the curve the points even out; across it they only
+                // straighten a little (a curve-shortening flow would shrink
+                // loops to nothing).
+                let lap = pts[i - 1].lerp(pts[i + 1], 0.5).minus(p);
+                let dir = pts[i + 1].minus(pts[i - 1]);
+                let along = if dir.norm() > 0.0 { dir.scale(lap.dot(dir) / dir.dot(dir)) } else { Point::default() };
+                let mut f = along.scale(0.5).plus(lap.minus(along).scale(0.25));
+                let near_end = |arc: f64, spot: Spot| -> Option<Point> {
+                    let s = spots[spot as usize - 1];
+                    (arc < rc).then_some(s)
+                };
+                // Right by a spot of this curve, other curves at that spot
+                // are the fan's business (unless they come very close).
+                let shared = [near_end(c[i], e.ends[0]), near_end(c[n - 1] - c[i], e.ends[1])];
+                f = f.plus(push_from_curves(p, r, &|oe, k, q| {
+                    if oe == ei {
+                        // Its own neighbourhood along the curve.
+                        let (lo, hi) = (c[k], c[k + 1]);
+                        return (lo - c[i]).max(c[i] - hi).max(0.0) < 2.0 * rc;
+                    }
+                    p.dist(q) > 0.3 * rc && shared.iter().flatten().any(|&s| s.dist(q) < 1.5 * rc)
+                }));
+                spot_grid.for_each_near(p, &mut |j| {
+                    let s = spots[j];
+                    let sp = j as Spot + 1;
+                    let d = s.dist(p);
+                    let own = (e.ends[0] == sp && c[i] < 2.0 * rs) || (e.ends[1] == sp && c[n - 1] - c[i] < 2.0 * rs);
+                    let rr = 2.0 * rs;
+                    if !own && d < rr && d > 0.0 {
+                        f = f.plus(p.minus(s).scale(0.5 * (rr - d) / d));
+                    }
+                });
+                f = f.plus(fan[ei][i]).plus(inside(p, rc)).plus(self.out_of_labels(p, None));
+                let cap = clr[ei][i - 1].min(clr[ei][i]);
+                let step = cap_step(f, cap);
+                moved = moved.max(step.norm());
+                out[i] = p.plus(step);
+            }
+            new_edges.push(out);
+        }
+        let mut new_spots = spots.to_vec();
+        for (si, &p) in spots.iter().enumerate() {
+            let mut cap = clr_spot(board, &index, &spot_grid, si, max_step / 0.45);
+            for &(e, first) in &ends_at[si] {
+                let k = if first { 0 } else { edges[e].points.len() - 2 };
+                cap = cap.min(clr[e][k]);
+            }
+            let step = cap_step(spot_step[si], cap);
+            moved = moved.max(step.norm());
+            let q = p.plus(step);
+            new_spots[si] = q;
+            for &(e, first) in &ends_at[si] {
+                let pts = &mut new_edges[e];
+                let k = if first { 0 } else { pts.len() - 1 };
+                pts[k] = q;
+            }
+        }
+        let parts: Vec<Edge> = edges
+            .iter()
+            .zip(new_edges)
+            .map(|(e, points)| Edge { ends: e.ends, points })
+            .collect();
+        let moved_board = Board::from_parts(w, h, new_spots, parts).ok()?;
+        let spacing = 0.6 * rc;
+        let board = if self.sweeps % 4 == 0 { resample(&moved_board, spacing).unwrap_or(moved_board) } else { moved_board };
+        Some((board, moved))
+    }
+}
+
+/// The boxes of the numbers that overlap something where they are placed;
+/// the others are left as empty boxes far away (so `crowded[i]` is spot
+/// i + 1's).
+fn crowded_labels(board: &Board, px: f64) -> Vec<Label> {
+    let labels = place_labels(board, px, 24.0);
+    let bad = overlapping(board, px, &labels);
+    labels
+        .into_iter()
+        .zip(bad)
+        .map(|(l, b)| if b { l } else { Label { x: f64::INFINITY, y: f64::INFINITY, half_w: 0.0, half_h: 0.0 } })
+        .collect()
+}
+
+/// For every segment: how far it is (up to `reach`) from every segment it
+/// shares no point with and every spot not on it, and, for a segment
+/// sharing a point with it, from that segment's far end (both ways).
+fn clearances(board: &Board, index: &SegmentIndex, reach: f64) -> Vec<Vec<f64>> {
+    let spots = board.spots();
+    board
+        .edges()
+        .iter()
+        .enumerate()
+        .map(|(ei, e)| {
+            e.points
+                .windows(2)
+                .enumerate()
+                .map(|(k, w)| {
+                    let (a, b) = (w[0], w[1]);
+                    let mut m = reach;
+                    index.for_each_near(a, b, reach, &mut |t| {
+                        if t.edge == ei && t.index == k {
+                            return;
+                        }
+                        let shared = [a, b].into_iter().find(|&x| x == t.a || x == t.b);
+                        let d = match shared {
+                            Some(x) => {
+                                let far_s = if x == a { b } else { a };
+                                let far_t = if x == t.a { t.b } else { t.a };
+                                point_segment_dist(far_s, t.a, t.b).min(point_segment_dist(far_t, a, b))
+                            }
+                            None => segment_dist(a, b, t.a, t.b),
+                        };
+                        m = m.min(d);
+                    });
+                    let bbox = Rect::of(&[a, b]).grow(reach);
+                    for &s in spots {
+                        if s != a && s != b && bbox.contains(s) {
+                            m = m.min(point_segment_dist(s, a, b));
+                        }
+                    }
+                    m
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// How far spot `si` is (up to `reach`) from other spots and from the
+/// segments that do not end at it.
+fn clr_spot(board: &Board, index: &SegmentIndex, grid: &Grid, si: usize, reach: f64) -> f64 {
+    let p = board.spots()[si];
+    let mut m = reach;
+    index.for_each_near(p, p, reach, &mut |t| {
+        if t.a != p && t.b != p {
+            m = m.min(point_segment_dist(p, t.a, t.b));
+        }
+    });
+    grid.for_each_near(p, &mut |j| {
+        if j != si {
+            m = m.min(board.spots()[j].dist(p));
+        }
+    });
+    m
+}
+
+/// Evens out the points of every curve: long segments are split, points
+/// crowded together dropped where the corner they cut off holds nothing.
+/// `None` if the result is not a drawing (then the caller keeps its own).
+fn resample(board: &Board, spacing: f64) -> Option<Board> {
+    let index = SegmentIndex::new(board, None);
+    let spots = board.spots();
+    let edges: Vec<Edge> = board
+        .edges()
+        .iter()
+        .enumerate()
+        .map(|(ei, e)| {
+            let p = &e.points;
+            let mut keep = vec![true; p.len()];
+            let mut i = 1;
+            while i + 1 < p.len() {
+                let t = [p[i - 1], p[i], p[i + 1]];
+                if p[i - 1].dist(p[i + 1]) < spacing && corner_is_empty(&index, spots, ei, i, t) {
+                    keep[i] = false;
+                    i += 2;
+                } else {
+                    i += 1;
+                }
+            }
+            let kept: Vec<Point> = p.iter().zip(&keep).filter(|(_, &k)| k).map(|(q, _)| *q).collect();
+            let mut points = subdivide(&kept, 2.0 * spacing);
+            points.dedup();
+            Edge { ends: e.ends, points }
+        })
+        .collect();
+    Board::from_parts(board.width(), board.height(), spots.to_vec(), edges).ok()
+}
+
+/// Whether cutting the corner at point `i` of edge `ei` (triangle `t`)
+/// sweeps over nothing: no spot, no segment but the corner's own two.
+fn corner_is_empty(index: &SegmentIndex, spots: &[Point], ei: usize, i: usize, t: [Point; 3]) -> bool {
+    if t[0] == t[2] {
+        return false;
+    }
+    let bbox = Rect::of(&t);
+    let mut clear = true;
+    index.for_each_near(bbox.min, bbox.max, 0.0, &mut |s| {
+        if clear && !(s.edge == ei && (s.index + 1 == i || s.index == i)) && segment_hits_triangle(s.a, s.b, t) {
+            clear = false;
+        }
+    });
+    clear && spots.iter().all(|&q| !bbox.contains(q) || !segment_hits_triangle(q, q, t))
+}
+
+impl Board {
+    /// Tidies the drawing by at most `sweeps` sweeps of a [`Tidy`] (all of
+    /// it: [`usize::MAX`]); what it shows stays the same. Returns the
+    /// sweeps done.
+    pub fn tidy(&mut self, opts: &TidyOptions, sweeps: usize) -> Result<usize, TraceError> {
+        let mut t = Tidy::new(self, *opts)?;
+        while t.sweeps() < sweeps && !t.is_done() {
+            t.run(self, 8.min(sweeps - t.sweeps()));
+        }
+        Ok(t.sweeps())
+    }
+}

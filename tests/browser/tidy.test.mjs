@@ -1,0 +1,48 @@
+// @ts-check
+// The drawing tidies itself after a move and on the Tidy button: the
+// curves move away from where the router drew them, the position (record,
+// Hoey list) does not change, and the numbers are drawn where the engine
+// places them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useSite } from './harness.mjs';
+import { newGame, nodeEngine, openPage, typeMove } from './helpers.mjs';
+
+const site = useSite();
+
+/** @param {import('playwright-core').Page} page */
+const snapshot = (page) => page.evaluate(() => {
+  const g = globalThis.sprouts.game;
+  return { hoey: g.hoey(), record: g.record(), edges: JSON.stringify(g.edgeList()), width: g.width, height: g.height };
+});
+
+/** @param {import('playwright-core').Page} page */
+const settled = (page) => page.waitForFunction(() => !globalThis.sprouts.tidy?.running(), null, { timeout: 30000 });
+
+test('tidying moves the curves, never the position', async () => {
+  const { page, errors } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+  await newGame(page, { spots: 5 });
+  const moves = ['1(6)2', '2(7)3', '6(8)7', '4(9)4', '3(10)5'];
+  for (let i = 0; i < moves.length; i++) await typeMove(page, moves[i], i + 1);
+  await page.click('#tidy');
+  await settled(page);
+  const tidied = await snapshot(page);
+  assert.equal(tidied.record, `5+ ${moves.join(' ')}`);
+  // The same moves routed without tidying, by the engine in node.
+  const E = await nodeEngine();
+  const g = new E.Game(5, false, tidied.width, tidied.height);
+  for (const m of moves) g.playText(m);
+  assert.equal(tidied.hoey, g.hoey(), 'the same labelled position');
+  assert.notEqual(tidied.edges, JSON.stringify(g.edgeList()), 'the curves were moved');
+  // The button tidies again; the position stays.
+  await page.click('#tidy');
+  await settled(page);
+  const again = await snapshot(page);
+  assert.equal(again.hoey, tidied.hoey);
+  assert.equal(again.record, tidied.record);
+  // The numbers come from the engine: one box centre per spot.
+  const places = await page.evaluate(() => Array.from(globalThis.sprouts.game.labelPlaces(globalThis.sprouts.board.scale(), 24)));
+  assert.equal(places.length, 20);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

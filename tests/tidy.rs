@@ -1,0 +1,94 @@
+//! Tidying never changes what a drawing shows: random drawings (games
+//! routed move by move, layouts of random positions) tidied in random
+//! chunks with random aims trace to the same labelled position after
+//! every chunk, and stay drawings (the exact crossing check).
+//!
+//! `SPROUTS_TIDY_RUNS` sets the number of runs (default 150; the README's
+//! long run is 10^4).
+
+mod common;
+
+use common::Rng;
+use sprouts::board::{legibility, play_game, Board, PageSize, RouteOptions, Tidy, TidyOptions};
+use sprouts::Position;
+
+fn runs() -> usize {
+    std::env::var("SPROUTS_TIDY_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(150)
+}
+
+/// A drawing: a game of 1 to 9 spots routed for a random number of moves
+/// on a random board, or the layout of a random position.
+fn random_board(rng: &mut Rng, seed: u64) -> Board {
+    if rng.below(4) == 0 {
+        let p = &common::random_positions(seed, 1, 6, 12)[0];
+        if let Ok((_, board)) = Board::layout(p, 800.0, 600.0) {
+            return board;
+        }
+    }
+    let n = rng.range(1, 9);
+    let (w, h) = (rng.range(250, 900) as f64, rng.range(250, 900) as f64);
+    let mut board = Board::start(n, w, h).unwrap();
+    let mut pos: Position = board.position().unwrap();
+    let moves = rng.range(0, 3 * n);
+    for _ in 0..moves {
+        let options = pos.representative_moves();
+        if options.is_empty() {
+            break;
+        }
+        let mv = &rng.pick(&options).0;
+        let Ok(routed) = board.route(&pos, mv, &RouteOptions::default()) else { break };
+        board = routed.board;
+        pos = routed.position;
+    }
+    board
+}
+
+#[test]
+fn tidying_keeps_the_position() {
+    let runs = runs();
+    let (mut changed, mut failures) = (0, Vec::new());
+    for run in 0..runs as u64 {
+        let mut rng = Rng::new(0x7157 + run);
+        let mut board = random_board(&mut rng, run);
+        let before = board.position().unwrap();
+        let opts = TidyOptions {
+            px: [0.5, 1.0, 1.5, 2.4][rng.below(4)],
+            curve_gap: rng.range(4, 20) as f64,
+            spot_gap: rng.range(6, 24) as f64,
+        };
+        let start = board.clone();
+        let mut tidy = Tidy::new(&board, opts).unwrap();
+        let sweeps = rng.range(1, 60);
+        while tidy.sweeps() < sweeps && !tidy.is_done() {
+            tidy.run(&mut board, rng.range(1, 8));
+            let again = Board::from_parts(
+                board.width(),
+                board.height(),
+                board.spots().to_vec(),
+                board.edges().to_vec(),
+            );
+            if again.is_err() || board.position().as_ref() != Ok(&before) {
+                failures.push(run);
+                break;
+            }
+        }
+        changed += usize::from(board != start);
+    }
+    assert!(failures.is_empty(), "runs {failures:?} changed the position");
+    // The property is not vacuous: most drawings did move.
+    assert!(changed * 2 > runs, "only {changed} of {runs} drawings changed");
+    eprintln!("{runs} tidy runs, {changed} drawings changed, 0 failures");
+}
+
+/// A full 20-spot game as the page plays it at 1280×800 ends with curves
+/// and spots apart after tidying, where routing alone leaves them touching.
+#[test]
+fn tidying_makes_room() {
+    let size = PageSize::ALL[0];
+    let before = play_game(&size, 20, 3, false).unwrap();
+    let after = play_game(&size, 20, 3, true).unwrap();
+    let (lb, la) = (legibility(&before, size.zoom(&before)), legibility(&after, size.zoom(&after)));
+    assert_eq!(before.position(), after.position(), "the same game");
+    assert!(la.min_spot_gap_px >= 8.0, "{la:?}");
+    assert!(la.min_curve_gap_px >= 4.0 && la.min_curve_gap_px > lb.min_curve_gap_px, "{lb:?} → {la:?}");
+}
