@@ -413,7 +413,7 @@ fn solve(data: &[u8]) -> Result<bool, String> {
     let glop = Canon::of(&p).to_string();
     let analysis = match budgeted(convention).analyse(&p) {
         Ok(a) => a,
-        Err(SolveError::Stopped | SolveError::TooLarge { .. }) => return Ok(true),
+        Err(SolveError::Stopped | SolveError::TooLarge { .. } | SolveError::Limit(_)) => return Ok(true),
     };
     let children = p.representative_moves();
     let mut outcomes = Vec::new();
