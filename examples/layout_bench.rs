@@ -33,6 +33,7 @@ fn main() {
             step += 1;
             if lives > 0 && step % 3 == 0 {
                 for (k, input) in [p.reduced(), p.clone()].iter().enumerate() {
+                    if std::env::var("LB_TRACE").is_ok() { eprintln!("TRY {k} {}", sprouts::text::HoeyDisplay(input)); }
                     let t = Instant::now();
                     match Board::layout(input, 800.0, 600.0) {
                         Ok((drawn, board)) => {

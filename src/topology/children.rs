@@ -307,9 +307,11 @@ impl Canon {
 }
 
 impl Position {
-    /// How many moves [`Position::children`] and the solver would generate
-    /// here (one per class of equivalent moves, before duplicates are
-    /// removed), counted without making any (saturating): so that a
+    /// At least as many moves as [`Position::children`] and the solver
+    /// generate here (one per class of equivalent moves, before duplicates
+    /// are removed; exactly that many unless a boundary repeats itself,
+    /// whose moves are then generated once per period), counted without
+    /// making any (saturating): so that a
     /// position too wide to expand is refused before the work starts
     /// (`crate::limits::MAX_MOVES`). Linear in the size of the position.
     pub fn move_count(&self) -> u64 {
@@ -373,8 +375,9 @@ fn sharings(groups: &Groups, split: usize) -> u64 {
 mod tests {
     use super::*;
 
-    /// The count is exactly what the generation makes, along random games
-    /// and on one region of 15 different boundaries (2^14 sharings).
+    /// The count bounds what the generation makes (closely: periodic
+    /// boundaries are generated once per period), along random games and
+    /// on one region of wide boundaries.
     #[test]
     fn move_count_counts_the_generated_moves() {
         let made = |p: &Position| {
@@ -386,7 +389,8 @@ mod tests {
         for n in (1..=9).cycle().take(36) {
             let mut p = Position::start(n).unwrap().reduced();
             loop {
-                assert_eq!(p.move_count(), made(&p), "{p:?}");
+                let (count, made) = (p.move_count(), made(&p));
+                assert!(count >= made && count <= 2 * made.max(1), "{p:?}: counted {count}, made {made}");
                 let mut all = Vec::new();
                 p.for_each_grouped_move(&mut |mv| all.push(mv));
                 if all.is_empty() {
@@ -397,6 +401,6 @@ mod tests {
             }
         }
         let wide = crate::text::parse_position("1.2.22.222.2222.22222.222222.2222222.").unwrap().reduced();
-        assert_eq!(wide.move_count(), made(&wide));
+        assert!(wide.move_count() >= made(&wide));
     }
 }
