@@ -41,7 +41,7 @@ fn check(p: &Position, labelled: bool) -> Result<usize, String> {
         }
         for b in &board.spots()[i + 1..] {
             // A labelled position numbered as a game is drawn as the game
-            // would be: its spots go where the router puts new spots.
+            // would be: new spots go where the router puts them.
             if a.dist(*b) < if labelled { 8.0 } else { 20.0 } {
                 return Err(format!("spot {} is crowded", i + 1));
             }

@@ -128,7 +128,7 @@ impl Board {
         let history = [1.0, 2.0].into_iter().find_map(|scale| {
             let b = map.draw_history(width * scale, height * scale).ok()?;
             let b = if scale == 1.0 { b } else { b.scaled(1.0 / scale).ok()? };
-            b.position().as_ref().is_ok_and(|q| equal_normalised(q, p)).then_some(b)
+            (spread(&b) && b.position().as_ref().is_ok_and(|q| equal_normalised(q, p))).then_some(b)
         });
         let board = match history {
             Some(b) => b,
@@ -1021,6 +1021,15 @@ fn route_either_way(board: &Board, faces: &Faces, mv: Move, opts: &RouteOptions)
         Ok(r) => Ok((r, false)),
         Err(_) => board.route(&faces.position, &swapped, opts).map(|r| (r, true)),
     }
+}
+
+/// Whether a game-like drawing keeps its spots on the board and apart
+/// (new spots go where the router puts them, which can be cramped); else
+/// the plane-map drawing, whose spots start on a grid, is used.
+fn spread(b: &Board) -> bool {
+    let s = b.spots();
+    s.iter().all(|p| (0.0..=b.width()).contains(&p.x) && (0.0..=b.height()).contains(&p.y))
+        && s.iter().enumerate().all(|(i, a)| s[i + 1..].iter().all(|c| a.dist(*c) >= 8.0))
 }
 
 /// Whether `q` (normalised, as traced) is `p` normalised.
