@@ -5,6 +5,8 @@
 //! milliseconds are printed by total lives, up to 60 (20 spots' worth).
 //!
 //! `cargo run --release --example layout_bench [GAMES] [SEED]`
+//! (`LB_TRACE=1` prints each input before it is laid out, to name the one
+//! that fails).
 
 use sprouts::board::Board;
 use sprouts::Position;
