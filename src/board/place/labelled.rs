@@ -15,7 +15,7 @@ use crate::board::layout::start_layout;
 use crate::board::route::RouteOptions;
 use crate::board::trace::Half;
 use crate::board::Board;
-use crate::topology::{Corner, Move, Position, Spot};
+use crate::topology::{Position, Spot};
 
 /// One side of a line: walk `walk` going from `from` to `to`.
 #[derive(Clone, Copy)]
@@ -343,13 +343,7 @@ impl Map {
             } else {
                 Vec::new()
             };
-            let mv = Move {
-                region: ra,
-                from: Corner { boundary: ba, index: ca },
-                to: Corner { boundary: bb, index: cb },
-                inside,
-            };
-            let (routed, swapped) = route_either_way(&board, &faces, mv, &opts)
+            let (routed, swapped) = route_either_way(&board, &faces, ra, (ba, ca), (bb, cb), inside, &opts)
                 .map_err(|why| LayoutError::NoRoute { edge: step, edges: moves.len(), why })?;
             board = routed.board;
             // The move's two new lines: into its new spot, then out of it.

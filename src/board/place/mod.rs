@@ -921,13 +921,7 @@ impl Map {
                 } else {
                     Vec::new()
                 };
-                let mv = Move {
-                    region: ra,
-                    from: Corner { boundary: ba, index: ca },
-                    to: Corner { boundary: bb, index: cb },
-                    inside,
-                };
-                let (routed, _) = route_either_way(&board, &faces, mv, &opts)
+                let (routed, _) = route_either_way(&board, &faces, ra, (ba, ca), (bb, cb), inside, &opts)
                     .map_err(|why| LayoutError::NoRoute { edge: step, edges: order.len(), why })?;
                 board = routed.board;
                 board.dissolve_last();
@@ -1003,7 +997,23 @@ impl Map {
 /// Routes `mv`, or the same line from its other end (the router sometimes
 /// finds one direction but not the other; the sides swap, so the other
 /// boundaries do too). Also says whether it was drawn the other way.
-fn route_either_way(board: &Board, faces: &Faces, mv: Move, opts: &RouteOptions) -> Result<(super::route::Routed, bool), RouteError> {
+/// The line runs in `region` from corner (boundary, index) `from` to `to`,
+/// with the boundaries `inside` on its first side (see `Move::inside`).
+fn route_either_way(
+    board: &Board,
+    faces: &Faces,
+    region: usize,
+    from: (usize, usize),
+    to: (usize, usize),
+    inside: Vec<usize>,
+    opts: &RouteOptions,
+) -> Result<(super::route::Routed, bool), RouteError> {
+    let mv = Move {
+        region,
+        from: Corner { boundary: from.0, index: from.1 },
+        to: Corner { boundary: to.0, index: to.1 },
+        inside,
+    };
     let same = mv.from.boundary == mv.to.boundary;
     let swapped = Move {
         region: mv.region,
