@@ -137,10 +137,11 @@ impl Board {
         // Coarse meshes first (fast); finer ones when tethers do not fit.
         for level in 0..4 {
             for reverse in [false, true] {
-                // spade 2.15 can panic locating a point ("Failed to locate
-                // position") on some cramped faces: natively that is a mesh
-                // that could not be built (in wasm, where panics abort, it
-                // is still fatal: tests/data/fuzz/open/layout).
+                // spade 2.15 panicked locating the free points added after
+                // refinement (tests/data/fuzz/layout; `triangulate` now
+                // starts each walk next to its point). Its refinement walks
+                // the same way, so a panic there stays, natively, a mesh
+                // not built; none has been seen (in wasm it would abort).
                 let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Mesh::build(self, &face, level)));
                 let Some(mut mesh) = built.ok().flatten() else {
                     continue;
@@ -514,6 +515,71 @@ fn pt(p: Point2<f64>) -> Point {
     Point::new(p.x, p.y)
 }
 
+/// The constrained Delaunay triangulation of a face: its points (the
+/// first `drawn_count` drawn) and drawn edges, refined for `size` and
+/// `level`, with free points added in corridors between close curves.
+/// `None` if the edges cross.
+fn triangulate(vertices: Vec<V>, edges: Vec<[usize; 2]>, drawn_count: usize, size: f64, level: u32) -> Option<Cdt> {
+    let fine = f64::from(level + 1);
+    let mut conflict = false;
+    let mut cdt = Cdt::try_bulk_load_cdt(vertices, edges, |_| conflict = true).ok()?;
+    if conflict {
+        return None;
+    }
+    let min_area = (size * 1e-4).powi(2);
+    let params = RefinementParameters::<f64>::new()
+        .keep_constraint_edges()
+        .with_angle_limit(AngleLimit::from_deg(22.0))
+        .with_min_required_area(min_area)
+        .with_max_allowed_area((size / (10.0 * fine)).powi(2))
+        .with_max_additional_vertices(20 * drawn_count + 2000);
+    cdt.refine(params);
+    // Refinement keeps the drawn edges whole, so a corridor between two
+    // close curves may be spanned by triangles with drawn corners only;
+    // tethers need free points to pass: add the centroids of such
+    // triangles (of all those touching the drawing twice, on finer
+    // levels).
+    for round in 0..=level {
+        let need = if round == 0 { 3 } else { 2 };
+        let centroids: Vec<(Point2<f64>, FixedVertexHandle)> = cdt
+            .inner_faces()
+            .filter(|f| {
+                f.vertices()
+                    .iter()
+                    .filter(|v| v.fix().index() < drawn_count)
+                    .count()
+                    >= need
+            })
+            // Slivers' centroids lie almost on an edge, too close to it
+            // for a path to pass: skip them.
+            .filter(|f| {
+                let ps = f.positions();
+                let (a, b, c) = (pt(ps[0]), pt(ps[1]), pt(ps[2]));
+                let area = b.minus(a).cross(c.minus(a)).abs() / 2.0;
+                let longest = a.dist(b).max(b.dist(c)).max(c.dist(a));
+                area > min_area && 2.0 * area / longest > size * 1e-5
+            })
+            .map(|f| {
+                let ps = f.positions();
+                let c = Point2::new(
+                    (ps[0].x + ps[1].x + ps[2].x) / 3.0,
+                    (ps[0].y + ps[1].y + ps[2].y) / 3.0,
+                );
+                (c, f.vertices()[0].fix())
+            })
+            .collect();
+        // Each walk to its point starts at a corner of the centroid's own
+        // triangle: spade's default start, the last point inserted, can
+        // be far, and its walk can go round in circles on a constrained
+        // mesh until it panics ("Failed to locate position", fatal in
+        // wasm; tests/data/fuzz/layout). Where it lands is the same.
+        for (c, hint) in centroids {
+            cdt.insert_with_hint(V { p: c }, hint).ok()?;
+        }
+    }
+    Some(cdt)
+}
+
 impl Mesh {
     /// Triangulates the face. `level` makes the mesh finer.
     fn build(board: &Board, face: &FaceGeometry, level: u32) -> Option<Mesh> {
@@ -619,56 +685,7 @@ impl Mesh {
                 }
             }
         }
-        let mut conflict = false;
-        let mut cdt = Cdt::try_bulk_load_cdt(vertices, edges, |_| conflict = true).ok()?;
-        if conflict {
-            return None;
-        }
-        let min_area = (size * 1e-4).powi(2);
-        let params = RefinementParameters::<f64>::new()
-            .keep_constraint_edges()
-            .with_angle_limit(AngleLimit::from_deg(22.0))
-            .with_min_required_area(min_area)
-            .with_max_allowed_area((size / (10.0 * fine)).powi(2))
-            .with_max_additional_vertices(20 * drawn_count + 2000);
-        cdt.refine(params);
-        // Refinement keeps the drawn edges whole, so a corridor between two
-        // close curves may be spanned by triangles with drawn corners only;
-        // tethers need free points to pass: add the centroids of such
-        // triangles (of all those touching the drawing twice, on finer
-        // levels).
-        for round in 0..=level {
-            let need = if round == 0 { 3 } else { 2 };
-            let centroids: Vec<Point2<f64>> = cdt
-                .inner_faces()
-                .filter(|f| {
-                    f.vertices()
-                        .iter()
-                        .filter(|v| v.fix().index() < drawn_count)
-                        .count()
-                        >= need
-                })
-                // Slivers' centroids lie almost on an edge, where spade
-                // can fail to locate a new point (it panics): skip them.
-                .filter(|f| {
-                    let ps = f.positions();
-                    let (a, b, c) = (pt(ps[0]), pt(ps[1]), pt(ps[2]));
-                    let area = b.minus(a).cross(c.minus(a)).abs() / 2.0;
-                    let longest = a.dist(b).max(b.dist(c)).max(c.dist(a));
-                    area > min_area && 2.0 * area / longest > size * 1e-5
-                })
-                .map(|f| {
-                    let ps = f.positions();
-                    Point2::new(
-                        (ps[0].x + ps[1].x + ps[2].x) / 3.0,
-                        (ps[0].y + ps[1].y + ps[2].y) / 3.0,
-                    )
-                })
-                .collect();
-            for c in centroids {
-                cdt.insert(V { p: c }).ok()?;
-            }
-        }
+        let cdt = triangulate(vertices, edges, drawn_count, size, level)?;
 
         let nf = cdt.num_all_faces();
         let nv = cdt.num_vertices();
@@ -1235,5 +1252,45 @@ impl PartialOrd for Item {
 impl Ord for Item {
     fn cmp(&self, o: &Self) -> std::cmp::Ordering {
         o.0.total_cmp(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The face on which spade 2.15 panicked adding free points one by one
+    /// (tests/data/layout/spade-locate-mesh.txt, from a fuzzed labelled
+    /// position): it triangulates now, with every drawn point kept at its
+    /// index, every drawn edge still an edge, and free points added.
+    #[test]
+    fn face_that_made_spade_panic_triangulates() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/layout/spade-locate-mesh.txt");
+        let text = std::fs::read_to_string(path).expect("the mesh file");
+        let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+        let head: Vec<&str> = lines.next().expect("a header").split(' ').collect();
+        let (level, size, drawn): (u32, f64, usize) =
+            (head[0].parse().unwrap(), head[1].parse().unwrap(), head[2].parse().unwrap());
+        let (mut vertices, mut edges) = (Vec::new(), Vec::new());
+        for line in lines {
+            let w: Vec<&str> = line.split(' ').collect();
+            match w[0] {
+                "v" => vertices.push(V { p: Point2::new(w[1].parse().unwrap(), w[2].parse().unwrap()) }),
+                "e" => edges.push([w[1].parse::<usize>().unwrap(), w[2].parse().unwrap()]),
+                other => panic!("unexpected line kind {other}"),
+            }
+        }
+        assert_eq!(vertices.len(), 4934);
+        let points: Vec<Point2<f64>> = vertices.iter().map(|v| v.p).collect();
+        let cdt = triangulate(vertices, edges.clone(), drawn, size, level).expect("a mesh");
+        assert!(cdt.num_vertices() > points.len(), "free points were added");
+        for (i, (v, p)) in cdt.vertices().zip(&points).enumerate() {
+            assert_eq!(v.position(), *p, "point {i} moved");
+        }
+        let handles: Vec<FixedVertexHandle> = cdt.fixed_vertices().collect();
+        for [a, b] in edges {
+            let e = cdt.get_edge_from_neighbors(handles[a], handles[b]);
+            assert!(e.is_some_and(|e| e.is_constraint_edge()), "drawn edge {a}-{b} lost");
+        }
     }
 }
