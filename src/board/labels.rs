@@ -14,6 +14,23 @@ const HALF_LINE: f64 = 1.2;
 const TEXT_H: f64 = 12.0;
 const DIGIT_W: f64 = 7.0;
 
+/// How much farther than next to the spot (CSS px) a number may go, ring
+/// by ring: a number farther out still reads as its spot's when the near
+/// places are taken.
+const RINGS: [f64; 7] = [0.0, 4.0, 8.0, 13.0, 19.0, 26.0, 34.0];
+
+/// Sixteen directions (cos, sin; y down): above right first, then the
+/// other diagonals and sides, then the directions between them.
+const DIRECTIONS: [(f64, f64); 16] = {
+    const H: f64 = std::f64::consts::FRAC_1_SQRT_2;
+    const C: f64 = 0.923_879_532_511_286_7; // cos 22.5°
+    const S: f64 = 0.382_683_432_365_089_8; // sin 22.5°
+    [
+        (H, -H), (0.0, -1.0), (-H, -H), (-1.0, 0.0), (-H, H), (0.0, 1.0), (H, H), (1.0, 0.0),
+        (C, -S), (S, -C), (-S, -C), (-C, -S), (-C, S), (-S, C), (S, C), (C, S),
+    ]
+};
+
 /// A spot's number: the centre of its box and the box's half sizes
 /// (board units).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,10 +96,13 @@ pub fn place_labels(board: &Board, px: f64, margin: f64) -> Vec<Label> {
     let index = SegmentIndex::new(board, None);
     let shown = board.extent().grow(margin);
     let n = board.spot_count();
-    let mut placed: Vec<Label> = Vec::with_capacity(n);
-    for i in 0..n {
-        let (l, _) = choose(board, &index, px, &shown, i, &placed);
-        placed.push(l);
+    // The spots with the fewest free places choose first (a crowded
+    // spot's number then finds the one place left before another takes it).
+    let mut order: Vec<(usize, usize)> = (0..n).map(|i| (free_places(board, &index, px, &shown, i), i)).collect();
+    order.sort();
+    let mut placed: Vec<Label> = vec![Label { x: f64::INFINITY, y: f64::INFINITY, half_w: 0.0, half_h: 0.0 }; n];
+    for &(_, i) in &order {
+        placed[i] = choose(board, &index, px, &shown, i, &placed).0;
     }
     for _ in 0..2 {
         for i in 0..n {
@@ -104,21 +124,13 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
     let mut best: Option<(usize, f64, Label)> = None;
     // Above right first (the usual place), then round the spot, then
     // farther out.
-    for ring in [0.0, 4.0, 8.0, 13.0] {
-        // The box `reach` from the spot's centre, in eight directions.
+    for &ring in &RINGS {
         let reach = (SPOT_R + 2.0 + ring) * px;
-        let d = reach * std::f64::consts::FRAC_1_SQRT_2;
-        let places = [
-            (d + hw, -d - hh),
-            (0.0, -reach - hh),
-            (-d - hw, -d - hh),
-            (-reach - hw, 0.0),
-            (-d - hw, d + hh),
-            (0.0, reach + hh),
-            (d + hw, d + hh),
-            (reach + hw, 0.0),
-        ];
-        for (dx, dy) in places {
+        for &(c, s_) in DIRECTIONS.iter() {
+            // The box `reach` from the spot's centre in that direction,
+            // its near side or corner towards the spot.
+            let dx = reach * c + hw * (2.0 * c).clamp(-1.0, 1.0);
+            let dy = reach * s_ + hh * (2.0 * s_).clamp(-1.0, 1.0);
             let l = Label { x: s.x + dx, y: s.y + dy, half_w: hw, half_h: hh };
             let r = l.rect();
             let inside = shown.contains(r.min) && shown.contains(r.max);
@@ -133,6 +145,23 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
         }
     }
     best.map(|(n, _, l)| (l, n)).unwrap_or((Label { x: s.x, y: s.y, half_w: hw, half_h: hh }, 1))
+}
+
+/// How many of spot `i`'s places overlap no curve or spot (up to 4: more
+/// is plenty).
+fn free_places(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize) -> usize {
+    let mut free = 0;
+    let mut others: Vec<Label> = Vec::new();
+    while free < 4 {
+        let (l, n) = choose(board, index, px, shown, i, &others);
+        if n > 0 {
+            break;
+        }
+        // Block that place and look again.
+        others.push(l);
+        free += 1;
+    }
+    free
 }
 
 /// Room around a number: distance to the nearest curve point or spot
