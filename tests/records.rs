@@ -101,8 +101,11 @@ fn real_records_print_and_read_back() {
 #[test]
 fn headers_as_players_wrote_them() {
     let moves = " 1(22)2 1(23)1[2,3] II";
-    let cases: [(&str, Players); 4] = [
+    let cases: [(&str, Players); 6] = [
         ("21- (P-Q*)", Players { first: "P".into(), second: "Q".into(), chooser: Some(Winner::Second), note: None }),
+        // Only the last `*` marks the chooser; the name keeps the others.
+        ("21- (P** - Q)", Players { first: "P*".into(), second: "Q".into(), chooser: Some(Winner::First), note: None }),
+        ("21- (P - Q* * *)", Players { first: "P".into(), second: "Q* *".into(), chooser: Some(Winner::Second), note: None }),
         ("21- (P - Q+R*)", Players { first: "P".into(), second: "Q+R".into(), chooser: Some(Winner::Second), note: None }),
         (
             "21-(P* - Q, 2010-06-03)",

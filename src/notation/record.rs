@@ -50,11 +50,14 @@ fn parse_players(text: &str, offset: usize) -> Result<Players, ParseRecordError>
         (false, false) => None,
         (true, true) => return err("only one player chooses the game"),
     };
-    let (first, second) = (a.trim_end_matches('*').trim(), b.trim_end_matches('*').trim());
+    // Only the last `*` marks the chooser: a name may itself end in `*`
+    // (`A** - B` is `A*`, who chose), so that every name prints back.
+    let name = |s: &'_ str| s.strip_suffix('*').unwrap_or(s).trim().to_string();
+    let (first, second) = (name(a), name(b));
     if first.is_empty() || second.is_empty() {
         return err("a player's name is empty");
     }
-    Ok(Players { first: first.to_string(), second: second.to_string(), chooser, note })
+    Ok(Players { first, second, chooser, note })
 }
 
 impl Record {
