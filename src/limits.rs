@@ -36,6 +36,12 @@ pub const MAX_LISTED: usize = 100_000;
 /// or searched (one expansion of the solver), counted before any is made.
 pub const MAX_MOVES: u64 = 1 << 20;
 
+/// Steps of the exact naming search of a canonical form that `sprouts
+/// solve` (and the solver's report) waits for before printing the
+/// position as [`crate::Canon::quick`] writes it instead: the search is
+/// exponential on rare chains, which no solver limit would stop.
+pub const CANON_STEPS: u64 = 1 << 20;
+
 /// Points of one stroke drawn on the board.
 pub const MAX_STROKE_POINTS: usize = 100_000;
 

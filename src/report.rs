@@ -7,6 +7,7 @@
 //! The command line's outputs keep their historical snake_case names
 //! (`winning_moves`, `table_bytes`); the page's are camelCase.
 
+use crate::limits::CANON_STEPS;
 use crate::notation::write_move;
 use crate::solver::{Event, SolveError, Solver, Stats};
 use std::ops::ControlFlow;
@@ -171,10 +172,10 @@ impl Analysis {
                     Err(e) => return Err(e),
                 }
             };
-            lands.push(LandReport { spots, position: Canon::of(land).to_string(), nimber });
+            lands.push(LandReport { spots, position: Canon::of_within(land, CANON_STEPS).0.to_string(), nimber });
         }
         Ok(Analysis {
-            position: Canon::of(p).to_string(),
+            position: Canon::of_within(p, CANON_STEPS).0.to_string(),
             misere,
             complete,
             outcome: a.outcome.map(|o| o.to_string()),

@@ -25,7 +25,7 @@ pub struct MovesArgs {
 pub fn moves(args: &MovesArgs) -> Output {
     let p = args.position.read()?;
     check_moves(&p.reduced()).map_err(|e| e.to_string())?;
-    let children: Vec<String> = p.children().iter().map(|c| c.to_string()).collect();
+    let children = p.children_text();
     Ok(if args.json { json(&children) } else { children.iter().map(|c| format!("{c}\n")).collect() })
 }
 

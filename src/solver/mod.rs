@@ -550,7 +550,9 @@ fn child_bytes(c: &Canon) -> usize {
 }
 
 fn checked_canon(p: &Position) -> Result<Canon, SolveError> {
-    let c = Canon::of(p);
+    // The search's own key: exact naming can be exponential (see
+    // `Canon::of_within`), and the table is keyed by `quick` anyway.
+    let c = Canon::quick(p);
     let lives = lives(c.tokens());
     if lives > MAX_LIVES {
         return Err(SolveError::TooLarge {

@@ -29,6 +29,39 @@ impl Position {
         out
     }
 
+    /// The distinct children as canonical GLOP strings, in the order of
+    /// [`Position::children`]. Each child is kept only as its text and its
+    /// tokens run-length encoded (a child of `0*10000` is a few runs, where
+    /// its tokens are 10,000), found again by a hash of its tokens and
+    /// compared exactly, and sorted by runs: memory and the sort stay
+    /// linear in the number of children, not in children × spots.
+    ///
+    /// ```
+    /// use sprouts::Position;
+    ///
+    /// let p = Position::start(2).unwrap();
+    /// let kids: Vec<String> = p.children().iter().map(|c| c.to_string()).collect();
+    /// assert_eq!(p.children_text(), kids);
+    /// ```
+    pub fn children_text(&self) -> Vec<String> {
+        let r = self.reduced();
+        let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
+        let mut kept: Vec<(Vec<Run>, String)> = Vec::new();
+        r.for_each_grouped_move(&mut |mv| {
+            let c = Canon::of_child(&r, &mv);
+            let mut h = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(c.tokens(), &mut h);
+            let same = seen.entry(std::hash::Hasher::finish(&h)).or_default();
+            let runs = runs(c.tokens());
+            if !same.iter().any(|&i| kept[i].0 == runs) {
+                same.push(kept.len());
+                kept.push((runs, c.to_string()));
+            }
+        });
+        kept.sort_by(|a, b| cmp_runs(&a.0, &b.0));
+        kept.into_iter().map(|(_, text)| text).collect()
+    }
+
     /// The children one at a time, as [`Canon::quick`] writes them (search
     /// keys: possibly repeated, or two writings of one child), until `f`
     /// breaks: for searches that stop at the first good child (the solver
@@ -123,6 +156,88 @@ impl Position {
                 }
             }
         }
+    }
+}
+
+/// A run: `count` times a unit of one or two tokens.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Run {
+    unit: [u16; 2],
+    len: u8,
+    count: u32,
+}
+
+/// Tokens as runs of units, a token followed by `.` being one unit (a
+/// boundary of one spot, as in `0*10000.`), read left to right: equal
+/// prefixes encode alike, up to their last run.
+fn runs(tokens: &[u16]) -> Vec<Run> {
+    let mut out: Vec<Run> = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let pair = tokens[i] != T_DOT && tokens.get(i + 1) == Some(&T_DOT);
+        let (unit, len) = if pair { ([tokens[i], T_DOT], 2) } else { ([tokens[i], 0], 1) };
+        i += len as usize;
+        match out.last_mut() {
+            Some(r) if r.unit == unit && r.len == len => r.count += 1,
+            _ => out.push(Run { unit, len, count: 1 }),
+        }
+    }
+    out
+}
+
+/// Where a reading of runs stands: run, units left in it, token in the unit.
+#[derive(Clone, Copy)]
+struct Cursor {
+    run: usize,
+    left: u32,
+    at: u8,
+}
+
+impl Cursor {
+    fn new(r: &[Run]) -> Cursor {
+        Cursor { run: 0, left: r.first().map_or(0, |x| x.count), at: 0 }
+    }
+
+    fn token(&self, r: &[Run]) -> Option<u16> {
+        r.get(self.run).map(|x| x.unit[self.at as usize])
+    }
+
+    /// Moves on by `units` whole units (at the start of one) or one token.
+    fn advance(&mut self, r: &[Run], units: u32) {
+        if units > 0 {
+            self.left -= units;
+        } else {
+            self.at += 1;
+            if self.at < r[self.run].len {
+                return;
+            }
+            self.at = 0;
+            self.left -= 1;
+        }
+        if self.left == 0 {
+            self.run += 1;
+            self.left = r.get(self.run).map_or(0, |x| x.count);
+        }
+    }
+}
+
+/// The order of the token strings that `a` and `b` encode: equal runs
+/// read side by side are passed over whole.
+fn cmp_runs(a: &[Run], b: &[Run]) -> std::cmp::Ordering {
+    let (mut x, mut y) = (Cursor::new(a), Cursor::new(b));
+    loop {
+        let (s, t) = (x.token(a), y.token(b));
+        match (s, t) {
+            (None, None) => return std::cmp::Ordering::Equal,
+            (None, Some(_)) => return std::cmp::Ordering::Less,
+            (Some(_), None) => return std::cmp::Ordering::Greater,
+            (Some(s), Some(t)) if s != t => return s.cmp(&t),
+            _ => {}
+        }
+        let same = x.at == 0 && y.at == 0 && a[x.run].unit == b[y.run].unit && a[x.run].len == b[y.run].len;
+        let units = if same { x.left.min(y.left) } else { 0 };
+        x.advance(a, units);
+        y.advance(b, units);
     }
 }
 
@@ -374,6 +489,50 @@ fn sharings(groups: &Groups, split: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Comparing runs orders token strings as comparing the tokens does,
+    /// on random strings of few kinds of token (long runs, pairs, and
+    /// strings that are prefixes of others).
+    #[test]
+    fn runs_compare_as_their_tokens() {
+        let mut x: u64 = 5;
+        let mut rand = |n: u64| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (x >> 33) % n
+        };
+        let kinds = [T_DOT, T_ZERO, T_ONE, T_REGION];
+        let mut orders = [0; 3];
+        for _ in 0..20_000 {
+            let a: Vec<u16> = (0..rand(12)).map(|_| kinds[rand(4) as usize]).collect();
+            let mut b = a.clone();
+            b.truncate(rand(a.len() as u64 + 1) as usize);
+            b.extend((0..rand(6)).map(|_| kinds[rand(4) as usize]));
+            let ord = a.cmp(&b);
+            assert_eq!(cmp_runs(&runs(&a), &runs(&b)), ord, "{a:?} {b:?}");
+            assert_eq!(cmp_runs(&runs(&b), &runs(&a)), ord.reverse(), "{b:?} {a:?}");
+            orders[(ord as i8 + 1) as usize] += 1;
+        }
+        assert!(orders.iter().all(|&k| k > 1000), "{orders:?}");
+    }
+
+    /// The children as text are the children, printed, along random games
+    /// and on starts whose children differ only in counts.
+    #[test]
+    fn children_text_is_the_children() {
+        let mut checked = 0;
+        super::super::random_games(3, (1..=12).cycle().take(36), &mut |p, _| {
+            let text: Vec<String> = p.children().iter().map(|c| c.to_string()).collect();
+            assert_eq!(p.children_text(), text, "{p:?}");
+            checked += 1;
+        });
+        for text in ["0*300", "0*40.}0*41.}]!", "1*30.2*30.0*30."] {
+            let p = crate::text::parse_position(text).unwrap();
+            let kids: Vec<String> = p.children().iter().map(|c| c.to_string()).collect();
+            assert!(kids.len() > 20, "{text}");
+            assert_eq!(p.children_text(), kids, "{text}");
+        }
+        assert!(checked > 300, "only {checked} positions");
+    }
 
     /// The count bounds what the generation makes (closely: periodic
     /// boundaries are generated once per period), along random games and

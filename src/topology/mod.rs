@@ -11,3 +11,23 @@ pub use moves::{Corner, IllegalMove, Move, MoveKind};
 pub use position::{Boundary, Position, PositionError, Region, Spot};
 // The board puts traced drawings in the same normal form.
 pub(crate) use position::min_rotation;
+
+/// Random games (a fixed generator from `seed`) from the starts `sizes`:
+/// `f` sees every position on the way, with its grouped moves, before one
+/// of them is played.
+#[cfg(test)]
+pub(crate) fn random_games(mut x: u64, sizes: impl Iterator<Item = usize>, f: &mut dyn FnMut(&Position, &[Move])) {
+    for n in sizes {
+        let mut p = Position::start(n).unwrap();
+        loop {
+            let mut all = Vec::new();
+            p.for_each_grouped_move(&mut |mv| all.push(mv));
+            f(&p, &all);
+            if all.is_empty() {
+                break;
+            }
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            p = p.play(&all[(x >> 33) as usize % all.len()]).unwrap();
+        }
+    }
+}
