@@ -247,3 +247,33 @@ fn ctrl_c_stops_a_solve_cleanly() {
     assert_eq!(e.lines().count(), 1);
     assert!(stdout(&o).is_empty());
 }
+
+/// Standard output closed before anything is written (`sprouts … | head`
+/// once head has gone): every printing command stops quietly, with the
+/// status of a broken pipe and nothing on standard error, not a panic.
+#[test]
+fn closed_standard_output_stops_quietly() {
+    let commands: &[&[&str]] = &[
+        &["moves", "0*300"],
+        &["moves", "0*300", "--json"],
+        &["canon", "0*5"],
+        &["perft", "--spots", "3", "3"],
+        &["replay", "2+ 1(3)2 1(4)2"],
+        &["random", "--spots", "20"],
+        // Text lines are printed as they are proved: the solve stops at the first.
+        &["solve", "--spots", "5"],
+        &["solve", "--spots", "5", "--json"],
+        &["play", "--spots", "3"],
+        &["draw", "--spots", "3", "--svg", "-"],
+    ];
+    for args in commands {
+        // The reading end is gone before the command starts, so its first
+        // write fails however fast it runs.
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let o = Command::new(env!("CARGO_BIN_EXE_sprouts")).args(*args).stdout(writer).output().expect("the binary runs");
+        let e = stderr(&o);
+        assert!(!e.contains("panicked") && e.is_empty(), "{args:?}: {e}");
+        assert_eq!(o.status.code(), Some(141), "{args:?}: {e}");
+    }
+}

@@ -52,7 +52,7 @@ pub fn table_bytes(mb: u64) -> usize {
             Some(m) => format!("the table takes at most half of this machine's {} MiB and at most {most} MiB", m >> 20),
             None => format!("the table takes at most {most} MiB"),
         };
-        eprintln!("sprouts: --table-mb {mb} clamped to {used} ({why})");
+        super::say(&format!("sprouts: --table-mb {mb} clamped to {used} ({why})"));
     }
     usize::try_from(used << 20).unwrap_or(sprouts::limits::MAX_TABLE_BYTES)
 }

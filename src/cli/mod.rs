@@ -10,6 +10,7 @@ mod solve;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::process::ExitCode;
 
 /// An exact engine, solver and board for the game of Sprouts.
@@ -59,10 +60,36 @@ enum Bench {
 /// Exit status of a command interrupted by Ctrl-C (128 + SIGINT).
 pub const INTERRUPTED: u8 = 130;
 
+/// Exit status when standard output was closed early (`sprouts moves … |
+/// head`): 128 + SIGPIPE, as a command killed by the signal reports, but
+/// quietly.
+pub const BROKEN_PIPE: u8 = 141;
+
+/// Writes `text` to standard output (locked, flushed). A closed pipe is an
+/// error of kind `BrokenPipe`, which callers take as the end of the output.
+pub fn write_out(text: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// A line on standard error; a closed standard error is ignored (nowhere
+/// is left to say anything).
+pub fn say(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
+}
+
 /// A failed command: its one-line message and exit status.
 pub struct Failure {
     pub message: String,
     pub status: u8,
+}
+
+impl Failure {
+    /// Standard output was closed: stop without a word.
+    pub fn broken_pipe() -> Failure {
+        Failure { message: String::new(), status: BROKEN_PIPE }
+    }
 }
 
 impl From<String> for Failure {
@@ -127,19 +154,22 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
         Err(e) => {
-            eprintln!("sprouts: {} (see --help)", one_line(&e));
+            say(&format!("sprouts: {} (see --help)", one_line(&e)));
             return ExitCode::from(2);
         }
     };
     match dispatch(cli.command) {
-        Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
-        }
+        Ok(out) => match write_out(&out) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(BROKEN_PIPE),
+            Err(e) => {
+                say(&format!("sprouts: cannot write the output: {e}"));
+                ExitCode::from(2)
+            }
+        },
         Err(f) => {
-            eprint!("sprouts: {}", f.message);
-            if !f.message.ends_with('\n') {
-                eprintln!();
+            if !f.message.is_empty() {
+                say(&format!("sprouts: {}", f.message.trim_end_matches('\n')));
             }
             ExitCode::from(f.status)
         }

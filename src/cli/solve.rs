@@ -3,14 +3,16 @@
 //! progress callback.
 
 use super::args::{json, round, table_bytes, table_mb_parser, PositionArgs};
-use super::{Failure, Output, INTERRUPTED};
+use super::{write_out, Failure, Output, INTERRUPTED};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sprouts::limits::CANON_STEPS;
 use sprouts::report::{SolveReport, WinningMove};
 use sprouts::notation::write_move;
 use sprouts::solver::{published_outcome, Config, Convention, Event, Outcome, Progress, SolveError, Solver, Stats};
 use sprouts::{Canon, Position};
-use std::io::{IsTerminal, Write};
+use std::cell::Cell;
+use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -169,21 +171,24 @@ pub fn solve(args: &SolveArgs) -> Output {
     let start = Instant::now();
     let mut s = Solver::new(conv, config(&args.limits));
     let bar = watch(&mut s, start, args.limits.max_seconds, args.limits.max_nodes);
-    let position = Canon::of(&p).to_string();
+    let position = Canon::of_within(&p, CANON_STEPS).0.to_string();
     // Text: each line as soon as it is proved (the progress line, on
     // standard error, steps aside for it). JSON: one object at the end.
+    // Set once standard output is closed (`| head`): the solve stops.
+    let closed = Cell::new(false);
     let show = |line: String| {
-        if args.json {
+        if args.json || closed.get() {
             return;
         }
-        let print = || {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{line}");
-            let _ = out.flush();
-        };
-        match &bar {
+        let print = || write_out(&format!("{line}\n"));
+        let written = match &bar {
             Some(bar) => bar.suspend(print),
             None => print(),
+        };
+        // Any other write error would recur on every line; the result is
+        // lost either way, so both end the solve.
+        if written.is_err() {
+            closed.set(true);
         }
     };
     let only = args.only;
@@ -204,6 +209,9 @@ pub fn solve(args: &SolveArgs) -> Output {
             Event::MovesChecked { .. } => {}
             Event::Nimber(g) => show(format!("nimber: {g}")),
         }
+        if closed.get() {
+            return ControlFlow::Break(());
+        }
         if only == Some(Only::Moves) && matches!(e, Event::MovesChecked { checked, total } if checked == total) {
             enough = true;
             return ControlFlow::Break(());
@@ -212,6 +220,9 @@ pub fn solve(args: &SolveArgs) -> Output {
     });
     if let Some(bar) = &bar {
         bar.finish_and_clear();
+    }
+    if closed.get() {
+        return Err(Failure::broken_pipe());
     }
     let a = result.map_err(|e| stopped(e, &args.limits, &s, start))?;
     let seconds = start.elapsed().as_secs_f64();
@@ -358,7 +369,7 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
                 st.nodes,
                 mb(st.peak_table_bytes)
             );
-            eprint!("{row}");
+            super::say(row.trim_end());
             table += &row;
             if result.is_err() || seconds > budget as f64 / 5.0 {
                 break;
