@@ -1,8 +1,8 @@
 //! Perft counts: the engine's `children()` against tests/data/perft.txt,
 //! which the reference generator (tests/reference) wrote. To write it again:
-//! `cargo test --release --test perft -- --ignored regenerate`. The default
-//! run checks the shallower counts (seconds); `--ignored all_perft_data`
-//! checks every line (minutes).
+//! `cargo run --release --example perft_reference`. The default run checks
+//! the shallower counts (seconds); `SPROUTS_PERFT=all` checks every line
+//! (about 6 s more).
 //!
 //! perft(p, 0) = 1 and perft(p, d) = the sum of perft(c, d − 1) over the
 //! distinct canonical children c of p: the number of nodes at depth d of the
@@ -10,19 +10,12 @@
 //! ends sooner adds nothing). Counts are memoised by canonical form, which
 //! determines the children.
 
-mod reference;
-
-use reference::Map;
 use sprouts::text::parse_glop;
-use sprouts::{Canon, Position};
+use sprouts::Canon;
 use std::collections::HashMap;
 use std::time::Instant;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt");
-
-/// The deepest depth written for each start size (index n): whole games up
-/// to 5 spots.
-const DEPTHS: [u32; 7] = [0, 2, 5, 8, 11, 14, 7];
 
 /// The deepest depth the default run checks for each start size.
 const QUICK_DEPTHS: [u32; 7] = [0, 2, 5, 8, 11, 6, 4];
@@ -75,63 +68,13 @@ fn check_perft_data(keep: impl Fn(usize, u32) -> bool) -> usize {
 
 #[test]
 fn engine_children_match_the_perft_data() {
+    // SPROUTS_PERFT=all checks every line instead of the quick depths.
+    if std::env::var("SPROUTS_PERFT").is_ok_and(|v| v == "all") {
+        let all = std::fs::read_to_string(DATA).expect("tests/data/perft.txt");
+        let written = all.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
+        assert_eq!(check_perft_data(|_, _| true), written);
+        return;
+    }
     let lines = check_perft_data(|n, depth| QUICK_DEPTHS.get(n).is_some_and(|&d| depth <= d));
     assert_eq!(lines, QUICK_DEPTHS.iter().sum::<u32>() as usize, "lines missing from the data");
-}
-
-#[test]
-#[ignore = "every line of tests/data/perft.txt (minutes)"]
-fn all_perft_data() {
-    assert!(check_perft_data(|_, _| true) > 0);
-}
-
-/// Children of each canonical class as the reference draws them (one map
-/// per class), memoised.
-struct Reference {
-    children: HashMap<Canon, Vec<(Canon, Map)>>,
-    counts: HashMap<(Canon, u32), u128>,
-}
-
-impl Reference {
-    fn perft(&mut self, c: &Canon, map: &Map, depth: u32) -> u128 {
-        if depth == 0 {
-            return 1;
-        }
-        if let Some(&n) = self.counts.get(&(c.clone(), depth)) {
-            return n;
-        }
-        if !self.children.contains_key(c) {
-            let kids = map.canonical_children().into_iter().collect();
-            self.children.insert(c.clone(), kids);
-        }
-        let kids = self.children[c].clone();
-        let n = kids.iter().map(|(k, m)| self.perft(k, m, depth - 1)).sum();
-        self.counts.insert((c.clone(), depth), n);
-        n
-    }
-}
-
-#[test]
-#[ignore = "writes tests/data/perft.txt from the reference generator (slow)"]
-fn regenerate() {
-    let t0 = Instant::now();
-    let mut out = String::from(
-        "# Perft counts from the n-spot starts, written by the reference generator\n\
-         # (tests/reference, `cargo test --release --test perft -- --ignored regenerate`).\n\
-         # Line: <GLOP position> <depth> <count>, where count = perft(position, depth),\n\
-         # perft(p, 0) = 1, perft(p, d) = sum of perft(c, d - 1) over the distinct\n\
-         # canonical children c of p: the nodes at depth d of the tree whose children\n\
-         # are the distinct canonical children (a game that ends sooner adds nothing).\n",
-    );
-    let mut r = Reference { children: HashMap::new(), counts: HashMap::new() };
-    for (n, &deepest) in DEPTHS.iter().enumerate().skip(1) {
-        let map = Map::start(n);
-        let c = Canon::of(&Position::start(n).unwrap());
-        for depth in 1..=deepest {
-            let count = r.perft(&c, &map, depth);
-            out += &format!("{c} {depth} {count}\n");
-            eprintln!("{c} {depth} {count} ({} classes expanded, {:.1?})", r.children.len(), t0.elapsed());
-        }
-    }
-    std::fs::write(DATA, out).unwrap();
 }
