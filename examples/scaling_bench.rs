@@ -2,7 +2,8 @@
 //! sizes, so that the growth shows: `cargo run --release --example
 //! scaling_bench`. Prints milliseconds per size; the README quotes them.
 
-use sprouts::board::{Board, Point, StrokeChecker, StrokeRules};
+use sprouts::board::{Board, LiveStroke, Point, StrokeChecker, StrokeRules};
+use sprouts::game::Game;
 use sprouts::text::parse_position;
 use sprouts::Canon;
 use std::time::Instant;
@@ -69,5 +70,28 @@ fn main() {
             }
         });
         println!("{:<44} {:>8} {:>10.1}", "check every prefix of a stroke of N points", n, all);
+    }
+    for n in [1000, 2000, 4000, 10_000] {
+        let pts = stroke(&board, n);
+        let all = ms(|| {
+            let mut live = LiveStroke::new();
+            for p in pts.chunks(1) {
+                live.extend(&checker, p);
+                drop(live.prefix());
+            }
+        });
+        println!("{:<44} {:>8} {:>10.1}", "check every prefix incrementally (LiveStroke)", n, all);
+    }
+    // The page's path: one point per frame through the game.
+    let mut game = Game::new(2, false, 800.0, 600.0).unwrap();
+    for n in [1000, 10_000] {
+        let pts = stroke(game.board().unwrap(), n);
+        let all = ms(|| {
+            game.begin_stroke().unwrap();
+            for p in pts.chunks(1) {
+                drop(game.extend_stroke(p).unwrap());
+            }
+        });
+        println!("{:<44} {:>8} {:>10.1}", "the same, by Game::extend_stroke", n, all);
     }
 }

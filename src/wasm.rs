@@ -258,6 +258,26 @@ impl Game {
         self.0.check_stroke(&points_of(points)).map(|c| to_js(&c)).map_err(err)
     }
 
+    /// Starts a new stroke being drawn (forgetting any other); feed it with
+    /// `extendStroke`.
+    #[wasm_bindgen(js_name = beginStroke)]
+    pub fn begin_stroke(&mut self) -> Result<(), JsError> {
+        self.0.begin_stroke().map_err(err)
+    }
+
+    /// Appends points (flat, board units) to the stroke begun with
+    /// `beginStroke` and answers as `checkStroke` of all its points, in
+    /// time proportional to the new ones. An odd count of numbers, a point
+    /// that is not a usable position, or too many points in all is an error
+    /// and changes nothing.
+    #[wasm_bindgen(js_name = extendStroke)]
+    pub fn extend_stroke(&mut self, points: &[f64]) -> Result<JsValue, JsError> {
+        if points.len() % 2 != 0 {
+            return Err(err(format!("points come as x, y pairs: {} numbers", points.len())));
+        }
+        self.0.extend_stroke(&points_of(points)).map(|c| to_js(&c)).map_err(err)
+    }
+
     /// Checks a finished stroke with the new spot at fraction `t`.
     #[wasm_bindgen(js_name = checkFinished)]
     pub fn check_finished(&self, points: &[f64], t: f64) -> Result<JsValue, JsError> {

@@ -183,6 +183,11 @@ fn produce(output: &str) -> Value {
             let pts: Vec<Point> = (0..10).map(|i| Point::new(100.0 + i as f64, 150.0)).collect();
             json(&g.check_stroke(&pts).unwrap())
         }
+        "Game.extendStroke()" => {
+            g.begin_stroke().unwrap();
+            let pts: Vec<Point> = (0..10).map(|i| Point::new(100.0 + i as f64, 150.0)).collect();
+            json(&g.extend_stroke(&pts).unwrap())
+        }
         "Game.previewText()" => json(&g.preview_text("3(5)3").unwrap()),
         "Game.spotList()" => json(&g.spot_views()),
         "Game.edgeList()" => json(&g.edge_views()),

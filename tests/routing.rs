@@ -139,3 +139,20 @@ fn wrong_inputs_are_errors() {
     };
     assert!(board.route(&pos, &bad, &RouteOptions::default()).is_err());
 }
+
+/// `sprouts random --spots 9 --seed 4`: move 8 finds no room in the routed
+/// drawing, nor after relaxing it; the router then tidies the drawing and
+/// routes there. The earlier drawings follow (each the last one's
+/// prefix), so the saved game reads back to what was shown.
+#[test]
+fn a_cramped_move_is_routed_on_the_tidied_drawing() {
+    let record = "9+ 1(10)1[5-9] 5(11)5[1] 2(12)2 12(13)2[3] 5(14)6 4(15)13 6(16)11[7] 8(17)8[6] 3(18)3 \
+                  17(19@9)8 7(20)14 18(21@2)3 1(22)4 6(23)20[7] 9(24)9 9(25)24 4(26)10 22!(27)26 7(28)7 16(29)23";
+    let g = sprouts::game::Game::from_record(record, Some((800.0, 600.0))).unwrap();
+    assert_eq!(g.cursor(), 20);
+    let copy = sprouts::game::Game::from_json(&g.to_json(), None).unwrap();
+    for k in 0..=20 {
+        assert_eq!(copy.board_at(k), g.board_at(k), "drawing {k}");
+        assert_eq!(g.board_at(k).unwrap().position().as_ref(), Ok(g.position_at(k).unwrap()), "drawing {k}");
+    }
+}

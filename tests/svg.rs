@@ -188,3 +188,23 @@ fn awkward_pictures_escape_text() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("offset"));
 }
+
+/// Curves where no move is left are drawn faded: none at the start of a
+/// game, every one at its end (no land has a move left).
+#[test]
+fn idle_parts_are_faded() {
+    let opts = SvgOptions { legend: false, labels: true };
+    for seed in 1..6 {
+        let record = sprouts(&["random", "--spots", "4", "--seed", &seed.to_string()]);
+        let mut g = sprouts::game::Game::from_record(record.trim(), Some((800.0, 600.0))).unwrap();
+        let end = g.svg(&opts).unwrap();
+        let edges = g.board().unwrap().edges().len();
+        assert!(edges > 0);
+        assert_eq!(end.matches(r#"<path class="idle""#).count(), edges, "{record}");
+        assert!(g.edge_views().iter().all(|e| e.idle) && g.spot_views().iter().all(|s| s.idle));
+        g.go_to(1);
+        let early = g.svg(&opts).unwrap();
+        assert_eq!(early.matches(r#"class="idle""#).count(), 0, "{record}");
+        assert!(g.edge_views().iter().all(|e| !e.idle) && g.spot_views().iter().all(|s| !s.idle));
+    }
+}

@@ -92,3 +92,31 @@ fn tidying_makes_room() {
     assert!(la.min_spot_gap_px >= 8.0, "{la:?}");
     assert!(la.min_curve_gap_px >= 4.0 && la.min_curve_gap_px > lb.min_curve_gap_px, "{lb:?} → {la:?}");
 }
+
+/// A game's tidy moves the drawing after its last move, and every earlier
+/// drawing is its prefix: undo shows the tidied lines, and the saved file
+/// reads back to the same drawing at every move.
+#[test]
+fn a_tidied_game_saves_and_undoes_what_it_shows() {
+    use sprouts::game::Game;
+    let mut g = Game::from_record("5+ 1(6)2 2(7)3 6(8)7 4(9)4 3(10)5 1(11)9", Some((400.0, 300.0))).unwrap();
+    let routed: Vec<Board> = (0..=6).map(|k| g.board_at(k).unwrap().clone()).collect();
+    g.go_to(4);
+    let opts = TidyOptions { px: 1.0, curve_gap: 14.0, spot_gap: 17.0 };
+    let mut calls = 0;
+    while g.tidy(&opts, 3).unwrap() {
+        calls += 1;
+        // The drawing shown follows the tidy at once.
+        assert_eq!(Some(g.board().unwrap()), g.board_at(6).unwrap().prefix(9, 8).as_ref());
+    }
+    assert!(calls > 0);
+    assert_ne!(g.board_at(6), Some(&routed[6]), "the last drawing was tidied");
+    let copy = Game::from_json(&g.to_json(), None).unwrap();
+    for k in 0..=6 {
+        let b = g.board_at(k).unwrap();
+        assert_ne!(b, &routed[k], "drawing {k} follows the tidy");
+        assert_eq!(b.position(), routed[k].position(), "drawing {k} shows the same position");
+        assert_eq!(copy.board_at(k), Some(b), "drawing {k} reads back the same");
+    }
+    assert_eq!(copy.cursor(), 4);
+}

@@ -145,6 +145,46 @@ fn a_drawn_stroke_is_a_move() {
     assert_eq!(g.lives(3), 1);
 }
 
+/// JSON text of a JS value, to compare answers.
+fn json(v: &JsValue) -> String {
+    js_sys::JSON::stringify(v).unwrap().as_string().unwrap()
+}
+
+#[wasm_bindgen_test]
+fn a_stroke_fed_point_by_point_answers_as_the_whole_stroke() {
+    let mut g = Game::new(2, false, 800.0, 600.0).unwrap();
+    let (a, b) = (spot(&g, 1), spot(&g, 2));
+    assert!(message(g.extend_stroke(&[1.0, 2.0]).unwrap_err()).contains("no stroke"));
+    // A move, then (begun anew) a stroke that crosses itself.
+    let good = stroke(&[a, ((a.0 + b.0) / 2.0, a.1 - 80.0), b]);
+    let mid = ((a.0 + b.0) / 2.0, a.1);
+    let bad = stroke(&[a, (mid.0, mid.1 - 60.0), (mid.0 + 30.0, mid.1 - 30.0), (mid.0 - 30.0, mid.1 - 30.0), b]);
+    let (mut complete, mut faulty) = (0, 0);
+    for s in [&bad, &good] {
+        g.begin_stroke().unwrap();
+        let mut n = 0;
+        while n < s.len() {
+            let next = (n + 2 * (1 + n % 3)).min(s.len());
+            let c = g.extend_stroke(&s[n..next]).unwrap();
+            n = next;
+            assert_eq!(json(&c), json(&g.check_stroke(&s[..n]).unwrap()), "after {} points", n / 2);
+            complete += usize::from(get(&c, "complete") == JsValue::TRUE);
+            faulty += usize::from(get(&c, "ok") == JsValue::FALSE);
+            // Hostile points are an error and change nothing.
+            assert!(message(g.extend_stroke(&[1.0, f64::NAN]).unwrap_err()).contains(&format!("point {} ", n / 2)));
+            assert!(message(g.extend_stroke(&[1e300, 5.0]).unwrap_err()).contains("not a usable position"));
+            assert!(message(g.extend_stroke(&[1.0, 2.0, 3.0]).unwrap_err()).contains("3 numbers"));
+            assert_eq!(json(&g.extend_stroke(&[]).unwrap()), json(&c));
+        }
+    }
+    assert!(complete > 0 && faulty > 0, "{complete} complete, {faulty} with a fault");
+    let s = good;
+    let long = vec![100.0; 2 * 100_001];
+    let e = message(g.extend_stroke(&long).unwrap_err());
+    assert!(e.contains("points in a stroke"), "{e}");
+    assert_eq!(g.play_stroke(&s, 0.5).unwrap(), "1(3)2");
+}
+
 #[wasm_bindgen_test]
 fn a_crossing_stroke_is_refused_with_the_reason() {
     let mut g = Game::new(2, false, 800.0, 600.0).unwrap();

@@ -209,6 +209,19 @@ impl Board {
             .find(|&p| (p == c || p == d) && self.spots.contains(&p))
     }
 
+    /// The drawing of the first `spots` spots and `edges` edges: this
+    /// drawing before its later moves (each move adds one spot and two
+    /// edges). Part of a drawing is a drawing, so only that the kept edges
+    /// end at kept spots is checked; `None` otherwise.
+    pub fn prefix(&self, spots: usize, edges: usize) -> Option<Board> {
+        let s = self.spots.get(..spots).filter(|s| !s.is_empty())?;
+        let e = self.edges.get(..edges)?;
+        if e.iter().flat_map(|e| e.ends).any(|t| t == 0 || t as usize > spots) {
+            return None;
+        }
+        Some(Board { width: self.width, height: self.height, spots: s.to_vec(), edges: e.to_vec() })
+    }
+
     pub fn width(&self) -> f64 {
         self.width
     }

@@ -115,12 +115,24 @@ impl Board {
         // Too cramped: relax the whole drawing (same topology) and try again.
         let mut relaxed = self.clone();
         relaxed.relax(None, opts.clearance);
-        match relaxed.faces() {
-            Ok(f) if f.position == *pos => relaxed
-                .route_in(&f, mv, opts, &child)
-                .ok_or(RouteError::NoRoute),
-            _ => Err(RouteError::NoRoute),
+        if let Ok(f) = relaxed.faces() {
+            if f.position == *pos {
+                if let Some(r) = relaxed.route_in(&f, mv, opts, &child) {
+                    return Ok(r);
+                }
+            }
         }
+        // Still no room: tidy the drawing (curves spread apart, spots
+        // clear of curves; same position by construction) and try again.
+        let mut tidied = self.clone();
+        if tidied.tidy(&super::tidy::TidyOptions::default(), usize::MAX).is_ok() {
+            if let Ok(f) = tidied.faces() {
+                if f.position == *pos {
+                    return tidied.route_in(&f, mv, opts, &child).ok_or(RouteError::NoRoute);
+                }
+            }
+        }
+        Err(RouteError::NoRoute)
     }
 
     fn route_in(

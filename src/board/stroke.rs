@@ -15,11 +15,15 @@
 use super::geom::{
     fans_overlap, in_sector, outside_disc, point_segment_dist, segment_dist, segments_meet, Point,
 };
-use super::index::SegmentIndex;
+use super::index::{Seg, SegmentIndex};
 use super::model::{place_spot, Board, MAX_COORD};
 use super::trace::{CornerAt, Faces, TraceError};
 use crate::topology::{Corner, Move, Position, Spot};
+use std::borrow::Cow;
 use std::fmt;
+
+mod live;
+pub use live::LiveStroke;
 
 /// The distances, in board units, that decide what touches what.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -156,9 +160,11 @@ impl fmt::Display for PlayError {
 impl std::error::Error for PlayError {}
 
 /// Checks strokes against one state of the board; build it once per move
-/// and call it on every pointer event.
+/// and call it on every pointer event (or feed a [`LiveStroke`] with it).
 pub struct StrokeChecker<'a> {
-    board: &'a Board,
+    /// Borrowed, or owned by a checker kept with the game (see
+    /// [`StrokeChecker::owned`]).
+    board: Cow<'a, Board>,
     faces: Faces,
     index: SegmentIndex,
     rules: StrokeRules,
@@ -176,8 +182,18 @@ struct Curve {
 
 impl<'a> StrokeChecker<'a> {
     pub fn new(board: &'a Board, rules: StrokeRules) -> Result<StrokeChecker<'a>, TraceError> {
+        Self::with(Cow::Borrowed(board), rules)
+    }
+
+    /// A checker that owns its board, so that it can live as long as a
+    /// stroke being drawn does.
+    pub fn owned(board: Board, rules: StrokeRules) -> Result<StrokeChecker<'static>, TraceError> {
+        StrokeChecker::with(Cow::Owned(board), rules)
+    }
+
+    fn with(board: Cow<'a, Board>, rules: StrokeRules) -> Result<StrokeChecker<'a>, TraceError> {
         let faces = board.faces()?;
-        let index = SegmentIndex::new(board, None);
+        let index = SegmentIndex::new(&board, None);
         Ok(StrokeChecker {
             board,
             faces,
@@ -207,10 +223,7 @@ impl<'a> StrokeChecker<'a> {
         if points.is_empty() {
             return Err(StrokeError::Empty);
         }
-        match points
-            .iter()
-            .position(|p| !(p.is_finite() && p.x.abs() <= MAX_COORD && p.y.abs() <= MAX_COORD))
-        {
+        match points.iter().position(|&p| !usable_point(p)) {
             Some(at) => Err(StrokeError::BadPoint { at }),
             None => Ok(()),
         }
@@ -273,28 +286,31 @@ impl<'a> StrokeChecker<'a> {
         let b = self
             .spot_at(points[last])
             .ok_or(StrokeError::NotOnSpot { at: last })?;
+        self.check_end(a, b)?;
+        let c = self.curve(points, a, Some(b));
+        if c.points.len() < 3 && a == b {
+            return Err(StrokeError::TooShort);
+        }
+        self.check_curve(&c)?;
+        Ok(self.stroke_of(c.points, a, b, t))
+    }
+
+    /// Whether a stroke from spot a may end on spot b.
+    fn check_end(&self, a: Spot, b: Spot) -> Result<(), StrokeError> {
         if self.board.lives(b) == 0 {
             return Err(StrokeError::NoLives { spot: b });
         }
         if a == b && self.board.lives(a) < 2 {
             return Err(StrokeError::LoopNeedsTwoLives { spot: a });
         }
-        let c = self.curve(points, a, Some(b));
-        if c.points.len() < 3 && a == b {
-            return Err(StrokeError::TooShort);
-        }
-        self.check_curve(&c)?;
+        Ok(())
+    }
+
+    /// The stroke along a checked curve, its new spot at fraction `t`.
+    fn stroke_of(&self, points: Vec<Point>, from: Spot, to: Spot, t: f64) -> Stroke {
         let sc = self.rules.spot_clearance;
-        let (new_spot, segment, t) =
-            place_spot(&c.points, t, self.board.spots(), &self.index, 2.0 * sc, sc);
-        Ok(Stroke {
-            from: a,
-            to: b,
-            points: c.points,
-            new_spot,
-            segment,
-            t,
-        })
+        let (new_spot, segment, t) = place_spot(&points, t, self.board.spots(), &self.index, 2.0 * sc, sc);
+        Stroke { from, to, points, new_spot, segment, t }
     }
 
     /// Checks a stroke still being drawn: whether it is legal so far, and
@@ -373,7 +389,7 @@ impl<'a> StrokeChecker<'a> {
         for (r, region) in self.faces.regions.iter().enumerate() {
             for (bi, b) in region.iter().enumerate() {
                 for (i, k) in b.iter().enumerate() {
-                    if k.spot == s && sector_contains(self.board, p, k, q) {
+                    if k.spot == s && sector_contains(&self.board, p, k, q) {
                         return Some((
                             r,
                             Corner {
@@ -434,18 +450,38 @@ impl<'a> StrokeChecker<'a> {
         }
     }
 
-    /// Piece `k` of the curve against the edges (see [`Self::check_edges`]).
+    /// Piece `k` of the curve against the edges (see [`Self::check_edges`]):
+    /// the first fault.
     fn edge_error(&self, c: &Curve, k: usize, discs: &[Point], exact: bool) -> Option<StrokeError> {
+        let mut err = None;
+        self.edge_faults(c, k, discs, exact, &mut |_, e| {
+            err = Some(e);
+            true
+        });
+        err
+    }
+
+    /// Calls `found` with each fault of piece `k` against the edges, in
+    /// the index's order, until it returns true.
+    fn edge_faults(
+        &self,
+        c: &Curve,
+        k: usize,
+        discs: &[Point],
+        exact: bool,
+        found: &mut dyn FnMut(&Seg, StrokeError) -> bool,
+    ) {
         let pts = &c.points;
         let last_seg = pts.len() - 2;
         let rules = &self.rules;
         let (p, q) = (pts[k], pts[k + 1]);
         let at = c.origin[k];
-        let mut err = None;
+        let mut done = false;
         self.index.for_each_near(p, q, rules.edge_clearance, &mut |seg| {
-            if err.is_some() {
+            if done {
                 return;
             }
+            let mut err = None;
             if segments_meet(p, q, seg.a, seg.b) {
                 let shared = [(k == 0, p), (k == last_seg && c.to.is_some(), q)]
                     .into_iter()
@@ -464,8 +500,10 @@ impl<'a> StrokeChecker<'a> {
             {
                 err = Some(StrokeError::TouchesEdge { edge: seg.edge, at });
             }
+            if let Some(e) = err {
+                done = found(seg, e);
+            }
         });
-        err
     }
 
     /// Plays a checked stroke: draws it, traces the new drawing and names
@@ -484,7 +522,7 @@ impl<'a> StrokeChecker<'a> {
         if r != r2 {
             return Err(PlayError::Mismatch);
         }
-        let mut board = self.board.clone();
+        let mut board = self.board.clone().into_owned();
         let c = board.add_curve(
             stroke.from,
             stroke.to,
@@ -598,27 +636,43 @@ impl Pieces {
     /// Calls `meet(i)` once for every earlier piece `i` near piece `j`
     /// (pieces are added in order), then adds piece `j`.
     fn add(&mut self, pts: &[Point], j: usize, meet: &mut dyn FnMut(usize)) {
-        self.met.push(usize::MAX);
+        self.near(pts, j, j, j, meet);
+        self.insert(pts, j);
+    }
+
+    /// Calls `meet(i)` once for every piece `i` < `below` near piece `j`
+    /// of `pts`, in the order [`Self::add`] meets them; `stamp` marks the
+    /// pieces met and must differ from every earlier call's.
+    fn near(&mut self, pts: &[Point], j: usize, below: usize, stamp: usize, meet: &mut dyn FnMut(usize)) {
         let ((x0, y0, x1, y1), area) = self.cells(pts, j, self.clearance);
         if area > Self::MAX_CELLS {
-            (0..j).for_each(&mut *meet);
-        } else {
-            for &i in &self.long {
-                self.met[i] = j;
-                meet(i);
-            }
-            for gx in x0..=x1 {
-                for gy in y0..=y1 {
-                    for &i in self.grid.get(&(gx, gy)).map_or(&[][..], |v| &v[..]) {
-                        let i = i as usize;
-                        if self.met[i] != j {
-                            self.met[i] = j;
-                            meet(i);
-                        }
+            (0..below).for_each(&mut *meet);
+            return;
+        }
+        // Pieces are pushed in order, so each list stops at `below`.
+        for &i in self.long.iter().take_while(|&&i| i < below) {
+            self.met[i] = stamp;
+            meet(i);
+        }
+        for gx in x0..=x1 {
+            for gy in y0..=y1 {
+                for &i in self.grid.get(&(gx, gy)).map_or(&[][..], |v| &v[..]) {
+                    let i = i as usize;
+                    if i >= below {
+                        break;
+                    }
+                    if self.met[i] != stamp {
+                        self.met[i] = stamp;
+                        meet(i);
                     }
                 }
             }
         }
+    }
+
+    /// Adds piece `j` (the next one) to the grid.
+    fn insert(&mut self, pts: &[Point], j: usize) {
+        self.met.push(usize::MAX);
         let ((x0, y0, x1, y1), area) = self.cells(pts, j, 0.0);
         if area > Self::MAX_CELLS {
             self.long.push(j);
@@ -719,6 +773,11 @@ pub(crate) fn sector_contains(board: &Board, p: Point, k: &CornerAt, q: Point) -
         }
         _ => true,
     }
+}
+
+/// Whether a stroke point is a finite, reasonable coordinate.
+pub fn usable_point(p: Point) -> bool {
+    p.is_finite() && p.x.abs() <= MAX_COORD && p.y.abs() <= MAX_COORD
 }
 
 /// Distance between segments p–q and r–s, ignoring their parts inside the

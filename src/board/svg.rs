@@ -6,6 +6,7 @@
 
 use super::geom::Point;
 use super::model::Board;
+use super::tidy::idle_spots;
 use crate::topology::{Canon, Position};
 use std::fmt::Write;
 
@@ -26,6 +27,12 @@ impl Default for SvgOptions {
         }
     }
 }
+
+/// A curve between two idle spots (no move left there): lighter, as on
+/// the page.
+const IDLE_CURVE: &str = r##" class="idle" stroke="#b8b8b8""##;
+/// A spot with lives where no move is left: half transparent.
+const IDLE_SPOT: &str = r#" opacity="0.5""#;
 
 /// The page's colours by lives (0 to 3).
 const LIFE_COLOUR: [&str; 4] = ["#9a9a9a", "#cc79a7", "#e69f00", "#0072b2"];
@@ -69,9 +76,14 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
         num(w),
         num(h)
     );
+    // Curves and spots where no move is left are drawn faded (class
+    // `idle`), so the eye goes to the live parts.
+    let idle = idle_spots(position, board.spot_count());
+    let is_idle = |n: u32| idle.get((n as usize).wrapping_sub(1)).copied().unwrap_or(false);
     s.push_str(r##"<g fill="none" stroke="#3b3b3b" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round">"##);
     for e in board.edges() {
-        let _ = write!(s, r#"<path d="{}"/>"#, path(&e.points));
+        let faded = if e.ends.iter().all(|&n| is_idle(n)) { IDLE_CURVE } else { "" };
+        let _ = write!(s, r#"<path{faded} d="{}"/>"#, path(&e.points));
     }
     s.push_str("</g>");
     for (i, &p) in board.spots().iter().enumerate() {
@@ -82,7 +94,8 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
             board.lives(n)
         }
         .min(3);
-        spot(&mut s, p, lives, &format!(r#" data-spot="{n}""#));
+        let faded = if is_idle(n) && lives > 0 { IDLE_SPOT } else { "" };
+        spot(&mut s, p, lives, &format!(r#" data-spot="{n}"{faded}"#));
         if opts.labels {
             let fill = if lives == 0 { "#777" } else { "#1a1a1a" };
             let _ = write!(

@@ -67,14 +67,7 @@ impl Tidy {
     /// A tidy of `board`, which must trace.
     pub fn new(board: &Board, opts: TidyOptions) -> Result<Tidy, TraceError> {
         let position = board.position()?;
-        let mut dead = vec![true; board.spot_count()];
-        for land in position.land_spots() {
-            for s in land {
-                if let Some(d) = dead.get_mut(s as usize - 1) {
-                    *d = false;
-                }
-            }
-        }
+        let dead = idle_spots(&position, board.spot_count());
         let ok = |v: f64| v.is_finite() && v > 0.0;
         let opts = if ok(opts.px) && ok(opts.curve_gap) && ok(opts.spot_gap) {
             opts
@@ -502,6 +495,22 @@ fn corner_is_empty(index: &SegmentIndex, spots: &[Point], ei: usize, i: usize, t
         }
     });
     clear && spots.iter().all(|&q| !bbox.contains(q) || !segment_hits_triangle(q, q, t))
+}
+
+/// For spots 1 to `spots`: whether the spot is in no land of `position`
+/// with a move left (dead, or alive only where nothing can be played).
+/// A curve joining two such spots is part of no move: tidying gives it
+/// less room, and the page and the SVG picture draw it faded.
+pub fn idle_spots(position: &Position, spots: usize) -> Vec<bool> {
+    let mut idle = vec![true; spots];
+    for land in position.land_spots() {
+        for s in land {
+            if let Some(d) = (s as usize).checked_sub(1).and_then(|i| idle.get_mut(i)) {
+                *d = false;
+            }
+        }
+    }
+    idle
 }
 
 impl Board {

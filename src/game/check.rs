@@ -1,8 +1,8 @@
 //! Answers about strokes being drawn, for live feedback: is it legal so
 //! far, where may it end, what would releasing it do.
 
-use super::{check_stroke_points, flat, Game, GameError};
-use crate::board::{Board, Point, Stroke, StrokeChecker, StrokeError};
+use super::{check_stroke_count, check_stroke_points, flat, Game, GameError};
+use crate::board::{usable_point, Board, LiveStroke, Point, Prefix, Stroke, StrokeChecker, StrokeError};
 use crate::Spot;
 use serde::Serialize;
 
@@ -98,6 +98,51 @@ fn failed(e: &StrokeError, from: Option<Spot>) -> Check {
     Check { ok: false, from, reason: Some(e.to_string()), code: Some(code), at, spot, ..Check::default() }
 }
 
+/// What a stroke says, from the whole-stroke check (`full`, the stroke
+/// released now) and, unless that is a move, the prefix check.
+fn answer(full: Result<&Stroke, StrokeError>, prefix: impl FnOnce() -> Prefix) -> Check {
+    let e = match full {
+        Ok(s) => return accepted(s),
+        Err(e) => e,
+    };
+    let pre = prefix();
+    // Where the stroke is on a spot now, releasing it is what counts:
+    // the prefix check sees that spot as one it runs into.
+    let on_spot = !matches!(e, StrokeError::NotOnSpot { at } if at != 0);
+    match pre.error {
+        Some(StrokeError::TouchesSpot { .. }) if on_spot => failed(&e, pre.from),
+        Some(p) => failed(&p, pre.from),
+        None => Check {
+            ok: true,
+            from: pre.from,
+            targets: pre.targets,
+            release: on_spot.then(|| e.to_string()),
+            ..Check::default()
+        },
+    }
+}
+
+/// A stroke being drawn: its points, and the checker and checked stroke
+/// they were fed to (none after the drawing or the rules changed).
+#[derive(Default)]
+pub(super) struct Live {
+    points: Vec<Point>,
+    fed: Option<(StrokeChecker<'static>, LiveStroke)>,
+}
+
+/// A copy has the points; its checks are redone at its next points.
+impl Clone for Live {
+    fn clone(&self) -> Live {
+        Live { points: self.points.clone(), fed: None }
+    }
+}
+
+impl std::fmt::Debug for Live {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Live {{ {} points }}", self.points.len())
+    }
+}
+
 impl Game {
     /// The stroke checker, once the stroke is within the points limit.
     fn checker(&self, points: &[Point]) -> Result<StrokeChecker<'_>, GameError> {
@@ -108,31 +153,58 @@ impl Game {
 
     /// Checks a stroke being drawn (board units): whether it is legal so
     /// far and why not, which spots it may end on, and, if releasing it now
-    /// would make a move, where the new spot would go.
+    /// would make a move, where the new spot would go. For a stroke fed
+    /// point by point, [`Game::extend_stroke`] answers the same in time
+    /// proportional to the new points.
     pub fn check_stroke(&self, points: &[Point]) -> Result<Check, GameError> {
         let checker = self.checker(points)?;
-        let full = checker.check(points, 0.5);
-        if let Ok(s) = &full {
-            return Ok(accepted(s));
+        Ok(answer(checker.check(points, 0.5).as_ref().map_err(Clone::clone), || checker.check_prefix(points)))
+    }
+
+    /// Starts a new stroke (forgetting the one being drawn, if any); feed
+    /// it with [`Game::extend_stroke`].
+    pub fn begin_stroke(&mut self) -> Result<(), GameError> {
+        self.board().ok_or(GameError::NoDrawing)?;
+        self.live = Some(Live::default());
+        Ok(())
+    }
+
+    /// Appends points to the stroke begun with [`Game::begin_stroke`] and
+    /// answers what [`Game::check_stroke`] would of all its points. Points
+    /// over the stroke limit, or one that is not a usable position, are an
+    /// error and change nothing.
+    pub fn extend_stroke(&mut self, points: &[Point]) -> Result<Check, GameError> {
+        let live = self.live.as_ref().ok_or(GameError::NoStroke)?;
+        let before = live.points.len();
+        check_stroke_count(before + points.len())?;
+        if let Some(k) = points.iter().position(|&p| !usable_point(p)) {
+            return Err(GameError::Stroke(StrokeError::BadPoint { at: before + k }));
         }
-        let pre = checker.check_prefix(points);
-        // Where the stroke is on a spot now, releasing it is what counts:
-        // the prefix check sees that spot as one it runs into.
-        let on_spot = match &full {
-            Err(StrokeError::NotOnSpot { at }) => *at == 0,
-            _ => true,
+        let fresh = match live.fed {
+            Some(_) => None,
+            None => {
+                let board = self.board().ok_or(GameError::NoDrawing)?;
+                Some(StrokeChecker::owned(board.clone(), self.rules).map_err(|e| GameError::Internal(e.to_string()))?)
+            }
         };
-        Ok(match (&pre.error, full) {
-            (Some(StrokeError::TouchesSpot { .. }), Err(e)) if on_spot => failed(&e, pre.from),
-            (Some(e), _) => failed(e, pre.from),
-            (None, full) => Check {
-                ok: true,
-                from: pre.from,
-                targets: pre.targets,
-                release: full.err().filter(|_| on_spot).map(|e| e.to_string()),
-                ..Check::default()
-            },
-        })
+        let live = self.live.as_mut().ok_or(GameError::NoStroke)?;
+        if let Some(checker) = fresh {
+            let mut stroke = LiveStroke::new();
+            stroke.extend(&checker, &live.points);
+            live.fed = Some((checker, stroke));
+        }
+        live.points.extend_from_slice(points);
+        let Some((checker, stroke)) = &mut live.fed else { return Err(GameError::NoStroke) };
+        stroke.extend(checker, points);
+        Ok(answer(stroke.release(), || stroke.prefix()))
+    }
+
+    /// The checks of the stroke being drawn are for another drawing or
+    /// other rules: they are redone at the next points.
+    pub(super) fn stale_stroke(&mut self) {
+        if let Some(live) = &mut self.live {
+            live.fed = None;
+        }
     }
 
     /// Checks a finished stroke with the new spot at fraction `t` of the

@@ -25,10 +25,12 @@ mod check;
 mod file;
 
 pub use check::{Check, Preview};
+use check::Live;
 pub use file::{AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
 
 use crate::limits::{check, LimitError, MAX_STROKE_POINTS};
 use crate::board::{
+    idle_spots,
     Board, BoardError, PlayError, Point, RouteOptions, StrokeChecker, StrokeError, StrokeRules, Tidy, TidyOptions,
 };
 use crate::notation::{resolve, write_move, MoveText, Record};
@@ -58,6 +60,8 @@ pub enum GameError {
     Stroke(StrokeError),
     /// The game has no drawing (an undrawn game cannot take strokes).
     NoDrawing,
+    /// Points for a stroke that was not begun.
+    NoStroke,
     /// A saved game that cannot be loaded.
     File(String),
     /// A bug: the router or the tracer disagrees with the engine.
@@ -74,6 +78,7 @@ impl fmt::Display for GameError {
             GameError::Move { number, text, message } => write!(f, "move {number} `{}`: {message}", clip(text)),
             GameError::Stroke(e) => write!(f, "{e}"),
             GameError::NoDrawing => f.write_str("this game has no drawing"),
+            GameError::NoStroke => f.write_str("no stroke is being drawn (begin one first)"),
             GameError::File(m) => write!(f, "saved game: {m}"),
             GameError::Internal(m) => write!(f, "internal error: {m}"),
             GameError::Limit(e) => write!(f, "{e}"),
@@ -124,6 +129,8 @@ pub struct SpotView {
     pub x: f64,
     pub y: f64,
     pub lives: u8,
+    /// In no land with a move left (drawn faded).
+    pub idle: bool,
 }
 
 /// A line to draw: its end spots and its points, flat `[x0, y0, x1, ...]`.
@@ -131,6 +138,8 @@ pub struct SpotView {
 pub struct EdgeView {
     pub ends: [Spot; 2],
     pub points: Vec<f64>,
+    /// Joins two idle spots: part of no move (drawn faded).
+    pub idle: bool,
 }
 
 /// The box around the board area and everything drawn.
@@ -158,9 +167,15 @@ pub struct Game {
     /// `boards[k]`: the drawing after k moves; empty for an undrawn game.
     boards: Vec<Board>,
     cursor: usize,
-    /// A tidy of the drawing shown, in progress (forgotten when the
-    /// drawing shown changes).
+    /// A tidy of the last drawing, in progress (forgotten when the last
+    /// drawing changes).
     tidying: Option<Tidy>,
+    /// The stroke being drawn (its checks are redone when the drawing
+    /// shown or the rules change).
+    live: Option<Live>,
+    /// The tidy moved the last drawing since the earlier ones were made
+    /// its prefixes.
+    unsynced: bool,
 }
 
 fn check_size(width: f64, height: f64) -> Result<(), GameError> {
@@ -186,7 +201,11 @@ fn check_start(p: &Position) -> Result<(), GameError> {
 
 /// A stroke's length against [`MAX_STROKE_POINTS`].
 fn check_stroke_points(points: &[Point]) -> Result<(), GameError> {
-    check("points in a stroke", points.len() as u64, MAX_STROKE_POINTS as u64).map_err(GameError::Limit)
+    check_stroke_count(points.len())
+}
+
+fn check_stroke_count(n: usize) -> Result<(), GameError> {
+    check("points in a stroke", n as u64, MAX_STROKE_POINTS as u64).map_err(GameError::Limit)
 }
 
 fn board_error(e: BoardError) -> GameError {
@@ -210,6 +229,8 @@ impl Game {
             boards: board.into_iter().collect(),
             cursor: 0,
             tidying: None,
+            live: None,
+            unsynced: false,
         }
     }
 
@@ -371,6 +392,7 @@ impl Game {
             return Err(GameError::Start("stroke distances must be positive numbers".into()));
         }
         self.rules = rules;
+        self.stale_stroke();
         Ok(())
     }
 
@@ -469,14 +491,18 @@ impl Game {
         if k > self.moves.len() {
             return false;
         }
+        self.sync_prefixes();
         self.cursor = k;
-        self.tidying = None;
+        self.stale_stroke();
         true
     }
 
     /// Forgets the moves after the cursor (what a new move does anyway).
     pub fn drop_redo(&mut self) {
-        self.tidying = None;
+        self.sync_prefixes();
+        if self.cursor < self.moves.len() {
+            self.tidying = None;
+        }
         self.moves.truncate(self.cursor);
         self.positions.truncate(self.cursor + 1);
         self.boards.truncate(if self.is_drawn() { self.cursor + 1 } else { 0 });
@@ -489,23 +515,66 @@ impl Game {
         self.boards.extend(board);
         self.cursor += 1;
         self.tidying = None;
+        self.stale_stroke();
+        // A router that found no room spread the drawing first: the
+        // earlier drawings follow it (each is the new one's prefix).
+        let k = self.cursor - 1;
+        if self.boards.len() > k + 1 && self.prefix_of_last(k).as_ref() != self.boards.get(k) {
+            self.unsynced = true;
+            self.sync_prefixes();
+        }
     }
 
-    /// Tidies the drawing shown by at most `sweeps` sweeps (see
-    /// [`Tidy`]), aiming at gaps of `opts`; a later call goes on where
-    /// this one stopped, until the drawing shown changes (after a finished
-    /// tidy, a call starts another). The position is unchanged. Returns
-    /// whether more is to be done.
+    /// Tidies the drawing by at most `sweeps` sweeps (see [`Tidy`]),
+    /// aiming at gaps of `opts`; a later call goes on where this one
+    /// stopped, until a move is played (after a finished tidy, a call
+    /// starts another). The position is unchanged. Returns whether
+    /// more is to be done.
+    ///
+    /// What is tidied is the drawing after the last move (the one the
+    /// saved file keeps); every earlier drawing becomes its prefix, as a
+    /// saved file reads back, so undo, the replay bar and a reloaded game
+    /// show the same lines. The drawing shown follows every call; the
+    /// others are brought in line when the tidy settles or the move shown
+    /// changes.
     pub fn tidy(&mut self, opts: &TidyOptions, sweeps: usize) -> Result<bool, GameError> {
-        let board = self.boards.get_mut(self.cursor).ok_or(GameError::NoDrawing)?;
+        let board = self.boards.last_mut().ok_or(GameError::NoDrawing)?;
         let mut t = match self.tidying.take() {
             Some(t) if t.options() == opts && !t.is_done() => t,
             _ => Tidy::new(board, *opts).map_err(|e| GameError::Internal(e.to_string()))?,
         };
-        t.run(board, sweeps);
+        self.unsynced |= t.run(board, sweeps);
+        self.stale_stroke();
         let more = !t.is_done();
-        self.tidying = Some(t);
+        self.tidying = more.then_some(t);
+        if more {
+            let k = self.cursor;
+            if let Some(b) = self.prefix_of_last(k) {
+                self.boards[k] = b;
+            }
+        } else {
+            self.sync_prefixes();
+        }
         Ok(more)
+    }
+
+    /// The drawing after `k` moves as a prefix of the last one.
+    fn prefix_of_last(&self, k: usize) -> Option<Board> {
+        let (s0, e0) = (self.boards.first()?.spot_count(), self.boards[0].edges().len());
+        self.boards.last()?.prefix(s0 + k, e0 + 2 * k)
+    }
+
+    /// After a tidy: every earlier drawing made the prefix of the last
+    /// one (see [`Game::tidy`]); nothing to do when no tidy moved it.
+    fn sync_prefixes(&mut self) {
+        if !std::mem::take(&mut self.unsynced) {
+            return;
+        }
+        for k in 0..self.boards.len().saturating_sub(1) {
+            if let Some(b) = self.prefix_of_last(k) {
+                self.boards[k] = b;
+            }
+        }
     }
 
     fn move_error(&self, text: &str, message: impl fmt::Display) -> GameError {
@@ -620,19 +689,25 @@ impl Game {
     pub fn spot_views(&self) -> Vec<SpotView> {
         let Some(b) = self.board() else { return Vec::new() };
         let p = self.position();
+        let idle = idle_spots(p, b.spot_count());
         b.spots()
             .iter()
             .zip(1..)
-            .map(|(at, n)| SpotView { n, x: at.x, y: at.y, lives: p.lives(n) })
+            .zip(idle)
+            .map(|((at, n), idle)| SpotView { n, x: at.x, y: at.y, lives: p.lives(n), idle })
             .collect()
     }
 
     /// The lines of the drawing shown; a move adds two (from its first spot
     /// to the new one, and on).
     pub fn edge_views(&self) -> Vec<EdgeView> {
-        self.board()
-            .map(|b| b.edges().iter().map(|e| EdgeView { ends: e.ends, points: flat(&e.points) }).collect())
-            .unwrap_or_default()
+        let Some(b) = self.board() else { return Vec::new() };
+        let idle = idle_spots(self.position(), b.spot_count());
+        let is_idle = |n: Spot| idle.get((n as usize).wrapping_sub(1)).copied().unwrap_or(false);
+        b.edges()
+            .iter()
+            .map(|e| EdgeView { ends: e.ends, points: flat(&e.points), idle: e.ends.iter().all(|&n| is_idle(n)) })
+            .collect()
     }
 
     /// Where the spot numbers of the drawing shown go in a view of `scale`

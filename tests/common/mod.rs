@@ -65,3 +65,26 @@ pub fn random_positions(seed: u64, count: usize, max_spots: usize, max_lives: u3
     }
     out
 }
+
+/// Drawn games to draw strokes on: starts of 1 to 6 spots and, for each
+/// count in `stops`, a random game of that many moves (fewer if it ends).
+pub fn drawn_games(rng: &mut Rng, stops: &[usize]) -> Vec<sprouts::game::Game> {
+    let mut out = Vec::new();
+    for n in 1..=6 {
+        for &stop in stops {
+            let mut g = sprouts::game::Game::new(n, false, 800.0, 600.0).expect("a start");
+            for _ in 0..stop {
+                let moves = g.position().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let (mv, _) = &moves[rng.below(moves.len())];
+                if g.play_move(mv).is_err() {
+                    break;
+                }
+            }
+            out.push(g);
+        }
+    }
+    out
+}

@@ -8,7 +8,7 @@
 use super::harness::Target;
 use super::reference::Map;
 use arbitrary::{Result as ArbResult, Unstructured};
-use sprouts::board::Point;
+use sprouts::board::{usable_point, Point};
 use sprouts::game::Game;
 use sprouts::notation::{resolve, write_move, MoveText, Record};
 use sprouts::solver::{Config, Convention, Outcome, SolveError, Solver};
@@ -449,27 +449,7 @@ fn solve(data: &[u8]) -> Result<bool, String> {
 /// games of them, a few moves in.
 fn boards() -> &'static [Game] {
     static G: OnceLock<Vec<Game>> = OnceLock::new();
-    G.get_or_init(|| {
-        let mut rng = crate::common::Rng::new(0x5EED_5720);
-        let mut out = Vec::new();
-        for n in 1..=6 {
-            for stop in [0, 2, 5, 9] {
-                let mut g = Game::new(n, false, 800.0, 600.0).expect("a start");
-                for _ in 0..stop {
-                    let moves = g.position().legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let (mv, _) = &moves[rng.below(moves.len())];
-                    if g.play_move(mv).is_err() {
-                        break;
-                    }
-                }
-                out.push(g);
-            }
-        }
-        out
-    })
+    G.get_or_init(|| crate::common::drawn_games(&mut crate::common::Rng::new(0x5EED_5720), &[0, 2, 5, 9]))
 }
 
 /// Points of a stroke. Half the strokes are planned: from a spot through
@@ -534,6 +514,23 @@ fn stroke(data: &[u8]) -> Result<bool, String> {
     let checked = g.check_stroke(&points).map_err(|e| format!("{}: check_stroke failed: {e}", where_()))?;
     let _ = g.check_finished(&points, t);
     let mut h = g.clone();
+    // Fed in a few batches, the stroke being drawn answers as the whole
+    // stroke so far (a batch with an unusable point is refused whole).
+    h.begin_stroke().map_err(|e| format!("{}: begin_stroke failed: {e}", where_()))?;
+    let (mut n, mut fed) = (0, Vec::new());
+    while n < points.len() {
+        let next = (n + 1 + u.int_in_range(0..=points.len() / 3).unwrap_or(0)).min(points.len());
+        let batch = &points[n..next];
+        n = next;
+        match h.extend_stroke(batch) {
+            Ok(live) => {
+                fed.extend_from_slice(batch);
+                let whole = g.check_stroke(&fed).map_err(|e| format!("{}: check_stroke failed: {e}", where_()))?;
+                check(live == whole, || format!("{}: after {} points, fed in batches {live:?}, whole {whole:?}", where_(), fed.len()))?;
+            }
+            Err(e) => check(batch.iter().any(|&p| !usable_point(p)), || format!("{}: extend_stroke refused {e}", where_()))?,
+        }
+    }
     let played = h.play_stroke(&points, 0.5);
     check(checked.complete == played.is_ok(), || format!("{}: complete {} but playing it gives {played:?}", where_(), checked.complete))?;
     if played.is_err() {
