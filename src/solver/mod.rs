@@ -424,7 +424,9 @@ impl Solver {
         let win = self.canon_wins(c)?;
         a.outcome = Some(Outcome::from_win(win));
         tell(Event::Outcome(Outcome::from_win(win)))?;
-        let moves = if win { p.representative_moves() } else { Vec::new() };
+        // Exact naming of the children can be exponential (see
+        // `Canon::of_within`); past the budget they are named as search keys.
+        let moves = if win { p.representative_moves_within(crate::limits::CANON_STEPS).0 } else { Vec::new() };
         let total = moves.len();
         for (checked, (mv, child)) in moves.into_iter().enumerate() {
             if !self.canon_wins(&child)? {

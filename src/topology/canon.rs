@@ -91,7 +91,7 @@ impl Canon {
     /// assert_eq!(Canon::of(&parse_position("0*5").unwrap()).to_string(), "0*5.}]!");
     /// ```
     pub fn of(p: &Position) -> Canon {
-        write(p, None, false, u64::MAX).0
+        write(p, None, false, &mut u64::MAX.clone()).0
     }
 
     /// [`Canon::of`] if naming the letters takes at most `steps` steps of
@@ -100,13 +100,20 @@ impl Canon {
     /// whose ties resolve only at the end); callers with a time limit,
     /// such as `sprouts solve`, use this so that the limit holds.
     pub fn of_within(p: &Position, steps: u64) -> (Canon, bool) {
-        write(p, None, false, steps)
+        write(p, None, false, &mut steps.clone())
     }
 
     /// The canonical form of the position after the checked move `mv`
     /// (as `Canon::of(&p.play(mv)?)`, without building that position).
     pub(crate) fn of_child(p: &Position, mv: &Move) -> Canon {
-        write(p, Some(mv), false, u64::MAX).0
+        write(p, Some(mv), false, &mut u64::MAX.clone()).0
+    }
+
+    /// [`Canon::of_child`] within the naming steps left in `steps` (a
+    /// budget shared by several calls, reduced by what this one used);
+    /// `false` and a partly greedy writing once it runs out.
+    pub(crate) fn of_child_within(p: &Position, mv: &Move, steps: &mut u64) -> (Canon, bool) {
+        write(p, Some(mv), false, steps)
     }
 
     /// A writing of `p` for search keys: canonical, except that where
@@ -118,12 +125,12 @@ impl Canon {
     /// transposition (measured: under 5 % more nodes, several times
     /// faster).
     pub fn quick(p: &Position) -> Canon {
-        write(p, None, true, u64::MAX).0
+        write(p, None, true, &mut u64::MAX.clone()).0
     }
 
     /// [`Canon::quick`] of the position after the checked move `mv`.
     pub(crate) fn quick_child(p: &Position, mv: &Move) -> Canon {
-        write(p, Some(mv), true, u64::MAX).0
+        write(p, Some(mv), true, &mut u64::MAX.clone()).0
     }
 
     pub(crate) fn tokens(&self) -> &[u16] {
@@ -150,8 +157,8 @@ impl Canon {
 }
 
 /// The form, and whether it is the exact one (the naming search ended
-/// within `steps`).
-fn write(p: &Position, mv: Option<&Move>, greedy: bool, steps: u64) -> (Canon, bool) {
+/// within `steps`, which is reduced by the steps taken).
+fn write(p: &Position, mv: Option<&Move>, greedy: bool, steps: &mut u64) -> (Canon, bool) {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     }
@@ -287,9 +294,9 @@ struct Scratch {
 }
 
 impl Scratch {
-    fn canon(&mut self, p: &Position, mv: Option<&Move>, greedy: bool, steps: u64) -> (Canon, bool) {
+    fn canon(&mut self, p: &Position, mv: Option<&Move>, greedy: bool, steps: &mut u64) -> (Canon, bool) {
         self.greedy = greedy;
-        self.steps_left = steps;
+        self.steps_left = *steps;
         self.gave_up = false;
         self.load_lives(p, mv);
         self.reduce(p, mv);
@@ -315,6 +322,7 @@ impl Scratch {
             tokens.push(T_LAND);
         }
         self.land_out = lands;
+        *steps = self.steps_left;
         (Canon { tokens: tokens.into_boxed_slice() }, !self.gave_up)
     }
 

@@ -94,14 +94,35 @@ impl Position {
     /// assert_eq!(&Canon::of(&child), canon);
     /// ```
     pub fn representative_moves(&self) -> Vec<(Move, Canon)> {
+        self.representative_moves_within(u64::MAX).0
+    }
+
+    /// [`Position::representative_moves`] if naming the children takes at
+    /// most `steps` steps of the exact search in all (see
+    /// [`Canon::of_within`]); else the moves of distinct [`Canon::quick`]
+    /// children (`false`), where two moves may lead to one child.
+    pub fn representative_moves_within(&self, steps: u64) -> (Vec<(Move, Canon)>, bool) {
         let mut out: Vec<(Move, Canon)> = Vec::new();
+        let (mut left, mut exact) = (steps, true);
         self.for_each_grouped_move(&mut |mv| {
-            let c = Canon::of_child(self, &mv);
+            let c = if exact {
+                let (c, ok) = Canon::of_child_within(self, &mv, &mut left);
+                exact = ok;
+                c
+            } else {
+                Canon::quick_child(self, &mv)
+            };
             out.push((mv, c));
         });
+        if !exact {
+            // One kind of writing for all, so that equal children compare equal.
+            for (mv, c) in &mut out {
+                *c = Canon::quick_child(self, mv);
+            }
+        }
         out.sort_by(|a, b| a.1.cmp(&b.1));
         out.dedup_by(|a, b| a.1 == b.1);
-        out
+        (out, exact)
     }
 
     /// Calls `f` with at least one move of every class of equivalent moves
@@ -561,5 +582,30 @@ mod tests {
         }
         let wide = crate::text::parse_position("1.2.22.222.2222.22222.222222.2222222.").unwrap().reduced();
         assert!(wide.move_count() >= made(&wide));
+    }
+
+    /// The solver lists winning moves by `representative_moves_within`: on
+    /// the chain whose naming is exponential (tests/data/fuzz/open/glop/) it
+    /// ends inexact with the moves of distinct quick children; within the
+    /// budget, on random games, it is `representative_moves` exactly.
+    #[test]
+    fn representative_moves_share_one_step_budget() {
+        let text = include_str!("../../tests/data/fuzz/open/glop/canon-hang-1b919c18.txt");
+        let p = crate::text::parse_position(text.trim()).unwrap();
+        let t0 = std::time::Instant::now();
+        let (moves, exact) = p.representative_moves_within(crate::limits::CANON_STEPS);
+        eprintln!("gave up after {:.1?}", t0.elapsed());
+        assert!(!exact);
+        let mut quick: Vec<Canon> = Vec::new();
+        p.for_each_grouped_move(&mut |mv| quick.push(Canon::quick_child(&p, &mv)));
+        quick.sort();
+        quick.dedup();
+        assert_eq!(moves.into_iter().map(|(_, c)| c).collect::<Vec<_>>(), quick);
+        let mut n = 0;
+        super::super::random_games(5, (2..=9).cycle().take(24), &mut |p, _| {
+            assert_eq!(p.representative_moves_within(crate::limits::CANON_STEPS), (p.representative_moves(), true), "{p:?}");
+            n += 1;
+        });
+        assert!(n > 200, "only {n} positions");
     }
 }
