@@ -19,7 +19,7 @@
  * Web Worker (worker.js) so that the page never freezes.
  */
 import { createBoard, BOARD_CSS } from './board.js';
-import { loadEngine, messageOf } from './engine.js';
+import { checkStroke, loadEngine, messageOf } from './engine.js';
 import { createEngineWorker } from './worker-client.js';
 import { GameController } from './game-controller.js';
 import { createComputer } from './computer.js';
@@ -57,9 +57,9 @@ let tidy = null;
 const ctl = () => /** @type {GameController} */ (controller);
 
 const board = createBoard($('board'), {
-  check: (points) => {
+  check: (points, from) => {
     try {
-      return ctl().guard(() => ctl().game.checkStroke(new Float64Array(points)), null);
+      return ctl().guard(() => checkStroke(ctl().game, points, from), null);
     } catch (e) {
       return null; // no feedback; releasing the stroke will say what is wrong
     }
@@ -235,12 +235,17 @@ function start(c) {
 
   tidy = createTidy(c, board, { settled: () => persist(c) });
   c.addEventListener('change', () => {
+    // A tidy works on the drawing shown; another move shown ends it.
+    tidy?.stop();
     status.clearNote();
     analysis.clear();
     persist(c);
     render();
     computer.maybeMove();
   });
+  // After every move the drawing tidies itself (a short animation; the
+  // saved game is stored again when it settles).
+  c.addEventListener('moved', () => tidy?.start());
   $('tidy').addEventListener('click', () => tidy?.start());
   c.addEventListener('note', (ev) => status.note(/** @type {CustomEvent<string>} */ (ev).detail));
 

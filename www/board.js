@@ -22,11 +22,11 @@
  * scale (CSS px per board unit, zoom included) is `board.scale()`.
  */
 
-/** @typedef {{ n: number, x: number, y: number, lives: number }} SpotData */
-/** @typedef {{ ends: number[], points: number[] }} EdgeData */
+/** @typedef {{ n: number, x: number, y: number, lives: number, idle?: boolean }} SpotData idle: no move left where it is (drawn faded) */
+/** @typedef {{ ends: number[], points: number[], idle?: boolean }} EdgeData idle: part of no move (drawn faded) */
 /** @typedef {{ minX: number, minY: number, maxX: number, maxY: number }} Extent */
 /**
- * What the host's check says about a stroke (see `Game.checkStroke`).
+ * What the host's check says about a stroke (see `Game.extendStroke`).
  * @typedef {{
  *   ok: boolean, complete: boolean, from: number|null, to: number|null,
  *   targets: number[], reason: string|null, code: string|null, at: number|null,
@@ -40,7 +40,7 @@
  */
 /**
  * @typedef {Object} BoardConfig
- * @property {(points: number[]) => Feedback | null} [check] what a stroke being drawn means
+ * @property {(points: number[], from: number) => Feedback | null} [check] what a stroke being drawn means: `points` is the whole stroke (flat x, y), of which the first `from` numbers were in the last call for this stroke (0: a new stroke), so a host can send the engine only the new ones
  * @property {(points: number[], t: number) => void} [onStroke] a finished stroke (t: where its new spot goes, 0..1)
  * @property {(pointerType: string) => void} [onStrokeStart] a stroke begins (mouse, pen or touch)
  * @property {(spot: number) => void} [onSpotActivate] a spot button was activated (Enter / Space / click)
@@ -57,6 +57,8 @@
 const LIFE_COLOUR = ['#9a9a9a', '#cc79a7', '#e69f00', '#0072b2'];
 const LIFE_SHAPE = ['dot', 'triangle', 'square', 'circle'];
 const PAPER = '#fffdf8';
+/** Curves where no move is left: lighter, so the eye goes to the live parts (as in the SVG picture). */
+const IDLE_CURVE = '#b8b8b8';
 const LAND_COLOURS = ['rgba(0,158,115,0.22)', 'rgba(86,180,233,0.25)', 'rgba(240,228,66,0.35)', 'rgba(213,94,0,0.18)'];
 
 /** Styles of the board (also used inside the embed's shadow root). */
@@ -131,7 +133,7 @@ export function createBoard(element, config = {}) {
     /** @type {number[]} spots to ring (e.g. a keyboard selection) */ marked: [],
     /** @type {number[][]} lands to tint */ lands: [],
     /** @type {{ points: number[], newSpot: number[] } | null} a move shown on hover */ preview: null,
-    /** @type {{ points: number[], id: number } | null} the stroke being drawn */ stroke: null,
+    /** @type {{ points: number[], id: number, checked: number } | null} the stroke being drawn (`checked`: numbers of it the last check had) */ stroke: null,
     /** @type {Feedback | null} */ feedback: null,
     /** @type {Pending | null} */ pending: null,
     sliding: false,
@@ -350,7 +352,7 @@ export function createBoard(element, config = {}) {
     for (const e of state.edges) {
       const last = lastSpot > 0 && e.ends.includes(lastSpot);
       if (last && anim) continue;
-      ctx.strokeStyle = last ? '#000' : '#3b3b3b';
+      ctx.strokeStyle = last ? '#000' : e.idle ? IDLE_CURVE : '#3b3b3b';
       ctx.lineWidth = (last ? 3 : 2.4) * px;
       pathOf(ctx, e.points);
       ctx.stroke();
@@ -444,7 +446,7 @@ export function createBoard(element, config = {}) {
     for (const s of state.spots) {
       if (s.n === hidden) continue;
       const lives = Math.max(0, Math.min(3, s.lives + (s.n === unreached ? 1 : 0)));
-      ctx.globalAlpha = lives === 0 ? 0.55 : 1;
+      ctx.globalAlpha = lives === 0 ? 0.55 : s.idle ? 0.5 : 1;
       spotShape(ctx, s.x, s.y, lives, r);
       ctx.fillStyle = LIFE_COLOUR[lives];
       ctx.fill();
@@ -475,7 +477,7 @@ export function createBoard(element, config = {}) {
       ctx.textBaseline = corner < 0 ? 'middle' : corner < 2 ? 'bottom' : 'top';
       // A halo of paper keeps the number legible over lines.
       ctx.strokeText(String(s.n), x, y);
-      ctx.fillStyle = s.lives === 0 ? '#6a6a6a' : '#1a1a1a';
+      ctx.fillStyle = s.lives === 0 || s.idle ? '#6a6a6a' : '#1a1a1a';
       ctx.fillText(String(s.n), x, y);
     });
     ctx.textAlign = 'left';
@@ -766,7 +768,7 @@ export function createBoard(element, config = {}) {
       setPending(null);
     }
     cfg.onStrokeStart?.(ev.pointerType || 'mouse');
-    state.stroke = { points: [x, y], id: ev.pointerId };
+    state.stroke = { points: [x, y], id: ev.pointerId, checked: 0 };
     state.feedback = null;
     requestCheck();
     schedule();
@@ -832,7 +834,8 @@ export function createBoard(element, config = {}) {
 
   function runCheck() {
     if (!state.stroke || !cfg.check) return;
-    const fb = cfg.check(state.stroke.points);
+    const fb = cfg.check(state.stroke.points, state.stroke.checked);
+    state.stroke.checked = state.stroke.points.length;
     state.feedback = fb;
     if (!fb) return;
     if (!fb.ok) setMessage(fb.reason ?? 'not a move', false);

@@ -35,7 +35,7 @@
  * size the element with CSS (default 480 × 320 px).
  */
 import { createBoard, BOARD_CSS } from './board.js';
-import { loadEngine, messageOf } from './engine.js';
+import { checkStroke, loadEngine, messageOf } from './engine.js';
 import { looksLikeRecord, playMoves } from './reading.js';
 
 const CSS = `
@@ -84,9 +84,9 @@ export class SproutsBoard extends HTMLElement {
     const area = /** @type {HTMLElement} */ (root.querySelector('.area'));
     this.board = createBoard(area, {
       interactive: !this.hasAttribute('readonly'),
-      check: (points) => {
+      check: (points, from) => {
         try {
-          return this.game ? this.game.checkStroke(new Float64Array(points)) : null;
+          return this.game ? checkStroke(this.game, points, from) : null;
         } catch {
           return null;
         }

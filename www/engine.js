@@ -46,3 +46,18 @@ export function messageOf(e) {
   if (e instanceof Error) return e.message;
   return String(e);
 }
+
+/**
+ * Checks the stroke being drawn, giving the game only its new points:
+ * `from` is how many numbers of `points` it already has for this stroke
+ * (0 begins a new stroke). The answer is `Game.extendStroke`'s, the same
+ * as `Game.checkStroke` of the whole stroke, in time proportional to the
+ * new points instead of to the whole stroke.
+ * @param {InstanceType<Engine['Game']>} game
+ * @param {number[]} points flat x, y in board units
+ * @param {number} from
+ */
+export function checkStroke(game, points, from) {
+  if (from === 0) game.beginStroke();
+  return game.extendStroke(new Float64Array(points.slice(from)));
+}

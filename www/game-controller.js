@@ -12,8 +12,9 @@
  *   ctl.playText('1(4)2');                    // throws Error(message) if illegal
  *
  * Events: `change` (the game or its mode changed: save, redraw, let the
- * computer move), `interrupt` (the computer must stop thinking), `note`
- * (detail: a sentence for the status line).
+ * computer move), `moved` (after `change`, when that change was a move
+ * played: the page tidies the drawing), `interrupt` (the computer must
+ * stop thinking), `note` (detail: a sentence for the status line).
  */
 import { isTrap, loadEngine, messageOf } from './engine.js';
 
@@ -194,10 +195,12 @@ export class GameController extends EventTarget {
     return played;
   }
 
+  /** A move was played: `change`, then `moved` (the page tidies the drawing). */
   moved() {
     this.selected = null;
     this.paused = false;
     this.changed();
+    this.dispatchEvent(new Event('moved'));
   }
 
   /** Takes back a move (back to a person's turn against the computer). */

@@ -3,9 +3,12 @@
  * Tidying the drawing as a short animation: the engine's `Game.tidy` does
  * a sweep at a time (the position never changes), this module runs sweeps
  * for at most a few milliseconds per animation frame and redraws, until
- * the drawing settles. Started by the
- * "Tidy" button; stopped when a stroke begins (the player draws on what
- * they see).
+ * the drawing settles. Started after every move and by the "Tidy"
+ * button; stopped when a stroke begins (the player draws on what they
+ * see) and when the move shown changes otherwise (undo, the replay bar, a
+ * new game). With `prefers-reduced-motion` the sweeps still run a few
+ * milliseconds per frame (no frame stalls) but the drawing is redrawn
+ * once, when it has settled.
  *
  *   const tidy = createTidy(ctl, board, { settled: () => persist(ctl) });
  *   tidy.start();
@@ -13,6 +16,8 @@
 
 /** Milliseconds of sweeping per frame (the rest of the frame is the page's). */
 const BUDGET_MS = 8;
+
+const reduced = matchMedia('(prefers-reduced-motion: reduce)');
 
 /**
  * @param {import('./game-controller.js').GameController} c
@@ -32,7 +37,7 @@ export function createTidy(c, board, hooks = {}) {
     do {
       more = c.guard(() => g.tidy(scale, 1), false);
     } while (more && performance.now() - t0 < BUDGET_MS);
-    board.setState({ spots: g.spotList(), edges: g.edgeList() });
+    if (!more || !reduced.matches) board.setState({ spots: g.spotList(), edges: g.edgeList() });
     if (more) frame = requestAnimationFrame(step);
     else hooks.settled?.();
   }

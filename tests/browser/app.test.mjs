@@ -56,6 +56,17 @@ test('a crossing stroke is refused with a message, and nothing is played', async
       pts.push({ x: way[i - 1].x + (way[i].x - way[i - 1].x) * t, y: way[i - 1].y + (way[i].y - way[i - 1].y) * t });
     }
   }
+  // The page gives the engine each point once (beginStroke, then only the
+  // new points by extendStroke), never the whole stroke again.
+  await page.evaluate(() => {
+    const g = /** @type {any} */ (globalThis).sprouts.game;
+    const spy = { begin: 0, extend: 0, numbers: 0, whole: 0 };
+    /** @type {any} */ (globalThis).spy = spy;
+    const [begin, extend, check] = [g.beginStroke.bind(g), g.extendStroke.bind(g), g.checkStroke.bind(g)];
+    g.beginStroke = () => { spy.begin++; return begin(); };
+    g.extendStroke = (/** @type {Float64Array} */ p) => { spy.extend++; spy.numbers += p.length; return extend(p); };
+    g.checkStroke = (/** @type {Float64Array} */ p) => { spy.whole++; return check(p); };
+  });
   // While drawing, the crossing is reported at once.
   await page.mouse.move(pts[0].x, pts[0].y);
   await page.mouse.down();
@@ -64,6 +75,11 @@ test('a crossing stroke is refused with a message, and nothing is played', async
   for (const p of pts.slice(35)) await page.mouse.move(p.x, p.y);
   await page.mouse.up();
   await page.waitForFunction(() => /Not a move: the line crosses another line/.test(document.querySelector('#board .sb-msg')?.textContent ?? ''));
+  const spy = await page.evaluate(() => /** @type {any} */ (globalThis).spy);
+  assert.equal(spy.begin, 1);
+  assert.equal(spy.whole, 0);
+  assert.ok(spy.extend >= 2, `${spy.extend} checks while drawing`);
+  assert.ok(spy.numbers <= 2 * (pts.length + 1), `${spy.numbers} numbers sent for ${pts.length} points`);
   assert.deepEqual(await movesShown(page), ['1(3)2']);
   // A stroke to a spot with no lives left is refused too.
   assert.deepEqual(errors, []);

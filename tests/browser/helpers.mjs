@@ -22,7 +22,11 @@ export async function openPage(browser, url, size = {}) {
   await page.setViewportSize({ width: size.width ?? 1200, height: size.height ?? 820 });
   /** @type {string[]} */
   const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  // An engine that trapped (a Rust panic) is restarted with only a
+  // warning on the page; for a test it is an error.
+  page.on('console', (m) => {
+    if (m.type() === 'error' || (m.type() === 'warning' && m.text().startsWith('the engine crashed'))) errors.push(m.text());
+  });
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
   // A CSP violation becomes a console error, so every test that checks
@@ -143,6 +147,16 @@ export async function typeMove(page, move, count) {
   await page.fill('#move-input', move);
   await page.press('#move-input', 'Enter');
   await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n, count);
+  await tidied(page);
+}
+
+/**
+ * Waits until the drawing has stopped tidying itself (the page tidies after
+ * every move; the game's drawing changes until then).
+ * @param {Page} page @param {number} [timeout] ms
+ */
+export async function tidied(page, timeout = 30000) {
+  await page.waitForFunction(() => !(/** @type {any} */ (globalThis).sprouts?.tidy?.running()), null, { timeout });
 }
 
 /** The moves listed on the page. @param {Page} page */

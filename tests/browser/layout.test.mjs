@@ -12,7 +12,7 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useSite } from './harness.mjs';
-import { arc, mouseDraw, movesShown, newGame, spotAt, touchDraw } from './helpers.mjs';
+import { arc, mouseDraw, movesShown, newGame, spotAt, tidied, touchDraw } from './helpers.mjs';
 import { LONG_RECORD, openRecord, replayState } from './records.mjs';
 
 const site = useSite();
@@ -66,6 +66,27 @@ async function watched(page) {
   return /** @type {{ move: number, status: boolean, last: boolean, board: number, over: boolean, why: string }[]} */ (await page.evaluate(() => /** @type {any} */ (globalThis).layoutLog));
 }
 
+/**
+ * Where spot `n` is when the move that adds it is played, before the
+ * drawing tidies itself (the stroke's own drawing): read with `playedAt(page)`.
+ * @param {import('playwright-core').Page} page @param {number} n
+ */
+async function watchNewSpot(page, n) {
+  await page.evaluate((n) => {
+    const s = /** @type {any} */ (globalThis).sprouts;
+    s.app.addEventListener('change', () => {
+      const p = s.game.spotList().find((/** @type {any} */ q) => q.n === n);
+      if (p && !(/** @type {any} */ (globalThis).playedAt)) {
+        const [x, y] = s.board.toClient(p.x, p.y);
+        /** @type {any} */ (globalThis).playedAt = { x, y };
+      }
+    });
+  }, n);
+}
+
+/** @param {import('playwright-core').Page} page @returns {Promise<{ x: number, y: number }>} */
+const playedAt = (page) => page.evaluate(() => /** @type {any} */ (globalThis).playedAt);
+
 /** @param {import('playwright-core').Page} page */
 const moveCount = (page) => page.evaluate(() => document.querySelectorAll('#moves li').length);
 
@@ -81,6 +102,9 @@ for (const size of SIZES) {
     // The last render's check.
     await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
     const end = await shot(page, `game-${size.width}x${size.height}-end`);
+    // The drawing tidies itself after the last move too: the settled look.
+    await tidied(page, 60000);
+    await shot(page, `game-${size.width}x${size.height}-end-tidied`);
     const moves = await moveCount(page);
     // A 20-spot game lasts between 2n = 40 and 3n − 1 = 59 moves.
     assert.ok(moves >= 40 && moves <= 59, `${moves} moves`);
@@ -238,10 +262,12 @@ test('zoom and pan with the mouse: buttons, wheel around the cursor, Shift-drag,
   await shot(page, 'zoom-1280x800-before-stroke');
   // A stroke drawn zoomed in: the move it draws, its new spot on the line drawn.
   const stroke = arc(a, b, 70);
+  await watchNewSpot(page, 4);
   await mouseDraw(page, stroke);
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
   assert.deepEqual(await movesShown(page), ['1(4)2']);
-  const s4 = await spotAt(page, 4);
+  // Where the stroke put it (the tidy after the move then moves it on).
+  const s4 = await playedAt(page);
   assert.ok(distance(s4, stroke) < 6, `the new spot is ${distance(s4, stroke).toFixed(1)} px from the stroke`);
   assert.equal((await view(page)).zoom, zoomed.zoom, 'a move keeps the zoom');
   await shot(page, 'zoom-1280x800-after-stroke');
@@ -299,11 +325,13 @@ test('a phone: two fingers zoom and pan, one finger then draws a move', async ()
   // The centre between the fingers moved down 20 px and stayed under them.
   assert.ok(Math.abs((a.x + b.x) / 2 - c.x) < 1.5 && Math.abs((a.y + b.y) / 2 - c.y - 20) < 1.5, `centre at ${(a.x + b.x) / 2}, ${(a.y + b.y) / 2} (fingers from ${c.x}, ${c.y})`);
   const stroke = arc(a, b, 50, 40);
+  await watchNewSpot(page, 4);
   await touchDraw(page, stroke);
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
   assert.deepEqual(await movesShown(page), ['1(4)2']);
   await shot(page, 'zoom-390x844-pinched');
-  const d = distance(await spotAt(page, 4), stroke);
+  // Where the stroke put it (the tidy after the move then moves it on).
+  const d = distance(await playedAt(page), stroke);
   assert.ok(d < 6, `the new spot is ${d.toFixed(1)} px from the stroke`);
   // A double tap fits the drawing again.
   const taps = await page.context().newCDPSession(page);

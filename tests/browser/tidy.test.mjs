@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './harness.mjs';
-import { newGame, nodeEngine, openPage, typeMove } from './helpers.mjs';
+import { newGame, nodeEngine, openPage, tidied as settled, typeMove } from './helpers.mjs';
 
 const site = useSite();
 
@@ -16,14 +16,28 @@ const snapshot = (page) => page.evaluate(() => {
   return { hoey: g.hoey(), record: g.record(), edges: JSON.stringify(g.edgeList()), width: g.width, height: g.height };
 });
 
-/** @param {import('playwright-core').Page} page */
-const settled = (page) => page.waitForFunction(() => !globalThis.sprouts.tidy?.running(), null, { timeout: 30000 });
-
 test('tidying moves the curves, never the position', async () => {
   const { page, errors } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
   await newGame(page, { spots: 5 });
   const moves = ['1(6)2', '2(7)3', '6(8)7', '4(9)4', '3(10)5'];
   for (let i = 0; i < moves.length; i++) await typeMove(page, moves[i], i + 1);
+  // After every move the drawing tidies itself; the game saved when it
+  // settles is the tidied one, and undo shows its lines without the last move's.
+  await settled(page);
+  const auto = await snapshot(page);
+  const E0 = await nodeEngine();
+  const routed = new E0.Game(5, false, auto.width, auto.height);
+  for (const m of moves) routed.playText(m);
+  assert.equal(auto.hoey, routed.hoey());
+  assert.notEqual(auto.edges, JSON.stringify(routed.edgeList()), 'tidied after the moves');
+  await page.reload();
+  await page.waitForFunction(() => globalThis.sprouts?.game?.moveCount === 5);
+  assert.equal((await snapshot(page)).edges, auto.edges, 'a reload shows the tidied drawing');
+  await page.click('#undo');
+  const undone = JSON.parse((await snapshot(page)).edges);
+  assert.deepEqual(undone, JSON.parse(auto.edges).slice(0, 8), 'undo takes off the last curve, nothing else moves');
+  await page.click('#redo');
+  assert.equal((await snapshot(page)).edges, auto.edges);
   await page.click('#tidy');
   await settled(page);
   const tidied = await snapshot(page);
