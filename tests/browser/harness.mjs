@@ -18,8 +18,11 @@ export function startSite() {
   return startServer({ root: fileURLToPath(new URL('../../www', import.meta.url)), port: 0 });
 }
 
+/** Each launched context's profile directory. @type {WeakMap<object, string>} */
+const PROFILES = new WeakMap();
+
 /**
- * Headless Chromium with a fresh profile (deleted on close). Playwright refuses
+ * Headless Chromium with a fresh profile (closeBrowser deletes it). Playwright refuses
  * a --user-data-dir argument, so the persistent-context API passes it for us.
  * The network flags stop Chromium calling home, which this machine's closed
  * network refuses noisily.
@@ -35,8 +38,17 @@ export async function launchBrowser() {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
-  context.on('close', () => { rm(profile, { recursive: true, force: true }).catch(() => {}); });
+  // Deleted once closed: awaited by closeBrowser (a test run may exit
+  // before a rm started from the 'close' event finishes).
+  PROFILES.set(context, profile);
   return context;
+}
+
+/** Closes a context from launchBrowser and deletes its profile. @param {import('playwright-core').BrowserContext} context */
+export async function closeBrowser(context) {
+  await context.close();
+  const profile = PROFILES.get(context);
+  if (profile) await rm(profile, { recursive: true, force: true });
 }
 
 /**
@@ -52,7 +64,7 @@ export function useSite() {
     browser = await launchBrowser();
   });
   after(async () => {
-    await browser?.close();
+    if (browser) await closeBrowser(browser);
     site?.server.close();
   });
   const started = () => {
