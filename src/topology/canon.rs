@@ -224,6 +224,8 @@ struct Scratch {
     regions: Vec<Span>,
     /// The boundaries a move draws (see [`Position::redraw`]).
     drawn: [Boundary; 2],
+    /// The move's region's boundaries that go to its second side.
+    second: Vec<usize>,
     // Per spot number.
     lives: Vec<u8>,
     /// The token a spot is written as: a digit, `T_LOWER`, or an
@@ -360,20 +362,34 @@ impl Scratch {
         }
         let Some(mv) = mv else { return };
         let mut drawn = std::mem::take(&mut self.drawn);
+        let mut second = std::mem::take(&mut self.second);
+        second.clear();
         let parts = if p.redraw(mv, &mut drawn) == MoveKind::Join { 1 } else { 2 };
-        for (side, d) in drawn.iter().enumerate().take(parts) {
+        let region = &p.regions()[mv.region];
+        // One walk of the sides: the first side's boundaries are read as
+        // they come, the second's noted for after.
+        mark += 1;
+        let start = (self.spots.len(), self.bounds.len());
+        let mut lives = self.push_boundary(&drawn[0], mark);
+        for (i, (b, s)) in region.iter().zip(mv.sides(region.len())).enumerate() {
+            match s {
+                Some(0) => lives += self.push_boundary(b, mark),
+                Some(_) => second.push(i),
+                None => {}
+            }
+        }
+        self.end_region(start, lives);
+        if parts == 2 {
             mark += 1;
             let start = (self.spots.len(), self.bounds.len());
-            let mut lives = self.push_boundary(d, mark);
-            let region = &p.regions()[mv.region];
-            for (b, s) in region.iter().zip(mv.sides(region.len())) {
-                if s == Some(side) {
-                    lives += self.push_boundary(b, mark);
-                }
+            let mut lives = self.push_boundary(&drawn[1], mark);
+            for &i in &second {
+                lives += self.push_boundary(&region[i], mark);
             }
             self.end_region(start, lives);
         }
         self.drawn = drawn;
+        self.second = second;
     }
 
     /// Adds a boundary of the region being read (`mark`): its live spots,

@@ -168,7 +168,12 @@ impl Position {
                             if bj != bi {
                                 f(Move { region: ri, from: p, to: q, inside: Vec::new() });
                             } else {
-                                for_each_sharing(&groups, bi, &mut |inside| {
+                                // A loop from an isolated spot leaves the
+                                // same boundary (spot, new spot) on both
+                                // sides: the other boundaries inside or
+                                // outside it give the same position.
+                                let mirror = b.len() == 1;
+                                for_each_sharing(&groups, bi, mirror, &mut |inside| {
                                     f(Move { region: ri, from: p, to: q, inside })
                                 });
                             }
@@ -369,7 +374,7 @@ fn local_key(p: &Position, b: &Boundary, count: &[u8]) -> Option<Vec<u16>> {
 /// Every sharing of the other boundaries of the region between the two
 /// sides, up to interchangeable boundaries: for each class, how many of its
 /// members (the first ones) go inside.
-fn for_each_sharing(groups: &Groups, split: usize, f: &mut dyn FnMut(Vec<usize>)) {
+fn for_each_sharing(groups: &Groups, split: usize, mirror: bool, f: &mut dyn FnMut(Vec<usize>)) {
     let classes: Vec<Vec<usize>> = groups
         .members
         .iter()
@@ -378,6 +383,15 @@ fn for_each_sharing(groups: &Groups, split: usize, f: &mut dyn FnMut(Vec<usize>)
         .collect();
     let mut counts = vec![0usize; classes.len()];
     loop {
+        // With `mirror`, of each sharing and its complement (which gives
+        // the same position) only the one whose counts come first.
+        let complement = classes.iter().zip(&counts).map(|(m, &c)| m.len() - c);
+        if mirror && complement.cmp(counts.iter().copied()) == std::cmp::Ordering::Less {
+            if !next_counts(&classes, &mut counts) {
+                return;
+            }
+            continue;
+        }
         let mut inside: Vec<usize> = classes
             .iter()
             .zip(&counts)
@@ -385,20 +399,23 @@ fn for_each_sharing(groups: &Groups, split: usize, f: &mut dyn FnMut(Vec<usize>)
             .collect();
         inside.sort_unstable();
         f(inside);
-        // Next combination of counts (odometer).
-        let mut i = 0;
-        loop {
-            if i == classes.len() {
-                return;
-            }
-            if counts[i] < classes[i].len() {
-                counts[i] += 1;
-                break;
-            }
-            counts[i] = 0;
-            i += 1;
+        if !next_counts(&classes, &mut counts) {
+            return;
         }
     }
+}
+
+/// The next combination of counts, `counts[i]` in `0..=classes[i].len()`
+/// (an odometer); false after the last.
+fn next_counts(classes: &[Vec<usize>], counts: &mut [usize]) -> bool {
+    for (c, m) in counts.iter_mut().zip(classes) {
+        if *c < m.len() {
+            *c += 1;
+            return true;
+        }
+        *c = 0;
+    }
+    false
 }
 
 impl Canon {
@@ -607,5 +624,20 @@ mod tests {
             n += 1;
         });
         assert!(n > 200, "only {n} positions");
+    }
+
+    /// A loop from an isolated spot with the other boundaries inside, or
+    /// outside, is one position: only one of the two is generated, so on
+    /// `0*n` every grouped move gives another child.
+    #[test]
+    fn a_loop_from_an_isolated_spot_is_generated_once_per_sharing_and_complement() {
+        for n in 2..=12 {
+            let p = Position::start(n).unwrap();
+            let mut grouped = 0;
+            p.for_each_grouped_move(&mut |_| grouped += 1);
+            // Loops with 0..=(n-1)/2 of the other spots on one side, and a join.
+            assert_eq!(grouped, (n - 1) / 2 + 2, "0*{n}");
+            assert_eq!(p.children().len(), grouped, "0*{n}");
+        }
     }
 }
