@@ -74,6 +74,7 @@ export const BOARD_CSS = `
 .sb-msg { position: absolute; left: 8px; right: 8px; top: 8px; pointer-events: none; font: 14px/1.3 system-ui, sans-serif;
   color: #7a1f00; background: rgba(255,255,255,0.9); border-radius: 4px; padding: 2px 6px; width: fit-content; }
 .sb-msg:empty { display: none; }
+@media (max-width: 480px) { .sb-msg { font-size: 12px; } }
 .sb-msg.sb-ok { color: #00573f; }
 .sb-board.sb-pan canvas { cursor: grab; }
 .sb-zoom { position: absolute; right: 6px; bottom: 6px; display: flex; gap: 4px; }
@@ -87,6 +88,8 @@ export const BOARD_CSS = `
 const ZOOM_MIN = 0.5;
 const ZOOM_MAX = 12;
 const ZOOM_STEP = 1.5;
+/** CSS px at the top of the board kept for a line of message (8 px from the top, 14 px text). */
+const MESSAGE_BAND = 30;
 /** How long the computer's curve takes to draw itself. */
 const ANIMATION_MS = 400;
 
@@ -169,9 +172,13 @@ export function createBoard(element, config = {}) {
     const m = cfg.margin ?? 24;
     const w = Math.max(1, e.maxX - e.minX + 2 * m);
     const h = Math.max(1, e.maxY - e.minY + 2 * m);
-    fitted.scale = Math.min(view.width / w, view.height / h);
+    // The fitted drawing starts below a line of message, which would
+    // otherwise cover its top (on a phone the margin is only 10 px).
+    const band = Math.min(MESSAGE_BAND, view.height / 4);
+    const tall = Math.max(1, view.height - band);
+    fitted.scale = Math.min(view.width / w, tall / h);
     fitted.ox = (view.width - w * fitted.scale) / 2 - (e.minX - m) * fitted.scale;
-    fitted.oy = (view.height - h * fitted.scale) / 2 - (e.minY - m) * fitted.scale;
+    fitted.oy = band + (tall - h * fitted.scale) / 2 - (e.minY - m) * fitted.scale;
     if (zoomed) {
       zoom.tx = view.width / 2 - zoom.k * (centre[0] * fitted.scale + fitted.ox);
       zoom.ty = view.height / 2 - zoom.k * (centre[1] * fitted.scale + fitted.oy);

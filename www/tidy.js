@@ -26,18 +26,22 @@ const reduced = matchMedia('(prefers-reduced-motion: reduce)');
  */
 export function createTidy(c, board, hooks = {}) {
   let frame = 0;
+  /** The view's scale when this tidy began: the tidy aims at gaps in its
+   * CSS px to the end (the view follows the drawing's extent as it
+   * spreads, and a tidy with other gaps would start again). */
+  let scale = 1;
 
   function step() {
     frame = 0;
     const g = c.current;
     if (!g) return;
-    const scale = board.scale() || 1;
     const t0 = performance.now();
     let more = false;
     do {
       more = c.guard(() => g.tidy(scale, 1), false);
     } while (more && performance.now() - t0 < BUDGET_MS);
-    if (!more || !reduced.matches) board.setState({ spots: g.spotList(), edges: g.edgeList() });
+    // The extent too: curves pushed outwards stay in the fitted view.
+    if (!more || !reduced.matches) board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent() });
     if (more) frame = requestAnimationFrame(step);
     else hooks.settled?.();
   }
@@ -51,6 +55,7 @@ export function createTidy(c, board, hooks = {}) {
     /** Tidies the drawing shown, a frame at a time (restarts a tidy in progress). */
     start() {
       stop();
+      scale = board.scale() || 1;
       frame = requestAnimationFrame(step);
     },
     stop,

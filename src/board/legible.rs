@@ -26,6 +26,8 @@ const FAR_PX: f64 = 200.0;
 
 /// The page's board margin (board units kept round the extent).
 const MARGIN: f64 = 24.0;
+/// CSS px at the top of the board kept for a line of message.
+const MESSAGE_BAND: f64 = 30.0;
 
 /// A drawing's readings at `scale` CSS px per board unit.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -125,12 +127,14 @@ impl PageSize {
     }
 
     /// The page's zoom to fit: CSS px per board unit so that everything
-    /// drawn and the margin fit in the element.
+    /// drawn and the margin fit in the element below the line kept for a
+    /// message (`MESSAGE_BAND` in `www/board.js`).
     pub fn zoom(&self, board: &Board) -> f64 {
         let r = board.extent();
         let w = r.max.x - r.min.x + 2.0 * MARGIN;
         let h = r.max.y - r.min.y + 2.0 * MARGIN;
-        (self.element.0 / w).min(self.element.1 / h)
+        let tall = self.element.1 - MESSAGE_BAND.min(self.element.1 / 4.0);
+        (self.element.0 / w).min(tall / h)
     }
 }
 
