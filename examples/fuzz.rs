@@ -40,11 +40,16 @@ struct Args {
     child: bool,
 }
 
+const USAGE: &str = "usage: fuzz [all | TARGET...] [--inputs N] [--seconds S] [--seed S] [--save DIR] [--slow-ms MS] [--hang-s S] [--heap-mb MB]";
+
+fn target_names() -> String {
+    targets::TARGETS.iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
+}
+
 fn usage(why: &str) -> ! {
-    let names: Vec<&str> = targets::TARGETS.iter().map(|t| t.name).collect();
     eprintln!("fuzz: {why}");
-    eprintln!("usage: fuzz [all | TARGET...] [--inputs N] [--seconds S] [--seed S] [--save DIR] [--slow-ms MS] [--hang-s S] [--heap-mb MB]");
-    eprintln!("targets: {}", names.join(", "));
+    eprintln!("{USAGE}");
+    eprintln!("targets: {}", target_names());
     exit(2)
 }
 
@@ -69,6 +74,10 @@ fn parse_args() -> Args {
             "--hang-s" => a.opts.hang_ms = (number("--hang-s", value("--hang-s")) * 1e3) as u64,
             "--heap-mb" => a.heap_mb = number("--heap-mb", value("--heap-mb")) as usize,
             "--child" => a.child = true,
+            "--help" | "-h" => {
+                println!("{USAGE}\ntargets: {}\n(see the README's Fuzzing section)", target_names());
+                exit(0)
+            }
             "all" => a.targets.extend(targets::TARGETS.iter().map(|t| t.name)),
             name => match targets::target(name) {
                 Some(t) => a.targets.push(t.name),

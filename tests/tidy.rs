@@ -120,3 +120,59 @@ fn a_tidied_game_saves_and_undoes_what_it_shows() {
     }
     assert_eq!(copy.cursor(), 4);
 }
+
+/// Random games played and tidied in turns (a tidy of a few sweeps, or to
+/// the end, between moves, as the page does): after each tidy, every
+/// drawing of the game traces to the position the game had at that move,
+/// and the saved file reads back to the same drawings.
+/// `SPROUTS_TIDY_RUNS` / 30 games (5 by default).
+#[test]
+fn tidying_between_moves_keeps_every_move_of_the_game() {
+    use sprouts::game::Game;
+    let games = (runs() / 30).max(1);
+    let (mut tidied, mut read_back) = (0, 0);
+    for run in 0..games as u64 {
+        let mut rng = Rng::new(0x7A1D + run);
+        let n = rng.range(1, 8);
+        let (w, h) = (rng.range(300, 900) as f64, rng.range(300, 900) as f64);
+        let mut g = Game::new(n, false, w, h).unwrap();
+        let mut positions = vec![g.position().clone()];
+        let opts = TidyOptions { px: [0.5, 1.0, 2.0][rng.below(3)], curve_gap: rng.range(6, 16) as f64, spot_gap: rng.range(8, 20) as f64 };
+        loop {
+            let moves = g.position().representative_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = &rng.pick(&moves).0;
+            if g.play_move(mv).is_err() {
+                break; // no room to route it: the game ends here
+            }
+            positions.push(g.position().clone());
+            // A few sweeps, or to the end.
+            let sweeps = if rng.below(3) == 0 { usize::MAX } else { rng.range(1, 12) };
+            let (mut done, mut settled) = (0, false);
+            while done < sweeps {
+                done += 1;
+                if !g.tidy(&opts, 1).unwrap() {
+                    settled = true;
+                    break;
+                }
+            }
+            tidied += 1;
+            // Mid-tidy only the drawing shown follows (the others are made
+            // its prefixes when it settles or another move is shown).
+            assert_eq!(g.board(), g.board_at(positions.len() - 1), "game {run}: the last move is shown");
+            let copy = Game::from_json(&g.to_json(), None).unwrap();
+            for (k, p) in positions.iter().enumerate() {
+                let b = g.board_at(k).unwrap();
+                assert_eq!(b.position().as_ref(), Ok(p), "game {run}, drawing {k} of {}", positions.len() - 1);
+                if settled {
+                    assert_eq!(copy.board_at(k), Some(b), "game {run}, drawing {k} reads back");
+                }
+            }
+            read_back += usize::from(settled);
+        }
+    }
+    assert!(tidied > games && read_back > 0, "only {tidied} tidies ({read_back} settled) in {games} games");
+    eprintln!("{games} games, {tidied} tidies between moves ({read_back} settled and read back), every drawing checked after each");
+}
