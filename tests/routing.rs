@@ -156,3 +156,13 @@ fn a_cramped_move_is_routed_on_the_tidied_drawing() {
         assert_eq!(g.board_at(k).unwrap().position().as_ref(), Ok(g.position_at(k).unwrap()), "drawing {k}");
     }
 }
+
+/// Game 65 of `sprouts bench layout` (seed 65, 1280×800, not tidied): move
+/// 31 `43(51)50[17]` found no room in the drawing, relaxed or tidied; the
+/// router now also relaxes the tidied drawing, and the game is drawn to
+/// its end (game 36, move 29, was the same).
+#[test]
+fn a_move_with_no_room_after_tidying_is_routed_on_the_tidied_drawing_relaxed() {
+    let end = sprouts::board::play_game(&sprouts::board::PageSize::ALL[0], 20, 65, false).expect("routed to the end");
+    assert!(end.position().unwrap().representative_moves().is_empty(), "the game is over");
+}

@@ -113,26 +113,32 @@ impl Board {
             return Ok(r);
         }
         // Too cramped: relax the whole drawing (same topology) and try again.
-        let mut relaxed = self.clone();
-        relaxed.relax(None, opts.clearance);
-        if let Ok(f) = relaxed.faces() {
-            if f.position == *pos {
-                if let Some(r) = relaxed.route_in(&f, mv, opts, &child) {
-                    return Ok(r);
-                }
-            }
+        if let Some(r) = self.relaxed_route(pos, mv, opts, &child) {
+            return Ok(r);
         }
         // Still no room: tidy the drawing (curves spread apart, spots
-        // clear of curves; same position by construction) and try again.
+        // clear of curves; same position by construction) and try again,
+        // as it is and relaxed.
         let mut tidied = self.clone();
         if tidied.tidy(&super::tidy::TidyOptions::default(), usize::MAX).is_ok() {
             if let Ok(f) = tidied.faces() {
                 if f.position == *pos {
-                    return tidied.route_in(&f, mv, opts, &child).ok_or(RouteError::NoRoute);
+                    if let Some(r) = tidied.route_in(&f, mv, opts, &child) {
+                        return Ok(r);
+                    }
+                    return tidied.relaxed_route(pos, mv, opts, &child).ok_or(RouteError::NoRoute);
                 }
             }
         }
         Err(RouteError::NoRoute)
+    }
+
+    /// Routes `mv` on a relaxed copy of this drawing (the same position).
+    fn relaxed_route(&self, pos: &Position, mv: &Move, opts: &RouteOptions, child: &Position) -> Option<Routed> {
+        let mut relaxed = self.clone();
+        relaxed.relax(None, opts.clearance);
+        let f = relaxed.faces().ok().filter(|f| f.position == *pos)?;
+        relaxed.route_in(&f, mv, opts, child)
     }
 
     fn route_in(
