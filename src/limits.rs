@@ -36,10 +36,12 @@ pub const MAX_LISTED: usize = 100_000;
 /// or searched (one expansion of the solver), counted before any is made.
 pub const MAX_MOVES: u64 = 1 << 20;
 
-/// Steps of the exact naming search of a canonical form that `sprouts
-/// solve` (and the solver's report) waits for before printing the
-/// position as [`crate::Canon::quick`] writes it instead: the search is
-/// exponential on rare chains, which no solver limit would stop.
+/// Steps of the exact naming search of a canonical form (the search is
+/// exponential on rare chains of 30 to 40 spots, which no other limit
+/// would stop): `sprouts canon`, `moves`, `perft`, `replay` and the page's
+/// `canonical` refuse a position that needs more, with this limit in the
+/// error; `sprouts solve`, the solver's report, the page's GLOP field and
+/// an SVG's title write it as [`crate::Canon::quick`] does instead.
 pub const CANON_STEPS: u64 = 1 << 20;
 
 /// Points of one stroke drawn on the board.

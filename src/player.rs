@@ -26,6 +26,7 @@
 //! and the progress callback, so the same code runs natively and in the
 //! browser's worker.
 
+use crate::limits::CANON_STEPS;
 use crate::solver::{Convention, Outcome, Progress, SolveError, Solver};
 use crate::topology::{Canon, Move, Position, Spot};
 use std::collections::HashMap;
@@ -567,7 +568,7 @@ impl Computer {
     /// The computer's move in `p` (a labelled position), or `None` when the
     /// game is over. The solver's convention is the game's.
     pub fn choose(&mut self, p: &Position, solver: &mut Solver, req: &Request) -> Option<Choice> {
-        let moves = p.representative_moves();
+        let moves = p.representative_moves_within(CANON_STEPS).0;
         if moves.is_empty() {
             return None;
         }
@@ -618,7 +619,7 @@ impl Computer {
 /// The random player's move (it needs no solver), `None` when the game is
 /// over.
 pub fn random_choice(p: &Position, seed: u64) -> Option<Choice> {
-    let moves = p.representative_moves();
+    let moves = p.representative_moves_within(CANON_STEPS).0;
     if moves.is_empty() {
         return None;
     }

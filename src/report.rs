@@ -183,7 +183,7 @@ impl Analysis {
             lands,
             winning_moves: WinningMove::list(p, &a.winning_moves),
             moves_complete: a.moves_complete,
-            moves: p.representative_moves().len(),
+            moves: p.representative_moves_within(CANON_STEPS).0.len(),
             nodes: (solver.stats().nodes - start) as f64,
             stopped: None,
         })

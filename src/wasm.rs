@@ -347,7 +347,7 @@ impl Game {
 pub fn canonical(position: &str) -> Result<String, JsError> {
     let p = parse_position(position)
         .map_err(|e| err(format!("not a position: {e}, in {}", crate::text::quote_around(position, e.offset))))?;
-    Ok(Canon::of(&p).to_string())
+    Ok(Canon::of_limited(&p).map_err(err)?.to_string())
 }
 
 thread_local! {

@@ -134,6 +134,26 @@ fn what_canon_prints_reads_back() {
     }
 }
 
+/// Two symmetric chains found by fuzzing (tests/data/fuzz/open/) whose
+/// exact canonical naming is exponential (more than 30 s): the commands
+/// that print canonical forms refuse them, naming the step limit; `solve`
+/// answers within its time limit, naming positions as search keys do.
+#[test]
+fn canonical_naming_has_a_step_limit() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fuzz/open");
+    for file in ["glop/canon-hang-1b919c18.txt", "spots/canon-hang-68f444c3.txt"] {
+        let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
+        let text = text.trim();
+        for args in [vec!["canon", text], vec!["moves", text], vec!["perft", text, "1"]] {
+            let (e, _) = refused(&args);
+            assert!(e.contains("steps naming the letters of a canonical form (the limit is 1048576)"), "{file} {}: {e}", args[0]);
+        }
+        let (o, _) = run(&["solve", text, "--max-nodes", "300"]);
+        assert_eq!(o.status.code(), Some(2), "{file}: stopped by the node limit");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("stopped by the limit"), "{file}");
+    }
+}
+
 /// Issue 13: one region of 15 boundaries ran for more than 90 s and took
 /// 4.6 GB under `--max-seconds 5` or `--max-nodes 2000`.
 #[test]

@@ -66,7 +66,7 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
     let _ = write!(
         s,
         "<title>{}</title>",
-        escape(&Canon::of(position).to_string())
+        escape(&Canon::of_within(position, crate::limits::CANON_STEPS).0.to_string())
     );
     let _ = write!(
         s,

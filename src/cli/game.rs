@@ -25,7 +25,7 @@ pub struct MovesArgs {
 pub fn moves(args: &MovesArgs) -> Output {
     let p = args.position.read()?;
     check_moves(&p.reduced()).map_err(|e| e.to_string())?;
-    let children = p.children_text();
+    let children = p.children_text().map_err(|e| e.to_string())?;
     Ok(if args.json { json(&children) } else { children.iter().map(|c| format!("{c}\n")).collect() })
 }
 
@@ -41,7 +41,7 @@ pub struct CanonArgs {
 }
 
 pub fn canon(args: &CanonArgs) -> Output {
-    let c = Canon::of(&args.position.read()?).to_string();
+    let c = Canon::of_limited(&args.position.read()?).map_err(|e| e.to_string())?.to_string();
     Ok(if args.json { json(&c) } else { format!("{c}\n") })
 }
 
@@ -91,9 +91,10 @@ pub fn perft(args: &PerftArgs) -> Output {
     if depth > 64 {
         return Err(format!("<DEPTH> {depth}: at most 64").into());
     }
-    let nodes = perft_count(&Canon::of(&p), depth).map_err(|e| e.to_string())?;
+    let c = Canon::of_limited(&p).map_err(|e| e.to_string())?;
+    let nodes = perft_count(&c, depth).map_err(|e| e.to_string())?;
     Ok(if args.json {
-        json(&PerftReport { position: Canon::of(&p).to_string(), depth, nodes })
+        json(&PerftReport { position: c.to_string(), depth, nodes })
     } else {
         format!("{nodes}\n")
     })
@@ -115,15 +116,12 @@ pub fn replay(args: &ReplayArgs) -> Output {
     let rec = Record::parse(&args.record)
         .map_err(|e| format!("record: {e}, in {}", sprouts::text::quote_around(&args.record, e.offset)))?;
     let g = Game::replay(&rec, None).map_err(|e| e.to_string())?;
-    let steps: Vec<ReplayStep> = g
-        .all_moves()
-        .iter()
-        .zip(1..)
-        .filter_map(|(m, k)| {
-            let p = g.position_at(k)?;
-            Some(ReplayStep { text: m.clone(), position: Canon::of(p).to_string(), hoey: HoeyDisplay(p).to_string() })
-        })
-        .collect();
+    let mut steps: Vec<ReplayStep> = Vec::new();
+    for (m, k) in g.all_moves().iter().zip(1..) {
+        let Some(p) = g.position_at(k) else { continue };
+        let position = Canon::of_limited(p).map_err(|e| format!("move {k} `{m}`: {e}"))?.to_string();
+        steps.push(ReplayStep { text: m.clone(), position, hoey: HoeyDisplay(p).to_string() });
+    }
     Ok(if args.json {
         json(&steps)
     } else {

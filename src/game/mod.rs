@@ -411,9 +411,12 @@ impl Game {
         parts.join(" ")
     }
 
-    /// The position shown as a canonical GLOP string.
+    /// The position shown as a canonical GLOP string (as
+    /// [`Canon::quick`] writes it where naming its letters exactly would
+    /// take more than [`crate::limits::CANON_STEPS`] steps: it is shown,
+    /// it must not stall the page).
     pub fn glop(&self) -> String {
-        Canon::of(self.position()).to_string()
+        Canon::of_within(self.position(), crate::limits::CANON_STEPS).0.to_string()
     }
 
     /// The position shown as a Hoey list (labelled: spot numbers as drawn).
@@ -682,7 +685,7 @@ impl Game {
     pub fn move_choices(&self) -> Result<usize, GameError> {
         let p = self.position();
         crate::limits::check_moves(p).map_err(GameError::Limit)?;
-        Ok(p.representative_moves().len())
+        Ok(p.representative_moves_within(crate::limits::CANON_STEPS).0.len())
     }
 
     /// The spots of the drawing shown, with their lives.

@@ -49,8 +49,14 @@
 
 use super::moves::{Move, MoveKind};
 use super::position::{cyclic_period, min_rotation, Boundary, Position, Spot};
+use crate::limits::{LimitError, CANON_STEPS};
 use std::cell::RefCell;
 use std::cmp::Ordering;
+
+/// The error of a canonical form whose naming search passes [`CANON_STEPS`].
+pub(crate) fn canon_limit() -> LimitError {
+    LimitError { what: "steps naming the letters of a canonical form", value: CANON_STEPS + 1, max: CANON_STEPS }
+}
 
 /// Token values, in the order that defines "smallest".
 pub(crate) const T_DOT: u16 = 0;
@@ -101,6 +107,16 @@ impl Canon {
     /// such as `sprouts solve`, use this so that the limit holds.
     pub fn of_within(p: &Position, steps: u64) -> (Canon, bool) {
         write(p, None, false, &mut steps.clone())
+    }
+
+    /// [`Canon::of`] for input from outside (the command line, the page):
+    /// an error naming the limit where the naming search would take more
+    /// than [`CANON_STEPS`] steps, instead of running for minutes.
+    pub fn of_limited(p: &Position) -> Result<Canon, LimitError> {
+        match Canon::of_within(p, CANON_STEPS) {
+            (c, true) => Ok(c),
+            (_, false) => Err(canon_limit()),
+        }
     }
 
     /// The canonical form of the position after the checked move `mv`

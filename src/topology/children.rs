@@ -7,6 +7,7 @@
 use super::canon::{Canon, T_LAND, T_DOT, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
 use super::moves::{Corner, Move};
 use super::position::{cyclic_period, Boundary, Position, Region, Spot};
+use crate::limits::{LimitError, CANON_STEPS};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
@@ -34,21 +35,28 @@ impl Position {
     /// tokens run-length encoded (a child of `0*10000` is a few runs, where
     /// its tokens are 10,000), found again by a hash of its tokens and
     /// compared exactly, and sorted by runs: memory and the sort stay
-    /// linear in the number of children, not in children × spots.
+    /// linear in the number of children, not in children × spots. An
+    /// error where naming the children's letters would take more than
+    /// [`CANON_STEPS`] steps in all (see [`Canon::of_limited`]).
     ///
     /// ```
     /// use sprouts::Position;
     ///
     /// let p = Position::start(2).unwrap();
     /// let kids: Vec<String> = p.children().iter().map(|c| c.to_string()).collect();
-    /// assert_eq!(p.children_text(), kids);
+    /// assert_eq!(p.children_text().unwrap(), kids);
     /// ```
-    pub fn children_text(&self) -> Vec<String> {
+    pub fn children_text(&self) -> Result<Vec<String>, LimitError> {
         let r = self.reduced();
         let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
         let mut kept: Vec<(Vec<Run>, String)> = Vec::new();
+        let (mut steps, mut exact) = (CANON_STEPS, true);
         r.for_each_grouped_move(&mut |mv| {
-            let c = Canon::of_child(&r, &mv);
+            if !exact {
+                return;
+            }
+            let (c, ok) = Canon::of_child_within(&r, &mv, &mut steps);
+            exact = ok;
             let mut h = std::hash::DefaultHasher::new();
             std::hash::Hash::hash(c.tokens(), &mut h);
             let same = seen.entry(std::hash::Hasher::finish(&h)).or_default();
@@ -58,8 +66,11 @@ impl Position {
                 kept.push((runs, c.to_string()));
             }
         });
+        if !exact {
+            return Err(super::canon::canon_limit());
+        }
         kept.sort_by(|a, b| cmp_runs(&a.0, &b.0));
-        kept.into_iter().map(|(_, text)| text).collect()
+        Ok(kept.into_iter().map(|(_, text)| text).collect())
     }
 
     /// The children one at a time, as [`Canon::quick`] writes them (search
@@ -560,14 +571,14 @@ mod tests {
         let mut checked = 0;
         super::super::random_games(3, (1..=12).cycle().take(36), &mut |p, _| {
             let text: Vec<String> = p.children().iter().map(|c| c.to_string()).collect();
-            assert_eq!(p.children_text(), text, "{p:?}");
+            assert_eq!(p.children_text().unwrap(), text, "{p:?}");
             checked += 1;
         });
         for text in ["0*300", "0*40.}0*41.}]!", "1*30.2*30.0*30."] {
             let p = crate::text::parse_position(text).unwrap();
             let kids: Vec<String> = p.children().iter().map(|c| c.to_string()).collect();
             assert!(kids.len() > 20, "{text}");
-            assert_eq!(p.children_text(), kids, "{text}");
+            assert_eq!(p.children_text().unwrap(), kids, "{text}");
         }
         assert!(checked > 300, "only {checked} positions");
     }
