@@ -10,6 +10,7 @@ use super::reference::Map;
 use arbitrary::{Result as ArbResult, Unstructured};
 use sprouts::board::{usable_point, Point};
 use sprouts::game::Game;
+use sprouts::limits::CANON_STEPS;
 use sprouts::notation::{resolve, write_move, MoveText, Record};
 use sprouts::solver::{Config, Convention, Outcome, SolveError, Solver};
 use sprouts::text::{parse_glop, parse_hoey, parse_position, parse_spots, HoeyDisplay, SpotsDisplay};
@@ -209,20 +210,28 @@ fn round_trip(input: &str, p: &Position) -> Result<(), String> {
     if p.spot_count() > ROUND_TRIP_SPOTS {
         return Ok(());
     }
-    let c = Canon::of(p);
+    // Positions whose exact naming passes the step limit (symmetric
+    // chains, tests/data/fuzz/open/) are what `sprouts canon` refuses:
+    // nothing to round-trip. Read-backs get a larger budget (another
+    // labelling may search in another order) and count only if exact.
+    let Ok(c) = Canon::of_limited(p) else { return Ok(()) };
+    let same = |q: &Position| match Canon::of_within(q, 16 * CANON_STEPS) {
+        (d, true) => d == c,
+        (_, false) => true,
+    };
     let glop = c.to_string();
     let q = parse_glop(&glop).map_err(|e| format!("`{input}` prints as `{glop}`, which does not parse: {e}"))?;
-    check(Canon::of(&q) == c, || format!("`{input}` prints as `{glop}`, which reads back differently"))?;
-    check(Canon::of(&c.position()) == c, || format!("Canon::position of `{glop}` is another position"))?;
+    check(same(&q), || format!("`{input}` prints as `{glop}`, which reads back differently"))?;
+    check(same(&c.position()), || format!("Canon::position of `{glop}` is another position"))?;
     let spots = SpotsDisplay(&c).to_string();
     let r = parse_spots(&spots).map_err(|e| format!("`{input}` prints as `{spots}` (spots), which does not parse: {e}"))?;
-    check(Canon::of(&r) == c, || format!("`{input}` prints as `{spots}` (spots), which reads back differently"))?;
+    check(same(&r), || format!("`{input}` prints as `{spots}` (spots), which reads back differently"))?;
     let quick = Canon::quick(p).to_string();
     let s = parse_glop(&quick).map_err(|e| format!("the quick key `{quick}` of `{input}` does not parse: {e}"))?;
-    check(Canon::of(&s) == c, || format!("the quick key `{quick}` of `{input}` is another position"))?;
+    check(same(&s), || format!("the quick key `{quick}` of `{input}` is another position"))?;
     if p.total_lives() <= CHILDREN_LIVES {
-        for child in p.children() {
-            check(parse_glop(&child.to_string()).is_ok(), || format!("child `{child}` of `{input}` does not parse"))?;
+        for child in p.children_text().unwrap_or_default() {
+            check(parse_glop(&child).is_ok(), || format!("child `{child}` of `{input}` does not parse"))?;
         }
     }
     Ok(())
