@@ -42,5 +42,5 @@ pub use place::LayoutError;
 pub use route::{RouteError, RouteOptions, Routed};
 pub use stroke::{usable_point, LiveStroke, PlayError, Played, Prefix, Stroke, StrokeChecker, StrokeError, StrokeRules};
 pub use svg::{svg, SvgOptions};
-pub use tidy::{idle_spots, Tidy, TidyOptions};
+pub use tidy::{Idle, Tidy, TidyOptions};
 pub use trace::TraceError;

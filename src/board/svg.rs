@@ -6,7 +6,7 @@
 
 use super::geom::Point;
 use super::model::Board;
-use super::tidy::idle_spots;
+use super::tidy::Idle;
 use crate::topology::{Canon, Position};
 use std::fmt::Write;
 
@@ -78,11 +78,10 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
     );
     // Curves and spots where no move is left are drawn faded (class
     // `idle`), so the eye goes to the live parts.
-    let idle = idle_spots(position, board.spot_count());
-    let is_idle = |n: u32| idle.get((n as usize).wrapping_sub(1)).copied().unwrap_or(false);
+    let idle = Idle::of(position, board.spot_count());
     s.push_str(r##"<g fill="none" stroke="#3b3b3b" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round">"##);
     for e in board.edges() {
-        let faded = if e.ends.iter().all(|&n| is_idle(n)) { IDLE_CURVE } else { "" };
+        let faded = if idle.edge(e) { IDLE_CURVE } else { "" };
         let _ = write!(s, r#"<path{faded} d="{}"/>"#, path(&e.points));
     }
     s.push_str("</g>");
@@ -94,7 +93,7 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
             board.lives(n)
         }
         .min(3);
-        let faded = if is_idle(n) && lives > 0 { IDLE_SPOT } else { "" };
+        let faded = if idle.spot(n) && lives > 0 { IDLE_SPOT } else { "" };
         spot(&mut s, p, lives, &format!(r#" data-spot="{n}"{faded}"#));
         if opts.labels {
             let fill = if lives == 0 { "#777" } else { "#1a1a1a" };

@@ -52,7 +52,7 @@ pub struct Tidy {
     /// What the drawing must keep showing.
     position: Position,
     /// Spots in no land with a move left.
-    dead: Vec<bool>,
+    dead: Idle,
     /// Fraction of each computed step taken (halved when a sweep is refused).
     factor: f64,
     sweeps: usize,
@@ -67,7 +67,7 @@ impl Tidy {
     /// A tidy of `board`, which must trace.
     pub fn new(board: &Board, opts: TidyOptions) -> Result<Tidy, TraceError> {
         let position = board.position()?;
-        let dead = idle_spots(&position, board.spot_count());
+        let dead = Idle::of(&position, board.spot_count());
         let ok = |v: f64| v.is_finite() && v > 0.0;
         let opts = if ok(opts.px) && ok(opts.curve_gap) && ok(opts.spot_gap) {
             opts
@@ -96,7 +96,7 @@ impl Tidy {
     /// made for, or what earlier calls left of it; any other board is
     /// left alone). Returns whether the drawing changed.
     pub fn run(&mut self, board: &mut Board, sweeps: usize) -> bool {
-        if board.spot_count() != self.dead.len() {
+        if board.spot_count() != self.dead.spot_count() {
             return false;
         }
         let before = board.clone();
@@ -144,10 +144,6 @@ impl Tidy {
             }
         }
         f
-    }
-
-    fn dead_edge(&self, e: &Edge) -> bool {
-        e.ends.iter().all(|&s| self.dead[s as usize - 1])
     }
 
     /// One sweep: the board after it and the largest move (board units),
@@ -205,7 +201,7 @@ impl Tidy {
                 }
             });
             near.iter().fold(Point::default(), |f, &(e, d, q)| {
-                let k = weight(self.dead_edge(&edges[e]));
+                let k = weight(self.dead.edge(&edges[e]));
                 f.plus(p.minus(q).scale(0.5 * k * (r - d) / d))
             })
         };
@@ -299,7 +295,7 @@ impl Tidy {
         for (ei, e) in edges.iter().enumerate() {
             let pts = &e.points;
             let n = pts.len();
-            let dead = self.dead_edge(e);
+            let dead = self.dead.edge(e);
             let r = 2.0 * rc * weight(dead);
             let c = &cum[ei];
             let mut out = pts.clone();
@@ -497,20 +493,41 @@ fn corner_is_empty(index: &SegmentIndex, spots: &[Point], ei: usize, i: usize, t
     clear && spots.iter().all(|&q| !bbox.contains(q) || !segment_hits_triangle(q, q, t))
 }
 
-/// For spots 1 to `spots`: whether the spot is in no land of `position`
-/// with a move left (dead, or alive only where nothing can be played).
-/// A curve joining two such spots is part of no move: tidying gives it
-/// less room, and the page and the SVG picture draw it faded.
-pub fn idle_spots(position: &Position, spots: usize) -> Vec<bool> {
-    let mut idle = vec![true; spots];
-    for land in position.land_spots() {
-        for s in land {
-            if let Some(d) = (s as usize).checked_sub(1).and_then(|i| idle.get_mut(i)) {
-                *d = false;
+/// The idle parts of a drawing: spots in no land of the position with a
+/// move left (dead, or alive only where nothing can be played), and the
+/// curves joining two such spots, which are part of no move. Tidying gives
+/// them less room; the page and the SVG picture draw them faded.
+#[derive(Clone, Debug)]
+pub struct Idle(Vec<bool>);
+
+impl Idle {
+    /// For spots 1 to `spots` of a drawing of `position`.
+    pub fn of(position: &Position, spots: usize) -> Idle {
+        let mut idle = vec![true; spots];
+        for land in position.land_spots() {
+            for s in land {
+                if let Some(d) = (s as usize).checked_sub(1).and_then(|i| idle.get_mut(i)) {
+                    *d = false;
+                }
             }
         }
+        Idle(idle)
     }
-    idle
+
+    /// Whether spot `n` is idle (false for a spot it does not know).
+    pub fn spot(&self, n: Spot) -> bool {
+        (n as usize).checked_sub(1).and_then(|i| self.0.get(i)).copied().unwrap_or(false)
+    }
+
+    /// Whether a curve is idle: both its ends are.
+    pub fn edge(&self, e: &Edge) -> bool {
+        e.ends.iter().all(|&n| self.spot(n))
+    }
+
+    /// How many spots it knows.
+    pub fn spot_count(&self) -> usize {
+        self.0.len()
+    }
 }
 
 impl Board {

@@ -30,8 +30,7 @@ pub use file::{AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
 
 use crate::limits::{check, LimitError, MAX_STROKE_POINTS};
 use crate::board::{
-    idle_spots,
-    Board, BoardError, PlayError, Point, RouteOptions, StrokeChecker, StrokeError, StrokeRules, Tidy, TidyOptions,
+    Board, BoardError, Idle, PlayError, Point, RouteOptions, StrokeChecker, StrokeError, StrokeRules, Tidy, TidyOptions,
 };
 use crate::notation::{resolve, write_move, MoveText, Record};
 use crate::text::{clip, quote_around, HoeyDisplay};
@@ -692,12 +691,11 @@ impl Game {
     pub fn spot_views(&self) -> Vec<SpotView> {
         let Some(b) = self.board() else { return Vec::new() };
         let p = self.position();
-        let idle = idle_spots(p, b.spot_count());
+        let idle = Idle::of(p, b.spot_count());
         b.spots()
             .iter()
             .zip(1..)
-            .zip(idle)
-            .map(|((at, n), idle)| SpotView { n, x: at.x, y: at.y, lives: p.lives(n), idle })
+            .map(|(at, n)| SpotView { n, x: at.x, y: at.y, lives: p.lives(n), idle: idle.spot(n) })
             .collect()
     }
 
@@ -705,11 +703,10 @@ impl Game {
     /// to the new one, and on).
     pub fn edge_views(&self) -> Vec<EdgeView> {
         let Some(b) = self.board() else { return Vec::new() };
-        let idle = idle_spots(self.position(), b.spot_count());
-        let is_idle = |n: Spot| idle.get((n as usize).wrapping_sub(1)).copied().unwrap_or(false);
+        let idle = Idle::of(self.position(), b.spot_count());
         b.edges()
             .iter()
-            .map(|e| EdgeView { ends: e.ends, points: flat(&e.points), idle: e.ends.iter().all(|&n| is_idle(n)) })
+            .map(|e| EdgeView { ends: e.ends, points: flat(&e.points), idle: idle.edge(e) })
             .collect()
     }
 
