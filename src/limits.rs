@@ -29,6 +29,21 @@ pub const MAX_SPOTS: usize = 10_000;
 /// saved-game file); larger starts are for the solver, not for drawing.
 pub const MAX_GAME_SPOTS: usize = 40;
 
+/// Spots plus lives of a position laid out on the board from text (the
+/// page's Open box and `position=` links, `sprouts draw`): what a game of
+/// [`MAX_GAME_SPOTS`] spots has all through, since each move adds a spot
+/// and takes a life. The layout routes every line, with retries; a 231-line
+/// position found by fuzzing took minutes.
+pub const MAX_DRAWN: usize = 4 * MAX_GAME_SPOTS;
+
+/// Triangles of the meshes that the router builds laying out one position
+/// (each line that finds no room is tried on finer meshes, relaxed, from
+/// both ends, and the whole drawing again larger or in another order).
+/// Every drawing that succeeded among 60 random game positions of 10 to
+/// 40 spots took under 3.3 M (a 30-spot Hoey list: 26 s); positions that
+/// find no room ran for minutes.
+pub const MAX_LAYOUT_TRIANGLES: u64 = 4_000_000;
+
 /// Spots listed in the `[L]` lists of one record or move, ranges expanded.
 pub const MAX_LISTED: usize = 100_000;
 
@@ -101,6 +116,12 @@ pub const SPOTS: &str = "spots in a position";
 /// Spots of a position against [`MAX_SPOTS`].
 pub fn check_spots(spots: usize) -> Result<(), LimitError> {
     check(SPOTS, spots as u64, MAX_SPOTS as u64)
+}
+
+/// A position to lay out against [`MAX_DRAWN`].
+pub fn check_drawn(p: &Position) -> Result<(), LimitError> {
+    let n = p.spot_count() as u64 + p.total_lives() as u64;
+    check("spots and lives in a position to draw", n, MAX_DRAWN as u64)
 }
 
 /// What [`MAX_MOVES`] counts.

@@ -232,3 +232,16 @@ fn strokes_and_game_starts_have_limits() {
     let e = Game::from_text("0*4000", false, 800.0, 600.0).unwrap_err();
     assert!(e.to_string().contains("too large: 16000 spots in a position"), "{e}");
 }
+
+#[test]
+fn positions_to_draw_are_at_most_what_a_drawn_game_reaches() {
+    // A 40-spot start has 160 spots and lives, and every position of its
+    // game too; one more spot is refused at once, before any routing.
+    assert!(Game::from_text("0*40", false, 800.0, 600.0).is_ok());
+    let t = Instant::now();
+    let e = Game::from_text("0*41", false, 800.0, 600.0).unwrap_err();
+    assert!(e.to_string().contains("too large: 164 spots and lives in a position to draw (the limit is 160)"), "{e}");
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    let (e, _) = refused(&["draw", "0*41", "--svg", "-"]);
+    assert!(e.contains("(the limit is 160)"), "{e}");
+}

@@ -104,18 +104,10 @@ impl Board {
         mv: &Move,
         opts: &RouteOptions,
     ) -> Result<Routed, RouteError> {
-        let faces = self.faces().map_err(RouteError::Trace)?;
-        if faces.position != *pos {
-            return Err(RouteError::NotThisPosition);
-        }
-        let child = pos.play(mv).map_err(RouteError::Illegal)?;
-        if let Some(r) = self.route_in(&faces, mv, opts, &child) {
-            return Ok(r);
-        }
-        // Too cramped: relax the whole drawing (same topology) and try again.
-        if let Some(r) = self.relaxed_route(pos, mv, opts, &child) {
-            return Ok(r);
-        }
+        let child = match self.route_untidied(pos, mv, opts, &mut 0) {
+            Err(RouteError::NoRoute) => pos.play(mv).map_err(RouteError::Illegal)?,
+            done => return done,
+        };
         // Still no room: tidy the drawing (curves spread apart, spots
         // clear of curves; same position by construction) and try again,
         // as it is and relaxed.
@@ -123,22 +115,53 @@ impl Board {
         if tidied.tidy(&super::tidy::TidyOptions::default(), usize::MAX).is_ok() {
             if let Ok(f) = tidied.faces() {
                 if f.position == *pos {
-                    if let Some(r) = tidied.route_in(&f, mv, opts, &child) {
+                    let work = &mut 0;
+                    if let Some(r) = tidied.route_in(&f, mv, opts, &child, work) {
                         return Ok(r);
                     }
-                    return tidied.relaxed_route(pos, mv, opts, &child).ok_or(RouteError::NoRoute);
+                    return tidied.relaxed_route(pos, mv, opts, &child, work).ok_or(RouteError::NoRoute);
                 }
             }
         }
         Err(RouteError::NoRoute)
     }
 
+    /// As [`Board::route`], without the last resort of tidying the whole
+    /// drawing: for the layout, which has retries of its own (on a large
+    /// drawing a tidy per line that found no room took minutes). Adds the
+    /// triangles of the meshes it builds to `work`.
+    pub(crate) fn route_untidied(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        opts: &RouteOptions,
+        work: &mut u64,
+    ) -> Result<Routed, RouteError> {
+        let faces = self.faces().map_err(RouteError::Trace)?;
+        if faces.position != *pos {
+            return Err(RouteError::NotThisPosition);
+        }
+        let child = pos.play(mv).map_err(RouteError::Illegal)?;
+        if let Some(r) = self.route_in(&faces, mv, opts, &child, work) {
+            return Ok(r);
+        }
+        // Too cramped: relax the whole drawing (same topology) and try again.
+        self.relaxed_route(pos, mv, opts, &child, work).ok_or(RouteError::NoRoute)
+    }
+
     /// Routes `mv` on a relaxed copy of this drawing (the same position).
-    fn relaxed_route(&self, pos: &Position, mv: &Move, opts: &RouteOptions, child: &Position) -> Option<Routed> {
+    fn relaxed_route(
+        &self,
+        pos: &Position,
+        mv: &Move,
+        opts: &RouteOptions,
+        child: &Position,
+        work: &mut u64,
+    ) -> Option<Routed> {
         let mut relaxed = self.clone();
         relaxed.relax(None, opts.clearance);
         let f = relaxed.faces().ok().filter(|f| f.position == *pos)?;
-        relaxed.route_in(&f, mv, opts, child)
+        relaxed.route_in(&f, mv, opts, child, work)
     }
 
     fn route_in(
@@ -147,6 +170,7 @@ impl Board {
         mv: &Move,
         opts: &RouteOptions,
         child: &Position,
+        work: &mut u64,
     ) -> Option<Routed> {
         let region = &faces.regions[mv.region];
         let corner = |c: crate::Corner| region[c.boundary][c.index];
@@ -164,6 +188,7 @@ impl Board {
                 let Some(mut mesh) = built.ok().flatten() else {
                     continue;
                 };
+                *work += mesh.verts.len() as u64;
                 let Some(raw) = mesh.plan(&face, reverse, opts) else {
                     continue;
                 };

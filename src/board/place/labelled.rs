@@ -12,10 +12,10 @@
 
 use super::{find, route_either_way, LayoutError, Map, Parent};
 use crate::board::layout::start_layout;
-use crate::board::route::RouteOptions;
 use crate::board::trace::Half;
 use crate::board::Board;
 use crate::topology::{Position, Spot};
+
 
 /// One side of a line: walk `walk` going from `from` to `to`.
 #[derive(Clone, Copy)]
@@ -318,14 +318,13 @@ impl Map {
     /// Draws the map as the game that numbered its spots would have: the
     /// start spots where a new game puts them, then each move routed, its
     /// new spot placed by the router.
-    pub(super) fn draw_history(&self, width: f64, height: f64) -> Result<Board, LayoutError> {
+    pub(super) fn draw_history(&self, width: f64, height: f64, work: &mut u64) -> Result<Board, LayoutError> {
         let (n, moves) = self.history().ok_or(LayoutError::NotPlanar)?;
         let mut board = Board::with_spots(width, height, start_layout(n, width, height))
             .map_err(|e| LayoutError::Mismatch(e.to_string()))?;
         let (face, nf) = self.faces();
         let mut half: Vec<Option<Half>> = vec![None; 2 * self.ends.len()];
         let mut inserted = vec![false; self.ends.len()];
-        let opts = RouteOptions::default();
         for (step, &(d1, d2)) in moves.iter().enumerate() {
             let faces = board.faces()?;
             let mismatch = || LayoutError::Mismatch(format!("no corner for move {}", step + 1));
@@ -337,18 +336,43 @@ impl Map {
             // The move's first region (see `Move::inside`) holds the walk
             // back from b through the new spot to a; for a loop, the bare
             // side a → z → a.
-            let side = if (ba, ca) == (bb, cb) { d1 } else { d2 ^ 1 };
+            let side = if (ba, ca) != (bb, cb) {
+                d2 ^ 1
+            } else {
+                // Which of the loop's two sides is bare depends on where
+                // a's other drawn line (if any) leaves: the face walk that
+                // comes back by d2 and leaves again by d1 is the bare one.
+                let drawn = |x: usize| inserted[x / 2] || x / 2 == d1 / 2 || x / 2 == d2 / 2;
+                if self.next(d2, &drawn) == d1 {
+                    d1
+                } else {
+                    d2 ^ 1
+                }
+            };
             let inside = if ba == bb {
-                self.inside(&faces, &face, nf, &inserted, &[d1 / 2, d2 / 2], side, ra, ba)
+                self.inside(&faces, &face, nf, &half, &[d1 / 2, d2 / 2], side, ra, ba)
             } else {
                 Vec::new()
             };
-            let (routed, swapped) = route_either_way(&board, &faces, ra, (ba, ca), (bb, cb), inside, &opts)
-                .map_err(|why| LayoutError::NoRoute { edge: step, edges: moves.len(), why })?;
+            // A spot of the region that the move's first region must hold
+            // (or must not): it tells a loop's two sides apart.
+            let spot_of = |j: usize| faces.regions[ra][j][0].spot;
+            let witness = match inside.first() {
+                Some(&j) => Some((spot_of(j), true)),
+                None => (0..faces.regions[ra].len()).find(|&j| j != ba).map(|j| (spot_of(j), false)),
+            };
+            let at = (step, moves.len());
+            let (routed, swapped) = route_either_way(&board, &faces, ra, (ba, ca), (bb, cb), inside, at, work)?;
             board = routed.board;
             // The move's two new lines: into its new spot, then out of it.
             let be = board.edges().len() - 2;
-            let (first, second) = if swapped { (d2 ^ 1, d1 ^ 1) } else { (d1, d2) };
+            let (first, second) = if (ba, ca) == (bb, cb) {
+                loop_darts(&board, self.tail(d1), [d1, d2], side, be, witness).ok_or_else(mismatch)?
+            } else if swapped {
+                (d2 ^ 1, d1 ^ 1)
+            } else {
+                (d1, d2)
+            };
             for (d, b) in [(first, be), (second, be + 1)] {
                 half[d] = Some(2 * b);
                 half[d ^ 1] = Some(2 * b + 1);
@@ -356,5 +380,63 @@ impl Map {
             }
         }
         Ok(board)
+    }
+}
+
+/// Which darts of the map a loop a → z → a just drawn is, as board edges
+/// `be` (a → z) and `be + 1` (z → a): `[d1, d2]` (a → z, z → a) or the
+/// other way round, `[d2 ^ 1, d1 ^ 1]`. The router may run a loop either
+/// way round, so the drawing decides: the map's side `side` (the walk
+/// through z that holds the move's first region) must be a face of the
+/// drawing at a, and hold `witness` (a spot, and whether it is on that side).
+fn loop_darts(board: &Board, a: usize, [d1, d2]: [usize; 2], side: usize, be: usize, witness: Option<(Spot, bool)>) -> Option<(usize, usize)> {
+    let faces = board.faces().ok()?;
+    [(d1, d2), (d2 ^ 1, d1 ^ 1)].into_iter().find(|&(first, second)| {
+        let h = |d: usize| match d {
+            _ if d == first => 2 * be,
+            _ if d == first ^ 1 => 2 * be + 1,
+            _ if d == second => 2 * be + 2,
+            _ => 2 * be + 3,
+        };
+        // The corner at a of the walk that comes back by one line and
+        // leaves by the other.
+        let want = if side == d1 { (h(d2), h(d1)) } else { (h(d1 ^ 1), h(d2 ^ 1)) };
+        faces.regions.iter().any(|region| {
+            let here = region
+                .iter()
+                .flatten()
+                .any(|c| c.spot as usize == a + 1 && (c.into, c.out) == (Some(want.0), Some(want.1)));
+            here && witness.is_none_or(|(w, on)| region.iter().flatten().any(|c| c.spot == w) == on)
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::parse_hoey;
+
+    /// Hoey lists of real game positions are drawn move by move with their
+    /// own numbers, loops included: a loop round its spot's own outer
+    /// boundary, and loops from isolated spots (which the router may run
+    /// either way round).
+    #[test]
+    fn game_histories_are_drawn_move_by_move() {
+        for text in [
+            // 4+ 1(5)1[2-4] 2(6)3 2(7)2[1]
+            "1,5/1,5;2,7/2,6,3,6,2,7;4",
+            // 10+ 1(11)1[2-5] 2(12)2 2(13)3 6(14)6[7-9] 12(15)!13 6(16)7 3(17)3[1] 1(18)10
+            "1,11;3,17/1,11,1,18,10,18;6,14/2,12/2,12,15,13,3,17,3,13;4;5/2,13,15,12/6,14,6,16,7,16;8;9",
+            // The ends of `sprouts random --spots 10 --seed 1` and `--seed 2`.
+            "1,11;3,17/1,11,32,35,10,18/1,18,20,22,32,11/2,12/2,12,15,19,23,30,31,28,24,5,28,31,30,29,4,23,19,17,3,13/2,13,15,12/3,17,19,15,13/4,29/4,29,30,23/5,24/5,24,28/6,14,6,16,21,7,16/6,14,22,20,10,35,32,22,14/7,21,25/7,25,27,34,36,37,8,26,27,25,21,16/8,36,34,33,9,26/8,37,36/9,33/9,33,34,27,26/10,20,18",
+            "1,11;2,25,24,3,31,3,24/1,11,12,28,22,20,5,22,28,12/1,12,11;7,17,21,32,15/2,24,25,26/2,26,25;4,27/3,31/4,27,29/4,29,27/5,20/5,20,22/6,13/6,13,18;8,23,16,14/6,18,19,33,30,10,19,18,13/7,14,16,8,14,7,15,9,17/8,16,23/9,15,32,21/9,21,17/10,30/10,30,33,19",
+        ] {
+            let p = parse_hoey(text).unwrap();
+            let map = Map::of_labelled(&p).unwrap();
+            let board = map.draw_history(800.0, 600.0, &mut 0).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let mut want = p.clone();
+            want.normalize();
+            assert_eq!(board.position().unwrap(), want, "{text}");
+        }
     }
 }

@@ -58,6 +58,11 @@ pub enum LayoutError {
     /// The drawing did not come out as the position (a bug; the message
     /// says what was drawn).
     Mismatch(String),
+    /// Past a limit: larger than a drawn game can be
+    /// ([`crate::limits::MAX_DRAWN`]), more routing than
+    /// [`crate::limits::MAX_LAYOUT_TRIANGLES`], or a check past
+    /// [`crate::limits::CANON_STEPS`].
+    Limit(crate::limits::LimitError),
 }
 
 impl fmt::Display for LayoutError {
@@ -69,6 +74,7 @@ impl fmt::Display for LayoutError {
                 write!(f, "line {} of {edges} could not be drawn: {why}", edge + 1)
             }
             LayoutError::Mismatch(s) => write!(f, "the drawing came out as {s}, not the position"),
+            LayoutError::Limit(e) => e.fmt(f),
         }
     }
 }
@@ -91,25 +97,33 @@ impl Board {
         if !(width.is_finite() && height.is_finite() && width > 0.0 && height > 0.0) {
             return Err(LayoutError::BadArea);
         }
+        crate::limits::check_drawn(p).map_err(LayoutError::Limit)?;
+        let work = &mut 0;
         if p.is_complete() {
             // A reduced string that happens to list every corner is not
             // always one drawing (it can be a forest of lands): then the
             // reduced position is laid out as usual.
-            if let Ok(board) = Board::layout_labelled(p, width, height) {
-                let mut want = p.clone();
-                want.normalize();
-                return Ok((want, board));
+            match Board::labelled_within(p, width, height, work) {
+                Ok(board) => {
+                    let mut want = p.clone();
+                    want.normalize();
+                    return Ok((want, board));
+                }
+                Err(e @ LayoutError::Limit(_)) => return Err(e),
+                Err(_) => {}
             }
         }
         let t = p.reduced();
         let map = Map::of(&t)?;
-        let board = map.draw(width, height)?;
+        let board = map.draw(width, height, work)?;
         let drawn = board.position()?;
         // Bounded (an input from outside could make the exact naming
         // search run for minutes); past the bound the check fails cleanly.
         let of = |p: &Position| Canon::of_within(p, crate::limits::CANON_STEPS);
         match (of(&drawn), of(&t)) {
             ((a, true), (b, true)) if a == b => {}
+            // Past the naming budget the check cannot be made: say so.
+            ((_, false), _) | (_, (_, false)) => return Err(LayoutError::Limit(crate::topology::canon_limit())),
             ((a, _), _) => return Err(LayoutError::Mismatch(a.to_string())),
         }
         Ok((drawn, board))
@@ -122,6 +136,12 @@ impl Board {
         if !(width.is_finite() && height.is_finite() && width > 0.0 && height > 0.0) {
             return Err(LayoutError::BadArea);
         }
+        crate::limits::check_drawn(p).map_err(LayoutError::Limit)?;
+        Board::labelled_within(p, width, height, &mut 0)
+    }
+
+    /// [`Board::layout_labelled`] adding the routing it does to `work`.
+    fn labelled_within(p: &Position, width: f64, height: f64, work: &mut u64) -> Result<Board, LayoutError> {
         if !p.is_complete() {
             return Err(LayoutError::NotPlanar);
         }
@@ -129,14 +149,30 @@ impl Board {
         // Numbered as a game numbers its spots: drawn move by move, as the
         // game would be (on a twice larger area, scaled back exactly, when
         // the moves find no room); else as a plane map.
-        let history = [1.0, 2.0].into_iter().find_map(|scale| {
-            let b = map.draw_history(width * scale, height * scale).ok()?;
-            let b = if scale == 1.0 { b } else { b.scaled(1.0 / scale).ok()? };
-            (spread(&b) && b.position().as_ref().is_ok_and(|q| equal_normalised(q, p))).then_some(b)
-        });
+        let mut history = None;
+        for scale in [1.0, 2.0] {
+            let mut b = match map.draw_history(width * scale, height * scale, work) {
+                Ok(b) if scale == 1.0 => b,
+                Ok(b) => match b.scaled(1.0 / scale) {
+                    Ok(b) => b,
+                    Err(_) => continue,
+                },
+                Err(e @ LayoutError::Limit(_)) => return Err(e),
+                Err(_) => continue,
+            };
+            if !spread(&b) {
+                // Spots the router put too close or off the board: a tidy
+                // (same position) spreads them and keeps them on it.
+                b.tidy(&super::tidy::TidyOptions::default(), SPREAD_SWEEPS)?;
+            }
+            if spread(&b) && b.position().as_ref().is_ok_and(|q| equal_normalised(q, p)) {
+                history = Some(b);
+                break;
+            }
+        }
         let board = match history {
             Some(b) => b,
-            None => map.draw(width, height)?,
+            None => map.draw(width, height, work)?,
         };
         let mut want = p.clone();
         want.normalize();
@@ -782,7 +818,7 @@ impl Map {
 
     /// Draws the map: spots on a grid, component by component, then every
     /// edge routed as a move whose new spot is dissolved.
-    fn draw(&self, width: f64, height: f64) -> Result<Board, LayoutError> {
+    fn draw(&self, width: f64, height: f64, work: &mut u64) -> Result<Board, LayoutError> {
         // A larger area is scaled back down by a power of two at the end
         // (exact, so the topology cannot change).
         let mut last = None;
@@ -796,7 +832,7 @@ impl Map {
             &[(0, 2.0), (0, 4.0), (3, 2.0), (4, 2.0), (1, 4.0), (2, 8.0), (5, 4.0), (6, 4.0), (7, 8.0), (8, 8.0)]
         };
         for &(variant, scale) in tries {
-            match self.draw_at(width * scale, height * scale, variant) {
+            match self.draw_at(width * scale, height * scale, variant, work) {
                 Ok(board) if scale == 1.0 => return Ok(board),
                 Ok(board) => {
                     return board
@@ -810,7 +846,7 @@ impl Map {
         Err(last.unwrap_or(LayoutError::BadArea))
     }
 
-    fn draw_at(&self, width: f64, height: f64, variant: usize) -> Result<Board, LayoutError> {
+    fn draw_at(&self, width: f64, height: f64, variant: usize, work: &mut u64) -> Result<Board, LayoutError> {
         let nv = self.rot.len();
         // Components depth first through the nesting: what lies in a
         // component's faces comes right after it, in nearby cells, so that
@@ -921,12 +957,12 @@ impl Map {
                 });
             } else {
                 let inside = if ba == bb {
-                    self.inside(&faces, &face, nf, &inserted, &[e], 2 * e + 1, ra, ba)
+                    self.inside(&faces, &face, nf, &half, &[e], 2 * e + 1, ra, ba)
                 } else {
                     Vec::new()
                 };
-                let (routed, _) = route_either_way(&board, &faces, ra, (ba, ca), (bb, cb), inside, &opts)
-                    .map_err(|why| LayoutError::NoRoute { edge: step, edges: order.len(), why })?;
+                let at = (step, order.len());
+                let (routed, _) = route_either_way(&board, &faces, ra, (ba, ca), (bb, cb), inside, at, work)?;
                 board = routed.board;
                 board.dissolve_last();
             }
@@ -969,11 +1005,12 @@ impl Map {
     /// (the finished map's faces `face`, merged across the lines still to
     /// come other than `drawing`).
     #[allow(clippy::too_many_arguments)]
-    fn inside(&self, faces: &Faces, face: &[usize], nf: usize, inserted: &[bool], drawing: &[usize], side: usize, ra: usize, ba: usize) -> Vec<usize> {
+    fn inside(&self, faces: &Faces, face: &[usize], nf: usize, half: &[Option<Half>], drawing: &[usize], side: usize, ra: usize, ba: usize) -> Vec<usize> {
+        let inserted = |x: usize| half[2 * x].is_some();
         let k = self.comp[self.tail(side)];
         let mut uf: Vec<usize> = (0..nf).collect();
-        for (x, &done) in inserted.iter().enumerate() {
-            if !done && !drawing.contains(&x) && self.comp[self.ends[x][0]] == k {
+        for x in 0..self.ends.len() {
+            if !inserted(x) && !drawing.contains(&x) && self.comp[self.ends[x][0]] == k {
                 let (a, b) = (find(&mut uf, face[2 * x]), find(&mut uf, face[2 * x + 1]));
                 uf[a] = b;
             }
@@ -986,7 +1023,13 @@ impl Map {
             }
             let w = b[0].spot as usize - 1;
             let target = if self.comp[w] == k {
-                self.rot[w].first().copied()
+                // The dart that leaves w along this boundary (w's lines
+                // drawn so far can part faces that its first dart would
+                // not tell apart); any dart of a spot with no line yet.
+                match b[0].out {
+                    Some(h) => half.iter().position(|&x| x == Some(h)),
+                    None => self.rot[w].first().copied(),
+                }
             } else {
                 self.face_holding(k, self.comp[w])
             };
@@ -1003,6 +1046,9 @@ impl Map {
 /// boundaries do too). Also says whether it was drawn the other way.
 /// The line runs in `region` from corner (boundary, index) `from` to `to`,
 /// with the boundaries `inside` on its first side (see `Move::inside`).
+/// `at`: (line, lines) for the error; the meshes built are added to
+/// `work`, and past [`crate::limits::MAX_LAYOUT_TRIANGLES`] the layout stops.
+#[allow(clippy::too_many_arguments)]
 fn route_either_way(
     board: &Board,
     faces: &Faces,
@@ -1010,8 +1056,12 @@ fn route_either_way(
     from: (usize, usize),
     to: (usize, usize),
     inside: Vec<usize>,
-    opts: &RouteOptions,
-) -> Result<(super::route::Routed, bool), RouteError> {
+    at: (usize, usize),
+    work: &mut u64,
+) -> Result<(super::route::Routed, bool), LayoutError> {
+    use crate::limits::{check, MAX_LAYOUT_TRIANGLES};
+    check("mesh triangles routing the lines of a drawing", *work, MAX_LAYOUT_TRIANGLES).map_err(LayoutError::Limit)?;
+    let opts = &RouteOptions::default();
     let mv = Move {
         region,
         from: Corner { boundary: from.0, index: from.1 },
@@ -1031,11 +1081,16 @@ fn route_either_way(
             Vec::new()
         },
     };
-    match board.route(&faces.position, &mv, opts) {
+    match board.route_untidied(&faces.position, &mv, opts, work) {
         Ok(r) => Ok((r, false)),
-        Err(_) => board.route(&faces.position, &swapped, opts).map(|r| (r, true)),
+        Err(_) => board.route_untidied(&faces.position, &swapped, opts, work).map(|r| (r, true)),
     }
+    .map_err(|why| LayoutError::NoRoute { edge: at.0, edges: at.1, why })
 }
+
+/// Tidy sweeps that may spread a drawn history whose spots are cramped or
+/// off the board (30 spread the random 10-spot games tried, in under 1 s).
+const SPREAD_SWEEPS: usize = 30;
 
 /// Whether a game-like drawing keeps its spots on the board and apart
 /// (new spots go where the router puts them, which can be cramped); else
