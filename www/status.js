@@ -25,10 +25,13 @@ export function createStatus(ctl) {
     const survive = plural(st.liveSpots, 'spot survives', 'spots survive');
     if (st.over) {
       const w = /** @type {1|2} */ (st.winner);
-      const l = /** @type {1|2} */ (st.lastMover);
+      const l = /** @type {1|2|null} */ (st.lastMover);
       head = `Game over: ${ctl.playerName(w)} wins.`;
-      // The winner is named once: the last mover is "they" when it is them.
-      rest = `${w === l ? 'They' : ctl.playerName(l)} made the last move, and in ${
+      // The winner is named once: "they" when it is them. A finished
+      // position opened has no last move: player 1 cannot move at all.
+      const who = (/** @type {1|2} */ p) => (p === w ? 'They' : ctl.playerName(p));
+      const what = l ? `${who(l)} made the last move` : `${who(1)} cannot move at the start`;
+      rest = `${what}, and in ${
         st.misere ? 'misère play the last move loses' : 'normal play the last move wins'}. ${survive}.`;
     } else {
       const p = /** @type {1|2} */ (st.toMove);

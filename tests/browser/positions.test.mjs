@@ -57,6 +57,17 @@ test('a pasted position is laid out so that it traces to that position, and a dr
   await page.close();
 });
 
+test('a finished position opens as a game over that says who cannot move', async () => {
+  const { page, errors } = await site.open();
+  // The end of 1+ 1(2)1 1(3)2: no move is left.
+  await openPosition(page, '1,2/1,2,3/1,3,2');
+  const status = await page.textContent('#status') ?? '';
+  assert.match(status, /^Game over: Player 2 wins\. Player 1 cannot move at the start, and in normal play the last move wins\. 1 spot survives\./);
+  assert.doesNotMatch(status, /null|undefined/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a game from a position, shared by a link, opens at the same move in its convention', async () => {
   const { page, errors } = await site.open();
   if (!(await page.isVisible('#open-text'))) await page.click('#open-box summary');
