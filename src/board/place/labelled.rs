@@ -16,7 +16,6 @@ use crate::board::trace::Half;
 use crate::board::Board;
 use crate::topology::{Position, Spot};
 
-
 /// One side of a line: walk `walk` going from `from` to `to`.
 #[derive(Clone, Copy)]
 struct Side {
