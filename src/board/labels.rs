@@ -67,7 +67,7 @@ fn segment_meets_rect(a: Point, b: Point, r: &Rect) -> bool {
 fn rect_dist(r: &Rect, p: Point) -> f64 {
     let dx = (r.min.x - p.x).max(p.x - r.max.x).max(0.0);
     let dy = (r.min.y - p.y).max(p.y - r.max.y).max(0.0);
-    dx.hypot(dy)
+    Point::new(dx, dy).norm()
 }
 
 /// What a number at `l` overlaps: curves (as drawn, `HALF_LINE` wide),
