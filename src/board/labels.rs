@@ -14,6 +14,9 @@ const HALF_LINE: f64 = 1.2;
 const TEXT_H: f64 = 12.0;
 const DIGIT_W: f64 = 7.0;
 
+/// How far (CSS px) a place's room is measured.
+const ROOM: f64 = 20.0;
+
 /// How much farther than next to the spot (CSS px) a number may go, ring
 /// by ring: a number farther out still reads as its spot's when the near
 /// places are taken.
@@ -73,7 +76,8 @@ fn rect_dist(r: &Rect, p: Point) -> f64 {
 /// What a number at `l` overlaps: curves (as drawn, `HALF_LINE` wide),
 /// spots (their discs) and the numbers in `others`. `px` is one CSS pixel
 /// in board units.
-fn overlaps(board: &Board, index: &SegmentIndex, px: f64, l: &Label, others: &[Label]) -> usize {
+/// `spots` may leave out spots too far from `l` to matter.
+fn overlaps(spots: &[Point], index: &SegmentIndex, px: f64, l: &Label, others: &[Label]) -> usize {
     let r = l.rect();
     let grown = r.grow(HALF_LINE * px);
     let mut n = 0;
@@ -82,7 +86,7 @@ fn overlaps(board: &Board, index: &SegmentIndex, px: f64, l: &Label, others: &[L
         hit = hit || segment_meets_rect(s.a, s.b, &grown);
     });
     n += usize::from(hit);
-    n += board.spots().iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count();
+    n += spots.iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count();
     n += others.iter().filter(|o| rects_meet(&o.rect(), &r)).count();
     n
 }
@@ -107,7 +111,7 @@ pub fn place_labels(board: &Board, px: f64, margin: f64) -> Vec<Label> {
     for _ in 0..2 {
         for i in 0..n {
             let others: Vec<Label> = placed.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| *o).collect();
-            if overlaps(board, &index, px, &placed[i], &others) > 0 {
+            if overlaps(board.spots(), &index, px, &placed[i], &others) > 0 {
                 placed[i] = choose(board, &index, px, &shown, i, &others).0;
             }
         }
@@ -121,6 +125,15 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
     let s = board.spots()[i];
     let digits = (i + 1).to_string().len() as f64;
     let (hw, hh) = (DIGIT_W * digits * px / 2.0, TEXT_H * px / 2.0);
+    // Only the spots and numbers near enough to touch a place (or, for a
+    // spot, to count in its 20 px room) are looked at: every place's box
+    // lies within `far` of the spot. This keeps a late game's labels at a
+    // few ms rather than ~100 ms in wasm (each place looked at all spots).
+    let far = (SPOT_R + 2.0 + RINGS[RINGS.len() - 1]) * px + 2.0 * (hw + hh);
+    let near_spots: Vec<Point> =
+        board.spots().iter().copied().filter(|q| q.dist(s) <= far + ROOM.max(SPOT_R) * px + px).collect();
+    let near_others: Vec<Label> =
+        others.iter().copied().filter(|o| Point::new(o.x, o.y).dist(s) <= far + o.half_w + o.half_h + px).collect();
     let mut best: Option<(usize, f64, Label)> = None;
     // Above right first (the usual place), then round the spot, then
     // farther out.
@@ -134,11 +147,15 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
             let l = Label { x: s.x + dx, y: s.y + dy, half_w: hw, half_h: hh };
             let r = l.rect();
             let inside = shown.contains(r.min) && shown.contains(r.max);
-            let n = overlaps(board, index, px, &l, others) + usize::from(!inside) * 100;
+            let n = overlaps(&near_spots, index, px, &l, &near_others) + usize::from(!inside) * 100;
             if n == 0 {
                 return (l, 0);
             }
-            let room = clearance(board, index, &l, px);
+            // The room (a tie-breaker) only where it can decide.
+            if best.as_ref().is_some_and(|(bn, _, _)| n > *bn) {
+                continue;
+            }
+            let room = clearance(&near_spots, index, &l, px);
             if best.as_ref().is_none_or(|(bn, br, _)| n < *bn || (n == *bn && room > *br)) {
                 best = Some((n, room, l));
             }
@@ -165,13 +182,14 @@ fn free_places(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: us
 }
 
 /// Room around a number: distance to the nearest curve point or spot
-/// within 20 CSS px (a tie-breaker among overlapping places).
-fn clearance(board: &Board, index: &SegmentIndex, l: &Label, px: f64) -> f64 {
+/// within `ROOM` CSS px (a tie-breaker among overlapping places). `spots`
+/// may leave out spots farther than that.
+fn clearance(spots: &[Point], index: &SegmentIndex, l: &Label, px: f64) -> f64 {
     let r = l.rect();
     let c = Point::new(l.x, l.y);
-    let mut m = 20.0 * px;
+    let mut m = ROOM * px;
     index.for_each_near(r.min, r.max, m, &mut |s| m = m.min(point_segment_dist(c, s.a, s.b)));
-    for &q in board.spots() {
+    for &q in spots {
         m = m.min(q.dist(c));
     }
     m
@@ -186,7 +204,7 @@ pub fn overlapping(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
         .map(|(i, l)| {
             let others: Vec<Label> =
                 labels.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| *o).collect();
-            overlaps(board, &index, px, l, &others) > 0
+            overlaps(board.spots(), &index, px, l, &others) > 0
         })
         .collect()
 }
