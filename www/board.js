@@ -142,6 +142,8 @@ export function createBoard(element, config = {}) {
     sliding: false,
     /** @type {{ spot: number, start: number, path: number[], lengths: number[], reach: number, middle: number, to: number } | null} the last move drawing itself */
     anim: null,
+    /** The drawing is moving (a tidy in progress): numbers follow their spots instead of being placed again. */
+    moving: false,
     message: '',
     messageOk: false,
   };
@@ -504,6 +506,12 @@ export function createBoard(element, config = {}) {
   function labelPlaces(ctx, px) {
     const c = labelCache;
     if (c.spots === state.spots && c.edges === state.edges && c.px === px && c.extent === state.extent) return c.places;
+    const old = c.spots;
+    if (state.moving && old && old.length === state.spots.length && c.px === px) {
+      const places = state.spots.map((s, i) => [c.places[i][0] + s.x - old[i].x, c.places[i][1] + s.y - old[i].y, c.places[i][2]]);
+      Object.assign(c, { spots: state.spots, edges: state.edges, extent: state.extent, places });
+      return places;
+    }
     const host = cfg.labelPlaces?.(1 / px, cfg.margin ?? 24);
     if (host && host.length === 2 * state.spots.length) {
       const places = state.spots.map((_, i) => [host[2 * i], host[2 * i + 1], -1]);
@@ -1008,9 +1016,13 @@ export function createBoard(element, config = {}) {
      * What to draw. Any field left out keeps its value.
      * animate: the last move draws itself along its curve (not under
      * prefers-reduced-motion).
-     * @param {{ spots?: SpotData[], edges?: EdgeData[], extent?: Extent, lastSpot?: number, animate?: boolean }} s
+     * moving: a frame of the drawing moving (a tidy); the numbers keep
+     * their places beside their spots until a state without it (placing
+     * them takes up to ~150 ms in wasm late in a game, too long per frame).
+     * @param {{ spots?: SpotData[], edges?: EdgeData[], extent?: Extent, lastSpot?: number, animate?: boolean, moving?: boolean }} s
      */
     setState(s) {
+      state.moving = Boolean(s.moving);
       if (s.spots) state.spots = s.spots;
       if (s.edges) state.edges = s.edges;
       if (s.lastSpot !== undefined) state.lastSpot = s.lastSpot;

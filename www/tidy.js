@@ -41,7 +41,7 @@ export function createTidy(c, board, hooks = {}) {
       more = c.guard(() => g.tidy(scale, 1), false);
     } while (more && performance.now() - t0 < BUDGET_MS);
     // The extent too: curves pushed outwards stay in the fitted view.
-    if (!more || !reduced.matches) board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent() });
+    if (!more || !reduced.matches) board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), moving: more });
     if (more) frame = requestAnimationFrame(step);
     else hooks.settled?.();
   }
