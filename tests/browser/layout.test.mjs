@@ -104,8 +104,15 @@ for (const size of SIZES) {
     const end = await shot(page, `game-${size.width}x${size.height}-end`);
     // The drawing tidies itself after the last move too: the settled look.
     const t0 = Date.now();
+    // Long tasks (over 50 ms) on the page while the last tidy runs: printed, not asserted (they depend on the machine).
+    await page.evaluate(() => {
+      const long = /** @type {number[]} */ ([]);
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) long.push(e.duration); }).observe({ type: 'longtask' });
+      /** @type {any} */ (globalThis).longTasks = long;
+    });
     await tidied(page, 60000);
     const settled = (Date.now() - t0) / 1000;
+    const long = /** @type {number[]} */ (await page.evaluate(() => /** @type {any} */ (globalThis).longTasks));
     await shot(page, `game-${size.width}x${size.height}-end-tidied`);
     const moves = await moveCount(page);
     // A 20-spot game lasts between 2n = 40 and 3n − 1 = 59 moves.
@@ -127,7 +134,7 @@ for (const size of SIZES) {
     // The end's buttons are on screen too.
     const again = await page.locator('#play-again').boundingBox();
     assert.ok(again && again.y >= 0 && again.y + again.height <= size.height, 'Play again on screen');
-    console.log(`${size.width}×${size.height}: ${moves} moves, ${log.length} checks, the last tidy settled ${settled.toFixed(1)} s after the end; screenshots ${mid}, ${end}`);
+    console.log(`${size.width}×${size.height}: ${moves} moves, ${log.length} checks, the last tidy settled ${settled.toFixed(1)} s after the end with ${long.length} long tasks (longest ${Math.max(0, ...long).toFixed(0)} ms); screenshots ${mid}, ${end}`);
 
     await page.click('#play-again');
     await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 1, null, { timeout: 30000 });
