@@ -211,6 +211,24 @@ impl Game {
         self.0.tidy(&page_tidy(scale), sweeps as usize).map_err(err)
     }
 
+    /// The drawing after the last move, `{width, height, spots, edges}` as
+    /// in the saved game (`undefined` for an undrawn game): what the page's
+    /// tidy worker tidies.
+    pub fn drawing(&self) -> JsValue {
+        self.0.drawing_file().map_or(JsValue::UNDEFINED, |d| to_js(&d))
+    }
+
+    /// Takes a drawing from [`Game::drawing`] of a copy of this game (say,
+    /// tidied in a worker) as the drawing after the last move; it must show
+    /// the same position, else an error and nothing changes. `settled`:
+    /// the tidy is over (the earlier drawings follow it now).
+    #[wasm_bindgen(js_name = adoptDrawing)]
+    pub fn adopt_drawing(&mut self, drawing: JsValue, settled: bool) -> Result<(), JsError> {
+        let d: game::DrawingFile =
+            serde_wasm_bindgen::from_value(drawing).map_err(|e| err(format!("not a drawing: {e}")))?;
+        self.0.adopt_drawing(&d, settled).map_err(err)
+    }
+
     /// Where the spot numbers go at `scale` CSS px per board unit with
     /// `margin` board units shown round the drawing: box centres, flat
     /// `[x0, y0, x1, y1, ...]`.

@@ -176,3 +176,62 @@ fn tidying_between_moves_keeps_every_move_of_the_game() {
     assert!(tidied > games && read_back > 0, "only {tidied} tidies ({read_back} settled) in {games} games");
     eprintln!("{games} games, {tidied} tidies between moves ({read_back} settled and read back), every drawing checked after each");
 }
+
+/// The page tidies a copy of its game in a worker and takes the copy's
+/// drawing after each step (`Game::adopt_drawing`): the game then shows
+/// exactly the copy's drawing, earlier drawings follow it when it settles
+/// (as a tidy of the game itself would leave them), and a drawing that is
+/// not this game's (another game's, the move before's, one with a curve
+/// moved across another) is refused and changes nothing.
+#[test]
+fn a_drawing_tidied_elsewhere_is_adopted_only_if_it_shows_the_game() {
+    use sprouts::game::{DrawingFile, Game};
+    let mut g = Game::new(4, false, 600.0, 500.0).unwrap();
+    for m in ["1(5)2", "2(6)3", "5(7)6", "4(8)4"] {
+        g.play_text(m).unwrap();
+    }
+    g.undo(); // the tidy is of the last drawing; the one shown follows it
+    let before = g.to_json();
+    let opts = TidyOptions::default();
+    let mut copy = Game::from_json(&before, None).unwrap();
+    let mut steps = 0;
+    while copy.tidy(&opts, 3).unwrap() {
+        steps += 1;
+        g.adopt_drawing(&copy.drawing_file().unwrap(), false).unwrap();
+        assert_eq!(g.board_at(4), copy.board_at(4), "step {steps}: the last drawing is the copy's");
+        assert_eq!(g.board(), copy.board(), "step {steps}: the drawing shown follows");
+    }
+    g.adopt_drawing(&copy.drawing_file().unwrap(), true).unwrap();
+    assert!(steps > 0);
+    for k in 0..=4 {
+        assert_eq!(g.board_at(k), copy.board_at(k), "drawing {k} after the tidy settled");
+    }
+    assert_ne!(g.to_json(), before, "the drawing moved");
+    assert_eq!(g.record(), Game::from_json(&before, None).unwrap().record());
+
+    // Refused, nothing changed.
+    let now = g.to_json();
+    let mut other = Game::new(4, false, 600.0, 500.0).unwrap();
+    for m in ["1(5)2", "2(6)3", "5(7)6", "3(8)4"] {
+        other.play_text(m).unwrap();
+    }
+    let mut shorter = Game::from_json(&now, None).unwrap();
+    shorter.go_to(3);
+    shorter.drop_redo();
+    let mut crossed: DrawingFile = g.drawing_file().unwrap();
+    // The last curve's middle point moved far outside: it crosses others.
+    let last = crossed.edges.last_mut().unwrap();
+    let mid = last.points.len() / 2;
+    last.points[mid] = [-50.0, 250.0];
+    let mut resized = g.drawing_file().unwrap();
+    resized.width += 1.0;
+    for (what, d) in [
+        ("another game's", other.drawing_file().unwrap()),
+        ("the move before's", shorter.drawing_file().unwrap()),
+        ("a curve moved across others", crossed),
+        ("on another board size", resized),
+    ] {
+        assert!(g.adopt_drawing(&d, true).is_err(), "{what} drawing refused");
+        assert_eq!(g.to_json(), now, "{what} drawing changed nothing");
+    }
+}

@@ -280,6 +280,30 @@ fn tidying_in_chunks_keeps_the_position() {
     assert!(g.label_places(0.0, -1.0).len() == 20);
 }
 
+/// The page's tidy worker: a copy made from the saved game is tidied and
+/// its drawing taken back; junk from JavaScript is refused without a trap.
+#[wasm_bindgen_test]
+fn a_drawing_tidied_in_a_copy_is_taken_back() {
+    let mut g = Game::new(5, false, 800.0, 600.0).unwrap();
+    for m in ["1(6)2", "2(7)3", "6(8)7", "4(9)4", "3(10)5"] {
+        g.play_text(m).unwrap();
+    }
+    let (hoey, edges) = (g.hoey(), js_sys::JSON::stringify(&g.edge_list()).unwrap());
+    let mut copy = Game::from_json(&g.to_json()).unwrap();
+    while copy.tidy(1.0, 4).unwrap() {
+        g.adopt_drawing(copy.drawing(), false).unwrap();
+    }
+    g.adopt_drawing(copy.drawing(), true).unwrap();
+    assert_eq!(g.hoey(), hoey);
+    assert_eq!(js_sys::JSON::stringify(&g.edge_list()).unwrap(), js_sys::JSON::stringify(&copy.edge_list()).unwrap());
+    assert_ne!(js_sys::JSON::stringify(&g.edge_list()).unwrap(), edges, "the drawing moved");
+    let now = g.to_json();
+    for junk in [JsValue::NULL, JsValue::from_str("drawing"), js_sys::JSON::parse(r#"{"width":800,"height":600,"spots":[[1,2]],"edges":[]}"#).unwrap()] {
+        assert!(g.adopt_drawing(junk, true).is_err());
+        assert_eq!(g.to_json(), now, "nothing changed");
+    }
+}
+
 #[wasm_bindgen_test]
 fn a_whole_game_ends_with_the_right_winner() {
     for misere in [false, true] {

@@ -196,6 +196,46 @@ impl Game {
         }
     }
 
+    /// The drawing after the last move, as the saved file keeps it.
+    pub fn drawing_file(&self) -> Option<DrawingFile> {
+        self.boards.last().map(DrawingFile::of)
+    }
+
+    /// Takes `d` as the drawing after the last move, in place of the one
+    /// there: a tidy of [`Game::drawing_file`] done elsewhere (the page's
+    /// tidy worker). It must be a drawing of the same spots and lines on the
+    /// same board that traces to the same position; otherwise nothing
+    /// changes. With `settled`, every earlier drawing becomes its prefix at
+    /// once; without, only the one shown does, the others when a later
+    /// call settles or the move shown changes (as [`Game::tidy`]).
+    pub fn adopt_drawing(&mut self, d: &DrawingFile, settled: bool) -> Result<(), GameError> {
+        let last = self.boards.last().ok_or(GameError::NoDrawing)?;
+        let not_ours = || file_error("the drawing is not this game's");
+        if d.spots.len() != last.spot_count() || d.edges.len() != last.edges().len() {
+            return Err(not_ours());
+        }
+        if (d.width, d.height) != (last.width(), last.height()) {
+            return Err(not_ours());
+        }
+        let board = d.prefix(d.spots.len(), d.edges.len())?;
+        let traced = board.position().map_err(|e| file_error(format!("the drawing is broken: {e}")))?;
+        if self.positions.last() != Some(&traced) {
+            return Err(file_error("the drawing does not show this game's position"));
+        }
+        if let Some(b) = self.boards.last_mut() {
+            *b = board;
+        }
+        self.tidying = None;
+        self.unsynced = true;
+        self.stale_stroke();
+        if settled {
+            self.sync_prefixes();
+        } else if let Some(b) = self.prefix_of_last(self.cursor) {
+            self.boards[self.cursor] = b;
+        }
+        Ok(())
+    }
+
     /// The saved-game file as JSON text (one line).
     ///
     /// ```
