@@ -507,7 +507,8 @@ export function createBoard(element, config = {}) {
     const c = labelCache;
     if (c.spots === state.spots && c.edges === state.edges && c.px === px && c.extent === state.extent) return c.places;
     const old = c.spots;
-    if (state.moving && old && old.length === state.spots.length && c.px === px) {
+    // (Whatever the scale: the view's fit follows the drawing as it spreads.)
+    if (state.moving && old && old.length === state.spots.length) {
       const places = state.spots.map((s, i) => [c.places[i][0] + s.x - old[i].x, c.places[i][1] + s.y - old[i].y, c.places[i][2]]);
       Object.assign(c, { spots: state.spots, edges: state.edges, extent: state.extent, places });
       return places;

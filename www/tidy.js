@@ -1,21 +1,21 @@
 // @ts-check
 /**
- * Tidying the drawing as a short animation: the engine's `Game.tidy` does
- * a sweep at a time (the position never changes), this module runs sweeps
- * for at most a few milliseconds per animation frame and redraws, until
- * the drawing settles. Started after every move and by the "Tidy"
- * button; stopped when a stroke begins (the player draws on what they
- * see) and when the move shown changes otherwise (undo, the replay bar, a
- * new game). With `prefers-reduced-motion` the sweeps still run a few
- * milliseconds per frame (no frame stalls) but the drawing is redrawn
- * once, when it has settled.
+ * Tidying the drawing as a short animation. The sweeps (the engine's
+ * `Game.tidy`; the position never changes) run in a worker
+ * (`tidy-worker.js`) on a copy of the game: one sweep late in a 20-spot
+ * game takes 15–200 ms in wasm, which on the main thread stalled the page
+ * for as long. After each step of about 30 ms of sweeps the page takes the
+ * copy's drawing (`Game.adoptDrawing`, checked to show the same position)
+ * and redraws, then asks for the next step, so what is shown is always
+ * the game's drawing and a stroke is checked against what the player sees.
+ * Started after every move and by the "Tidy" button; stopped when a stroke
+ * begins and when the move shown changes otherwise (undo, the replay bar,
+ * a new game). With `prefers-reduced-motion` the drawing is redrawn once,
+ * when it has settled.
  *
  *   const tidy = createTidy(ctl, board, { settled: () => persist(ctl) });
  *   tidy.start();
  */
-
-/** Milliseconds of sweeping per frame (the rest of the frame is the page's). */
-const BUDGET_MS = 8;
 
 const reduced = matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -25,41 +25,75 @@ const reduced = matchMedia('(prefers-reduced-motion: reduce)');
  * @param {{ settled?: () => void }} [hooks] called when a tidy has finished
  */
 export function createTidy(c, board, hooks = {}) {
-  let frame = 0;
-  /** The view's scale when this tidy began: the tidy aims at gaps in its
-   * CSS px to the end (the view follows the drawing's extent as it
-   * spreads, and a tidy with other gaps would start again). */
-  let scale = 1;
-
-  function step() {
-    frame = 0;
-    const g = c.current;
-    if (!g) return;
-    const t0 = performance.now();
-    let more = false;
-    do {
-      more = c.guard(() => g.tidy(scale, 1), false);
-    } while (more && performance.now() - t0 < BUDGET_MS);
-    // The extent too: curves pushed outwards stay in the fitted view.
-    if (!more || !reduced.matches) board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), moving: more });
-    if (more) frame = requestAnimationFrame(step);
-    else hooks.settled?.();
-  }
+  /** @type {Worker | null} */
+  let worker = null;
+  /** The tidy in progress (0: none); a step for any other is dropped. */
+  let running = 0;
+  let next = 0;
 
   function stop() {
-    if (frame) cancelAnimationFrame(frame);
-    frame = 0;
+    running = 0;
+  }
+
+  /** @param {MessageEvent} ev */
+  function step(ev) {
+    const m = ev.data ?? {};
+    const g = c.current;
+    if (!running || m.id !== running || !g) return;
+    if (m.error) {
+      stop();
+      return;
+    }
+    let ok = false;
+    try {
+      ok = c.guard(() => { g.adoptDrawing(m.drawing, !m.more); return true; }, false);
+    } catch {
+      // Not this game's drawing any more (it changed under the tidy).
+    }
+    if (!ok) {
+      stop();
+      return;
+    }
+    // The extent too: curves pushed outwards stay in the fitted view.
+    if (!m.more || !reduced.matches) {
+      board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), moving: m.more });
+    }
+    if (m.more) {
+      const id = running;
+      requestAnimationFrame(() => {
+        if (running === id) worker?.postMessage({ type: 'go', id });
+      });
+    } else {
+      stop();
+      hooks.settled?.();
+    }
+  }
+
+  function spawn() {
+    const w = new Worker(new URL('./tidy-worker.js', import.meta.url), { type: 'module' });
+    w.addEventListener('message', step);
+    w.addEventListener('error', () => {
+      // The worker did not load: the next tidy starts another.
+      w.terminate();
+      if (worker === w) worker = null;
+      stop();
+    });
+    return w;
   }
 
   return {
-    /** Tidies the drawing shown, a frame at a time (restarts a tidy in progress). */
+    /** Tidies the drawing shown (restarts a tidy in progress). */
     start() {
-      stop();
-      scale = board.scale() || 1;
-      frame = requestAnimationFrame(step);
+      const g = c.current;
+      if (!g) return;
+      const game = c.guard(() => g.toJson(), null);
+      if (game === null) return;
+      worker ??= spawn();
+      running = ++next;
+      worker.postMessage({ type: 'start', id: running, game, scale: board.scale() || 1 });
     },
     stop,
     /** Whether a tidy is running. */
-    running: () => frame !== 0,
+    running: () => running !== 0,
   };
 }
