@@ -30,6 +30,7 @@ import { createOpener } from './open-game.js';
 import { createExport } from './export.js';
 import { createStatus } from './status.js';
 import { createTidy } from './tidy.js';
+import { createDrawClient } from './draw-client.js';
 import { persist, restore } from './store.js';
 import { $, button, input, typing } from './dom.js';
 
@@ -183,7 +184,8 @@ function start(c) {
       persist(c);
     },
   });
-  const opener = createOpener(c, { opened: (note) => { setup.write(); status.note(note); } });
+  const drawing = createDrawClient();
+  const opener = createOpener(c, drawing, { opened: (note) => { setup.write(); status.note(note); }, reading: (note) => status.note(note) });
   createExport(c, board, { note: (text) => status.note(text) });
 
   function renderControls() {
@@ -233,7 +235,7 @@ function start(c) {
     applyRules('mouse');
   }
 
-  tidy = createTidy(c, board, { settled: () => persist(c) });
+  tidy = createTidy(c, board, drawing, { settled: () => persist(c) });
   c.addEventListener('change', () => {
     // A tidy works on the drawing shown; another move shown ends it.
     tidy?.stop();

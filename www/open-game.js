@@ -3,7 +3,12 @@
  * Opening a game: the "Open" box (a pasted WGOSA record, or a position the
  * engine lays out), a `.sprouts.json` game file, and share links. The
  * engine reads every one of them (`Game.fromRecord`, `Game.fromPosition`,
- * `Game.fromJson`); an opened game is replayed read-only until the player
+ * `Game.fromJson`). A pasted text is read in the drawing worker (routing a
+ * record's moves or laying out a position takes seconds, and a position
+ * that finds no room is refused only after up to half a minute): the page
+ * stays usable meanwhile, and pasting again drops the text still being
+ * read. The worker's game comes back as a saved file. An opened game is
+ * replayed read-only until the player
  * chooses to play on, an opened position is played on at once. A text,
  * file or link that does not read shows the engine's reason and changes
  * nothing on the board (a broken link shows a fresh board instead, since
@@ -22,10 +27,37 @@ const MAX_FILE = 5 << 20;
 
 /**
  * @param {GameController} ctl
- * @param {{ opened: (note: string) => void }} host told after a game was opened
+ * @param {ReturnType<typeof import('./draw-client.js').createDrawClient>} drawing
+ * @param {{ opened: (note: string) => void, reading: (note: string) => void }} host told after a game was opened, and while a pasted text is being read ('' when done)
  */
-export function createOpener(ctl, host) {
+export function createOpener(ctl, drawing, host) {
   const error = $('open-error');
+  /** The pasted text being read in the worker (its request id; 0: none). */
+  let pending = 0;
+  drawing.listen((m) => {
+    if (!pending || !(m.id === pending || m.all)) return;
+    pending = 0;
+    host.reading('');
+    if (m.error) {
+      fail(m.all ? `the text could not be read: the engine's worker stopped (${m.error})` : m.error);
+      return;
+    }
+    let game;
+    try {
+      game = ctl.engine.Game.fromJson(String(m.game));
+    } catch (e) {
+      fail(messageOf(e));
+      return;
+    }
+    if (m.isRecord) {
+      show(game, null, '');
+    } else {
+      // A position is played on at once (there is nothing to replay).
+      error.textContent = '';
+      ctl.replace(game);
+      host.opened('The position is laid out by the engine; play on from it.');
+    }
+  });
 
   /** @param {string} message */
   function fail(message) {
@@ -52,33 +84,17 @@ export function createOpener(ctl, host) {
     }
     const { width, height } = ctl.boardSize();
     const misere = /** @type {HTMLInputElement} */ ($('open-misere')).checked;
-    const E = ctl.engine.Game;
+    if (pending) {
+      // Still reading an earlier text: drop it (its layout may be long).
+      pending = 0;
+      drawing.restart();
+    }
+    error.textContent = '';
+    pending = drawing.nextId();
+    host.reading(looksLikeRecord(t) ? 'Reading the record…' : 'Laying out the position…');
     // The parser the text looks made for first; if it refuses, the other
     // one (a spots-dialect string can start like a record header).
-    const asRecord = () => E.fromRecord(t, width, height);
-    const asPosition = () => E.fromPosition(t, misere, width, height);
-    const [first, second] = looksLikeRecord(t) ? [asRecord, asPosition] : [asPosition, asRecord];
-    let game;
-    let isRecord = looksLikeRecord(t);
-    try {
-      game = first();
-    } catch (e) {
-      try {
-        game = second();
-        isRecord = !isRecord;
-      } catch {
-        fail(messageOf(e));
-        return;
-      }
-    }
-    if (isRecord) {
-      show(game, null, '');
-    } else {
-      // A position is played on at once (there is nothing to replay).
-      error.textContent = '';
-      ctl.replace(game);
-      host.opened('The position is laid out by the engine; play on from it.');
-    }
+    drawing.post({ type: 'open', id: pending, text: t, misere, width, height, recordFirst: looksLikeRecord(t) });
   }
 
   /** A game file chosen by the player. @param {File} file */

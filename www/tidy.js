@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * Tidying the drawing as a short animation. The sweeps (the engine's
- * `Game.tidy`; the position never changes) run in a worker
- * (`tidy-worker.js`) on a copy of the game: one sweep late in a 20-spot
+ * `Game.tidy`; the position never changes) run in the drawing worker
+ * (`draw-worker.js`) on a copy of the game: one sweep late in a 20-spot
  * game takes 15–200 ms in wasm, which on the main thread stalled the page
  * for as long. After each step of about 30 ms of sweeps the page takes the
  * copy's drawing (`Game.adoptDrawing`, checked to show the same position)
@@ -13,7 +13,7 @@
  * a new game). With `prefers-reduced-motion` the drawing is redrawn once,
  * when it has settled.
  *
- *   const tidy = createTidy(ctl, board, { settled: () => persist(ctl) });
+ *   const tidy = createTidy(ctl, board, drawing, { settled: () => persist(ctl) });
  *   tidy.start();
  */
 
@@ -22,22 +22,20 @@ const reduced = matchMedia('(prefers-reduced-motion: reduce)');
 /**
  * @param {import('./game-controller.js').GameController} c
  * @param {ReturnType<typeof import('./board.js').createBoard>} board
+ * @param {ReturnType<typeof import('./draw-client.js').createDrawClient>} drawing
  * @param {{ settled?: () => void }} [hooks] called when a tidy has finished
  */
-export function createTidy(c, board, hooks = {}) {
-  /** @type {Worker | null} */
-  let worker = null;
+export function createTidy(c, board, drawing, hooks = {}) {
   /** The tidy in progress (0: none); a step for any other is dropped. */
   let running = 0;
-  let next = 0;
 
   function stop() {
     running = 0;
   }
 
-  /** @param {MessageEvent} ev */
-  function step(ev) {
-    const m = ev.data ?? {};
+  /** @param {any} m a reply of the drawing worker */
+  function step(m) {
+    if (m.all) stop();
     const g = c.current;
     if (!running || m.id !== running || !g) return;
     if (m.error) {
@@ -61,25 +59,14 @@ export function createTidy(c, board, hooks = {}) {
     if (m.more) {
       const id = running;
       requestAnimationFrame(() => {
-        if (running === id) worker?.postMessage({ type: 'go', id });
+        if (running === id) drawing.post({ type: 'go', id });
       });
     } else {
       stop();
       hooks.settled?.();
     }
   }
-
-  function spawn() {
-    const w = new Worker(new URL('./tidy-worker.js', import.meta.url), { type: 'module' });
-    w.addEventListener('message', step);
-    w.addEventListener('error', () => {
-      // The worker did not load: the next tidy starts another.
-      w.terminate();
-      if (worker === w) worker = null;
-      stop();
-    });
-    return w;
-  }
+  drawing.listen(step);
 
   return {
     /** Tidies the drawing shown (restarts a tidy in progress). */
@@ -88,9 +75,8 @@ export function createTidy(c, board, hooks = {}) {
       if (!g) return;
       const game = c.guard(() => g.toJson(), null);
       if (game === null) return;
-      worker ??= spawn();
-      running = ++next;
-      worker.postMessage({ type: 'start', id: running, game, scale: board.scale() || 1 });
+      running = drawing.nextId();
+      drawing.post({ type: 'start', id: running, game, scale: board.scale() || 1 });
     },
     stop,
     /** Whether a tidy is running. */

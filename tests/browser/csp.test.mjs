@@ -20,7 +20,7 @@ const violations = (errors) => errors.filter((e) => e.startsWith('CSP violation'
 
 test('every response carries the security headers, 404s too', async () => {
   assert.match(CSP, /default-src 'self'; script-src 'self' 'wasm-unsafe-eval'/);
-  for (const path of ['', 'index.html', 'embed.html', 'app.js', 'worker.js', 'style.css', 'pkg/sprouts_bg.wasm', 'no-such-file', '..%2fCargo.toml']) {
+  for (const path of ['', 'index.html', 'embed.html', 'app.js', 'worker.js', 'draw-worker.js', 'style.css', 'pkg/sprouts_bg.wasm', 'no-such-file', '..%2fCargo.toml']) {
     const res = await fetch(new URL(path, site.url));
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
       assert.equal(res.headers.get(name), value, `${name} of /${path} (${res.status})`);

@@ -4,6 +4,7 @@
 // embeddable board. Needs `scripts/build-wasm.sh` first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { useSite } from './harness.mjs';
 import { mouseDraw, movesShown, nodeEngine, routedPath, typeMove } from './helpers.mjs';
 import { CARD_HOEY, openRecord, replayState } from './records.mjs';
@@ -97,4 +98,36 @@ test('a game from a position, shared by a link, opens at the same move in its co
   assert.deepEqual(other.errors, []);
   await page.close();
   await other.page.close();
+});
+
+test('a position that takes long to lay out leaves the page usable, and pasting another drops it', async () => {
+  // Found by fuzzing: it finds no room and is refused only after half a
+  // minute natively (tests/data/fuzz/open/); it used to freeze the page as long.
+  const slow = (await readFile(new URL('../data/fuzz/open/glop/canon-hang-1b919c18.txt', import.meta.url), 'utf8')).trim();
+  const { page, errors } = await site.open();
+  const before = await page.inputValue('#glop');
+  if (!(await page.isVisible('#open-text'))) await page.click('#open-box summary');
+  await page.fill('#open-text', slow);
+  await page.click('#open-submit');
+  await page.waitForFunction(() => /Laying out the position/.test(document.getElementById('status')?.textContent ?? ''));
+  // Frames keep coming while the worker lays it out (measured in the page:
+  // a blocked main thread would not even answer page.evaluate).
+  const gaps = await page.evaluate(async () => {
+    const out = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await new Promise((ok) => requestAnimationFrame(() => ok(undefined)));
+      out.push(performance.now() - t0);
+    }
+    return out;
+  });
+  assert.ok(Math.max(...gaps) < 1000, `frames ${gaps.map((g) => g.toFixed(0)).join(' ')} ms apart`);
+  assert.equal(await page.inputValue('#glop'), before, 'the game shown is unchanged while it is read');
+  // Another text: the slow one is dropped, this one opens at once.
+  await openPosition(page, POSITIONS[0]);
+  assert.equal(await page.textContent('#open-error'), '');
+  const engine = await nodeEngine();
+  assert.equal(await page.inputValue('#glop'), engine.canonical(POSITIONS[0]));
+  assert.deepEqual(errors, []);
+  await page.close();
 });

@@ -1,0 +1,54 @@
+// @ts-check
+/**
+ * The page's side of the drawing worker (`draw-worker.js`): one worker,
+ * started when first needed, shared by the tidy and the Open box. Every
+ * request carries an id from `nextId()`; replies go to every listener,
+ * which keeps those with its own ids. `restart()` ends whatever the worker
+ * is doing (a layout that takes too long, one no longer wanted).
+ *
+ *   const drawing = createDrawClient();
+ *   drawing.listen((m) => { ... });
+ *   drawing.post({ type: 'open', id: drawing.nextId(), text, ... });
+ */
+export function createDrawClient() {
+  /** @type {Worker | null} */
+  let worker = null;
+  /** @type {((m: any) => void)[]} */
+  const listeners = [];
+  let ids = 0;
+
+  function spawn() {
+    const w = new Worker(new URL('./draw-worker.js', import.meta.url), { type: 'module' });
+    w.addEventListener('message', (ev) => {
+      for (const f of listeners) f(ev.data ?? {});
+    });
+    w.addEventListener('error', (ev) => {
+      // The worker did not load or threw: every request in it fails; the next one starts another.
+      ev.preventDefault();
+      w.terminate();
+      if (worker === w) worker = null;
+      for (const f of listeners) f({ id: 0, error: 'the drawing worker stopped', all: true });
+    });
+    return w;
+  }
+
+  return {
+    nextId: () => ++ids,
+    /** @param {(m: any) => void} f called with every reply */
+    listen(f) {
+      listeners.push(f);
+    },
+    /** @param {object} m */
+    post(m) {
+      worker ??= spawn();
+      worker.postMessage(m);
+    },
+    /** Ends what the worker is doing (the next request starts a new one); every request in it fails. */
+    restart() {
+      if (!worker) return;
+      worker.terminate();
+      worker = null;
+      for (const f of listeners) f({ id: 0, error: 'stopped', all: true });
+    },
+  };
+}

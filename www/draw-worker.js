@@ -1,0 +1,94 @@
+// @ts-check
+/**
+ * The drawing's Web Worker (a module worker): the engine's slow drawing
+ * work runs here, off the page's main thread. Tidying: one sweep late in a
+ * 20-spot game takes 15–200 ms in wasm, far more than a frame. Opening a
+ * pasted record or position: routing every move of a record, or laying
+ * out a position, takes seconds (and up to half a minute before a
+ * position that finds no room is refused).
+ *
+ *   {type: 'start', id, game, scale} a tidy: game is the saved-game JSON of
+ *        the game to tidy (a copy is made here), scale the view's CSS px
+ *        per board unit. Sweeps, then replies as to 'go'.
+ *   {type: 'go', id}  sweeps for about BUDGET_MS (at least one sweep) →
+ *        {id, drawing, more}: the copy's drawing after its last move
+ *        (`Game.drawing`, for `Game.adoptDrawing`), and whether more is to
+ *        be done; or {id, error}.
+ *   {type: 'open', id, text, misere, width, height, recordFirst} a pasted
+ *        text read as a record (`Game.fromRecord`) or a position
+ *        (`Game.fromPosition`), the one `recordFirst` says first, the other
+ *        if that one refuses → {id, game, isRecord} (game: saved-game JSON)
+ *        or {id, error} (the first reader's reason).
+ *
+ * The page asks for a tidy's next step only when it has taken the last one,
+ * so a tidy it stops simply ends here.
+ */
+import { loadEngine, isTrap, messageOf } from './engine.js';
+
+/** Milliseconds of sweeping per step (the page redraws once per step). */
+const BUDGET_MS = 30;
+
+const scope = /** @type {DedicatedWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+let engine = loadEngine();
+/** The copy being tidied. @type {InstanceType<import('./engine.js').Engine['Game']> | null} */
+let game = null;
+let current = 0;
+let scale = 1;
+
+/** @param {import('./engine.js').Engine} e @param {any} m */
+function open(e, m) {
+  const text = String(m.text);
+  const read = (/** @type {boolean} */ record) => (record
+    ? e.Game.fromRecord(text, Number(m.width), Number(m.height))
+    : e.Game.fromPosition(text, Boolean(m.misere), Number(m.width), Number(m.height)));
+  let isRecord = Boolean(m.recordFirst);
+  let g;
+  try {
+    g = read(isRecord);
+  } catch (first) {
+    try {
+      g = read(!isRecord);
+      isRecord = !isRecord;
+    } catch {
+      throw first;
+    }
+  }
+  try {
+    return { id: m.id, game: g.toJson(), isRecord };
+  } finally {
+    g.free();
+  }
+}
+
+/** @param {import('./engine.js').Engine} e @param {any} m */
+function tidy(e, m) {
+  if (m.type === 'start') {
+    const old = game;
+    game = null;
+    if (old) try { old.free(); } catch { /* a trapped instance: dropped with it */ }
+    current = m.id;
+    scale = Number(m.scale) || 1;
+    game = e.Game.fromJson(String(m.game));
+  }
+  if (m.id !== current || !game) return null;
+  const t0 = performance.now();
+  let more = true;
+  do {
+    more = game.tidy(scale, 1);
+  } while (more && performance.now() - t0 < BUDGET_MS);
+  return { id: current, drawing: game.drawing(), more };
+}
+
+scope.addEventListener('message', async (ev) => {
+  const m = ev.data ?? {};
+  try {
+    const e = await engine;
+    const reply = m.type === 'open' ? open(e, m) : tidy(e, m);
+    if (reply) scope.postMessage(reply);
+  } catch (err) {
+    if (m.type !== 'open') game = null;
+    // A trapped instance (a Rust panic) is unusable: the next request loads a fresh one.
+    if (isTrap(err)) engine = loadEngine({ fresh: true });
+    scope.postMessage({ id: m.id, error: messageOf(err) });
+  }
+});
