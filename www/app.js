@@ -349,8 +349,11 @@ async function main() {
   board.setPlaceSpot(c.placeSpot);
   page.setup.write();
   // A share link wins over the saved game (the link says why if it is broken).
-  if (page.opener.openFragment(location.hash)) {
+  const link = page.opener.openFragment(location.hash);
+  if (link) {
     forgetFragment();
+    page.render();
+    await link;
   } else {
     persist(c);
     page.render();

@@ -19,11 +19,15 @@
  *        (`Game.fromPosition`), the one `recordFirst` says first, the other
  *        if that one refuses → {id, game, isRecord} (game: saved-game JSON)
  *        or {id, error} (the first reader's reason).
+ *   {type: 'link', id, position, misere, record, width, height} a share
+ *        link's game: the position (null: the record's start) with the
+ *        record's moves played on it → {id, game} or {id, error}.
  *
  * The page asks for a tidy's next step only when it has taken the last one,
  * so a tidy it stops simply ends here.
  */
 import { loadEngine, isTrap, messageOf } from './engine.js';
+import { playMoves } from './reading.js';
 
 /** Milliseconds of sweeping per step (the page redraws once per step). */
 const BUDGET_MS = 30;
@@ -61,6 +65,20 @@ function open(e, m) {
 }
 
 /** @param {import('./engine.js').Engine} e @param {any} m */
+function link(e, m) {
+  const [w, h] = [Number(m.width), Number(m.height)];
+  const g = m.position !== null
+    ? e.Game.fromPosition(String(m.position), Boolean(m.misere), w, h)
+    : e.Game.fromRecord(String(m.record), w, h);
+  try {
+    if (m.position !== null) playMoves(g, String(m.record));
+    return { id: m.id, game: g.toJson() };
+  } finally {
+    g.free();
+  }
+}
+
+/** @param {import('./engine.js').Engine} e @param {any} m */
 function tidy(e, m) {
   if (m.type === 'start') {
     const old = game;
@@ -83,10 +101,10 @@ scope.addEventListener('message', async (ev) => {
   const m = ev.data ?? {};
   try {
     const e = await engine;
-    const reply = m.type === 'open' ? open(e, m) : tidy(e, m);
+    const reply = m.type === 'open' ? open(e, m) : m.type === 'link' ? link(e, m) : tidy(e, m);
     if (reply) scope.postMessage(reply);
   } catch (err) {
-    if (m.type !== 'open') game = null;
+    if (m.type !== 'open' && m.type !== 'link') game = null;
     // A trapped instance (a Rust panic) is unusable: the next request loads a fresh one.
     if (isTrap(err)) engine = loadEngine({ fresh: true });
     scope.postMessage({ id: m.id, error: messageOf(err) });

@@ -7,7 +7,8 @@
  * record's moves or laying out a position takes seconds, and a position
  * that finds no room is refused only after up to half a minute): the page
  * stays usable meanwhile, and pasting again drops the text still being
- * read. The worker's game comes back as a saved file. An opened game is
+ * read. Share links are read there too. The worker's game comes back as a
+ * saved file. An opened game is
  * replayed read-only until the player
  * chooses to play on, an opened position is played on at once. A text,
  * file or link that does not read shows the engine's reason and changes
@@ -17,7 +18,7 @@
 import { $, input, plural } from './dom.js';
 import { messageOf } from './engine.js';
 import { parseFragment } from './share.js';
-import { looksLikeRecord, playMoves } from './reading.js';
+import { looksLikeRecord } from './reading.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
 /** @typedef {import('./share.js').SharedGame} SharedGame */
@@ -34,8 +35,17 @@ export function createOpener(ctl, drawing, host) {
   const error = $('open-error');
   /** The pasted text being read in the worker (its request id; 0: none). */
   let pending = 0;
+  /** What to do with each reply of the worker still awaited, by request id. @type {Map<number, (m: any) => void>} */
+  const waiting = new Map();
   drawing.listen((m) => {
-    if (!pending || !(m.id === pending || m.all)) return;
+    const done = m.all ? [...waiting.values()] : [waiting.get(m.id)];
+    if (m.all) waiting.clear();
+    else waiting.delete(m.id);
+    for (const f of done) f?.(m);
+  });
+
+  /** A pasted text read by the worker. @param {any} m */
+  function textRead(m) {
     pending = 0;
     host.reading('');
     if (m.error) {
@@ -57,7 +67,7 @@ export function createOpener(ctl, drawing, host) {
       ctl.replace(game);
       host.opened('The position is laid out by the engine; play on from it.');
     }
-  });
+  }
 
   /** @param {string} message */
   function fail(message) {
@@ -86,11 +96,13 @@ export function createOpener(ctl, drawing, host) {
     const misere = /** @type {HTMLInputElement} */ ($('open-misere')).checked;
     if (pending) {
       // Still reading an earlier text: drop it (its layout may be long).
+      waiting.delete(pending);
       pending = 0;
       drawing.restart();
     }
     error.textContent = '';
     pending = drawing.nextId();
+    waiting.set(pending, textRead);
     host.reading(looksLikeRecord(t) ? 'Reading the record…' : 'Laying out the position…');
     // The parser the text looks made for first; if it refuses, the other
     // one (a spots-dialect string can start like a record header).
@@ -114,53 +126,52 @@ export function createOpener(ctl, drawing, host) {
   }
 
   /**
-   * A share link's fragment (`#r=…&m=…`); true if there was one. A broken
-   * one leaves a fresh board and says why.
+   * A share link's fragment (`#r=…&m=…`): null if there is none, else a
+   * promise settled once its game is shown (read by the worker, like a
+   * pasted text). A broken one leaves a fresh board and says why.
    * @param {string} hash
+   * @returns {Promise<void> | null}
    */
   function openFragment(hash) {
     /** @type {SharedGame | null} */
     let shared;
-    let game = null;
     try {
       shared = parseFragment(hash);
-      if (!shared) return false;
-      game = gameOf(shared);
     } catch (e) {
-      game?.free();
-      ctl.replace(ctl.newGame(3, false));
-      fail(`The link could not be opened: ${messageOf(e)}`);
-      host.opened('The link could not be opened; a new game was started.');
-      return true;
+      brokenLink(e);
+      return Promise.resolve();
     }
-    show(game, shared.move, '');
-    return true;
+    if (!shared) return null;
+    const s = shared;
+    const { width, height } = ctl.boardSize();
+    const id = drawing.nextId();
+    host.reading('Opening the link…');
+    return new Promise((settled) => {
+      waiting.set(id, (m) => {
+        host.reading('');
+        try {
+          if (m.error) throw new Error(m.all ? `the engine's worker stopped (${m.error})` : m.error);
+          const game = ctl.engine.Game.fromJson(String(m.game));
+          if (s.move !== null && s.move > game.moveCount) {
+            const n = game.moveCount;
+            game.free();
+            throw new Error(`the link shows move ${s.move}, but the game has ${plural(n, 'move', 'moves')}`);
+          }
+          show(game, s.move, '');
+        } catch (e) {
+          brokenLink(e);
+        }
+        settled();
+      });
+      drawing.post({ type: 'link', id, position: s.position, misere: s.misere, record: s.record, width, height });
+    });
   }
 
-  /**
-   * The game of a share link, at the move it shows. Throws Error(reason).
-   * @param {SharedGame} s
-   */
-  function gameOf(s) {
-    const { width, height } = ctl.boardSize();
-    const E = ctl.engine.Game;
-    /** @type {import('./game-controller.js').Game | null} */
-    let game = null;
-    try {
-      if (s.position !== null) {
-        game = E.fromPosition(s.position, s.misere, width, height);
-        playMoves(game, s.record);
-      } else {
-        game = E.fromRecord(s.record, width, height);
-      }
-      if (s.move !== null && s.move > game.moveCount) {
-        throw new Error(`the link shows move ${s.move}, but the game has ${plural(game.moveCount, 'move', 'moves')}`);
-      }
-      return game;
-    } catch (e) {
-      game?.free();
-      throw e;
-    }
+  /** A link that cannot be opened: a fresh board, and why. @param {unknown} e */
+  function brokenLink(e) {
+    ctl.replace(ctl.newGame(3, false));
+    fail(`The link could not be opened: ${messageOf(e)}`);
+    host.opened('The link could not be opened; a new game was started.');
   }
 
   $('open-form').addEventListener('submit', (ev) => {

@@ -131,3 +131,21 @@ test('a position that takes long to lay out leaves the page usable, and pasting 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a share link to a position that takes long to lay out is read without freezing the page', async () => {
+  const slow = (await readFile(new URL('../data/fuzz/open/glop/canon-hang-1b919c18.txt', import.meta.url), 'utf8')).trim();
+  const { page, errors } = await site.open(`#p=${encodeURIComponent(slow)}&c=normal&r=`, { width: 1280, height: 800, waitReady: false });
+  await page.waitForFunction(() => /Opening the link/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 20000 });
+  const gaps = await page.evaluate(async () => {
+    const out = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await new Promise((ok) => requestAnimationFrame(() => ok(undefined)));
+      out.push(performance.now() - t0);
+    }
+    return out;
+  });
+  assert.ok(Math.max(...gaps) < 1000, `frames ${gaps.map((g) => g.toFixed(0)).join(' ')} ms apart`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
