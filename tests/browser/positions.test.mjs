@@ -25,6 +25,25 @@ async function openPosition(page, text) {
   await page.waitForFunction(() => /laid out/.test(document.getElementById('status')?.textContent ?? ''));
 }
 
+/**
+ * Asserts that the page's main thread is free: 20 animation frames come
+ * less than 1 s apart (a blocked main thread would not even answer
+ * page.evaluate until it is free).
+ * @param {import('playwright-core').Page} page
+ */
+async function framesKeepComing(page) {
+  const gaps = await page.evaluate(async () => {
+    const out = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await new Promise((ok) => requestAnimationFrame(() => ok(undefined)));
+      out.push(performance.now() - t0);
+    }
+    return out;
+  });
+  assert.ok(Math.max(...gaps) < 1000, `frames ${gaps.map((g) => g.toFixed(0)).join(' ')} ms apart`);
+}
+
 test('a pasted position is laid out so that it traces to that position, and a drawn move plays on it', async () => {
   const engine = await nodeEngine();
   const { page, errors } = await site.open();
@@ -110,18 +129,8 @@ test('a position that takes long to lay out leaves the page usable, and pasting 
   await page.fill('#open-text', slow);
   await page.click('#open-submit');
   await page.waitForFunction(() => /Laying out the position/.test(document.getElementById('status')?.textContent ?? ''));
-  // Frames keep coming while the worker lays it out (measured in the page:
-  // a blocked main thread would not even answer page.evaluate).
-  const gaps = await page.evaluate(async () => {
-    const out = [];
-    for (let i = 0; i < 20; i++) {
-      const t0 = performance.now();
-      await new Promise((ok) => requestAnimationFrame(() => ok(undefined)));
-      out.push(performance.now() - t0);
-    }
-    return out;
-  });
-  assert.ok(Math.max(...gaps) < 1000, `frames ${gaps.map((g) => g.toFixed(0)).join(' ')} ms apart`);
+  // Frames keep coming while the worker lays it out.
+  await framesKeepComing(page);
   assert.equal(await page.inputValue('#glop'), before, 'the game shown is unchanged while it is read');
   // Another text: the slow one is dropped, this one opens at once.
   await openPosition(page, POSITIONS[0]);
@@ -136,16 +145,7 @@ test('a share link to a position that takes long to lay out is read without free
   const slow = (await readFile(new URL('../data/fuzz/open/glop/canon-hang-1b919c18.txt', import.meta.url), 'utf8')).trim();
   const { page, errors } = await site.open(`#p=${encodeURIComponent(slow)}&c=normal&r=`, { width: 1280, height: 800, waitReady: false });
   await page.waitForFunction(() => /Opening the link/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 20000 });
-  const gaps = await page.evaluate(async () => {
-    const out = [];
-    for (let i = 0; i < 20; i++) {
-      const t0 = performance.now();
-      await new Promise((ok) => requestAnimationFrame(() => ok(undefined)));
-      out.push(performance.now() - t0);
-    }
-    return out;
-  });
-  assert.ok(Math.max(...gaps) < 1000, `frames ${gaps.map((g) => g.toFixed(0)).join(' ')} ms apart`);
+  await framesKeepComing(page);
   assert.deepEqual(errors, []);
   await page.close();
 });
