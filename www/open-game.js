@@ -8,8 +8,7 @@
  * that finds no room is refused only after up to half a minute): the page
  * stays usable meanwhile, and pasting again drops the text still being
  * read. Share links are read there too. The worker's game comes back as a
- * saved file. An opened game is
- * replayed read-only until the player
+ * saved file. An opened game is replayed read-only until the player
  * chooses to play on, an opened position is played on at once. A text,
  * file or link that does not read shows the engine's reason and changes
  * nothing on the board (a broken link shows a fresh board instead, since
@@ -49,7 +48,7 @@ export function createOpener(ctl, drawing, host) {
     pending = 0;
     host.reading('');
     if (m.error) {
-      fail(m.all ? `the text could not be read: the engine's worker stopped (${m.error})` : m.error);
+      fail(m.all ? 'the text could not be read: the drawing worker stopped' : m.error);
       return;
     }
     let game;
@@ -150,7 +149,7 @@ export function createOpener(ctl, drawing, host) {
       waiting.set(id, (m) => {
         host.reading('');
         try {
-          if (m.error) throw new Error(m.all ? `the engine's worker stopped (${m.error})` : m.error);
+          if (m.error) throw new Error(m.all ? 'the drawing worker stopped' : m.error);
           const game = ctl.engine.Game.fromJson(String(m.game));
           if (s.move !== null && s.move > game.moveCount) {
             const n = game.moveCount;
