@@ -2,9 +2,8 @@
 /**
  * The page's side of the drawing worker (`draw-worker.js`): one worker,
  * started when first needed, shared by the tidy, the Open box and share
- * links. Every
- * request carries an id from `nextId()`; replies go to every listener,
- * which keeps those with its own ids. `restart()` ends whatever the worker
+ * links. Every request carries an id from `nextId()`; replies go to every
+ * listener, which keeps those with its own ids. `restart()` ends whatever the worker
  * is doing (a layout that takes too long, one no longer wanted).
  *
  *   const drawing = createDrawClient();
