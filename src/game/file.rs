@@ -203,7 +203,7 @@ impl Game {
 
     /// Takes `d` as the drawing after the last move, in place of the one
     /// there: a tidy of [`Game::drawing_file`] done elsewhere (the page's
-    /// tidy worker). It must be a drawing of the same spots and lines on the
+    /// drawing worker). It must be a drawing of the same spots and lines on the
     /// same board that traces to the same position; otherwise nothing
     /// changes. With `settled`, every earlier drawing becomes its prefix at
     /// once; without, only the one shown does, the others when a later
@@ -228,11 +228,7 @@ impl Game {
         self.tidying = None;
         self.unsynced = true;
         self.stale_stroke();
-        if settled {
-            self.sync_prefixes();
-        } else if let Some(b) = self.prefix_of_last(self.cursor) {
-            self.boards[self.cursor] = b;
-        }
+        self.follow_last(settled);
         Ok(())
     }
 

@@ -549,15 +549,19 @@ impl Game {
         self.stale_stroke();
         let more = !t.is_done();
         self.tidying = more.then_some(t);
-        if more {
-            let k = self.cursor;
-            if let Some(b) = self.prefix_of_last(k) {
-                self.boards[k] = b;
-            }
-        } else {
-            self.sync_prefixes();
-        }
+        self.follow_last(!more);
         Ok(more)
+    }
+
+    /// After the last drawing moved: with `settled`, every earlier drawing
+    /// becomes its prefix; otherwise only the one shown does (the others
+    /// when it settles or the move shown changes).
+    fn follow_last(&mut self, settled: bool) {
+        if settled {
+            self.sync_prefixes();
+        } else if let Some(b) = self.prefix_of_last(self.cursor) {
+            self.boards[self.cursor] = b;
+        }
     }
 
     /// The drawing after `k` moves as a prefix of the last one.
