@@ -73,7 +73,49 @@ fn check_svg(text: &str, pos: &Position) -> usize {
         .filter(|n| n.has_tag_name("path"))
         .count();
     assert!(curves > 0 || pos.regions().iter().flatten().all(|b| b.len() == 1));
+    check_numbers(&doc, &vb);
     live
+}
+
+/// Every spot has its number inside the view box, and no number's box
+/// (12 px high, 7 px a digit) overlaps another number's or covers a spot.
+fn check_numbers(doc: &roxmltree::Document, vb: &[f64]) {
+    let spots: Vec<(f64, f64)> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-spot").is_some())
+        .map(|n| match n.tag_name().name() {
+            "circle" => (n.attribute("cx").unwrap().parse().unwrap(), n.attribute("cy").unwrap().parse().unwrap()),
+            "rect" => {
+                let at = |a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+                (at("x") + at("width") / 2.0, at("y") + at("height") / 2.0)
+            }
+            _ => {
+                let p: Vec<f64> = n.attribute("points").unwrap().split([' ', ',']).map(|x| x.parse().unwrap()).collect();
+                (p[0], p[1] + 7.0 * 1.15)
+            }
+        })
+        .collect();
+    let boxes: Vec<[f64; 4]> = doc
+        .descendants()
+        .filter(|n| n.attribute("data-label").is_some())
+        .map(|n| {
+            let (x, y): (f64, f64) = (n.attribute("x").unwrap().parse().unwrap(), n.attribute("y").unwrap().parse().unwrap());
+            let hw = 3.5 * n.text().unwrap().len() as f64;
+            [x - hw, y - 6.0, x + hw, y + 6.0]
+        })
+        .collect();
+    assert_eq!(boxes.len(), spots.len(), "one number per spot");
+    for (i, b) in boxes.iter().enumerate() {
+        assert!(b[0] >= vb[0] && b[2] <= vb[0] + vb[2] && b[1] >= vb[1] && b[3] <= vb[1] + vb[3], "number {} outside the picture", i + 1);
+        for (j, c) in boxes.iter().enumerate().skip(i + 1) {
+            assert!(b[2] < c[0] || c[2] < b[0] || b[3] < c[1] || c[3] < b[1], "numbers {} and {} overlap", i + 1, j + 1);
+        }
+        for (j, &(x, y)) in spots.iter().enumerate() {
+            let dx = (b[0] - x).max(x - b[2]).max(0.0);
+            let dy = (b[1] - y).max(y - b[3]).max(0.0);
+            assert!(dx.hypot(dy) >= 7.0, "number {} covers spot {}", i + 1, j + 1);
+        }
+    }
 }
 
 fn sprouts(args: &[&str]) -> String {

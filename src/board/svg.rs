@@ -5,6 +5,7 @@
 //! beside them, and optionally a legend under the board.
 
 use super::geom::Point;
+use super::labels::place_labels;
 use super::model::Board;
 use super::tidy::Idle;
 use crate::topology::{Canon, Position};
@@ -85,23 +86,24 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
         let _ = write!(s, r#"<path{faded} d="{}"/>"#, path(&e.points));
     }
     s.push_str("</g>");
+    let lives_of = |n: u32| if (n as usize) <= position.spot_count() { position.lives(n) } else { board.lives(n) }.min(3);
     for (i, &p) in board.spots().iter().enumerate() {
         let n = i as u32 + 1;
-        let lives = if (n as usize) <= position.spot_count() {
-            position.lives(n)
-        } else {
-            board.lives(n)
-        }
-        .min(3);
+        let lives = lives_of(n);
         let faded = if idle.spot(n) && lives > 0 { IDLE_SPOT } else { "" };
         spot(&mut s, p, lives, &format!(r#" data-spot="{n}"{faded}"#));
-        if opts.labels {
-            let fill = if lives == 0 { "#777" } else { "#1a1a1a" };
+    }
+    // The numbers go where the page puts them (`place_labels`, one board
+    // unit per pixel), on a halo of paper so that they read over lines.
+    if opts.labels {
+        for (i, l) in place_labels(board, 1.0, MARGIN).iter().enumerate() {
+            let n = i as u32 + 1;
+            let fill = if lives_of(n) == 0 || idle.spot(n) { "#6a6a6a" } else { "#1a1a1a" };
             let _ = write!(
                 s,
-                r#"<text x="{}" y="{}" font-size="12" fill="{fill}">{n}</text>"#,
-                num(p.x + R * 1.1),
-                num(p.y - R * 0.6)
+                r##"<text data-label="{n}" x="{}" y="{}" font-size="12" text-anchor="middle" dominant-baseline="central" fill="{fill}" stroke="#fffdf8" stroke-width="3" paint-order="stroke">{n}</text>"##,
+                num(l.x),
+                num(l.y)
             );
         }
     }
