@@ -18,7 +18,7 @@
  * The rules and the geometry are the engine's (wasm); the solver runs in a
  * Web Worker (worker.js) so that the page never freezes.
  */
-import { createBoard, BOARD_CSS } from './board.js';
+import { createBoard, boardShape, BOARD_CSS } from './board.js';
 import { checkStroke, loadEngine, messageOf } from './engine.js';
 import { createEngineWorker } from './worker-client.js';
 import { GameController } from './game-controller.js';
@@ -42,11 +42,10 @@ const boardSheet = new CSSStyleSheet();
 boardSheet.replaceSync(BOARD_CSS);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, boardSheet];
 
-/** Board area of a new game: 800 wide, as tall as the view's shape suggests. */
+/** Board area of a new game: 800 wide, the board element's shape. */
 function boardSize() {
   const r = $('board').getBoundingClientRect();
-  const aspect = r.width > 0 && r.height > 0 ? r.height / r.width : 0.7;
-  return { width: 800, height: Math.round(Math.min(1100, Math.max(450, 800 * aspect))) };
+  return boardShape(r.width, r.height);
 }
 
 const worker = createEngineWorker();

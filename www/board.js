@@ -94,6 +94,21 @@ const MESSAGE_BAND = 30;
 const ANIMATION_MS = 400;
 
 /**
+ * The board area of a new game, 800 units wide, for a board element of
+ * `width` × `height` CSS px: as tall as fills the element when fitted
+ * (below the message line, `margin` units all round), 450 to 1400 units.
+ * A phone's tall element then gets a tall board, not a cropped one.
+ * (`PageSize::board` in src/board/legible.rs measures with the same.)
+ * @param {number} width @param {number} height @param {number} [margin]
+ */
+export function boardShape(width, height, margin = 24) {
+  if (!(width > 0 && height > 0)) return { width: 800, height: 560 };
+  const tall = height - Math.min(MESSAGE_BAND, height / 4);
+  const h = (tall / width) * (800 + 2 * margin) - 2 * margin;
+  return { width: 800, height: Math.round(Math.min(1400, Math.max(450, h))) };
+}
+
+/**
  * @param {HTMLElement} element where the board goes (it fills it)
  * @param {BoardConfig} [config]
  */

@@ -5,12 +5,12 @@
 //! Readings are in CSS pixels: the smallest gap between two distinct
 //! curves (ignoring where curves meet at a shared spot: within
 //! [`SHARED_SPOT_PX`] of it), the smallest gap between a spot and a curve
-//! not on it, and how many spot numbers overlap a curve, a spot or another
-//! number.
+//! not on it, how many spot numbers overlap a curve, a spot or another
+//! number, and how many of those cover a spot or another number.
 
 use super::geom::{outside_disc, point_segment_dist, segment_dist, Point};
 use super::index::SegmentIndex;
-use super::labels::{overlapping, place_labels};
+use super::labels::{covering, overlapping, place_labels};
 use super::model::Board;
 use super::route::RouteOptions;
 use super::tidy::{Tidy, TidyOptions};
@@ -35,6 +35,8 @@ pub struct Legibility {
     pub min_curve_gap_px: f64,
     pub min_spot_gap_px: f64,
     pub overlapping_labels: usize,
+    /// Of those, the numbers over a spot or another number.
+    pub covering_labels: usize,
 }
 
 /// Measures `board` as shown at `scale` CSS px per board unit.
@@ -81,6 +83,7 @@ pub fn legibility(board: &Board, scale: f64) -> Legibility {
         min_curve_gap_px: curve * scale,
         min_spot_gap_px: spot * scale,
         overlapping_labels: overlapping(board, px, &labels).iter().filter(|&&b| b).count(),
+        covering_labels: covering(board, px, &labels).iter().filter(|&&b| b).count(),
     }
 }
 
@@ -104,8 +107,8 @@ fn clipped_dist(a: (Point, Point), b: (Point, Point), shared: &[Point], r: f64) 
 
 /// A page size and how the page draws a new game there: the board
 /// element's size (CSS px, measured on the page) and the board area in
-/// board units (`boardSize()` in `www/app.js`: 800 wide, as tall as the
-/// element's shape, 450 to 1100).
+/// board units (`boardShape()` in `www/board.js`: 800 wide, as tall as
+/// fills the element when fitted, 450 to 1400).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PageSize {
     pub width: f64,
@@ -120,10 +123,12 @@ impl PageSize {
         PageSize { width: 390.0, height: 844.0, element: (356.0, 605.7) },
     ];
 
-    /// The board area of a new game.
+    /// The board area of a new game: fitted, it fills the element below
+    /// the message line.
     pub fn board(&self) -> (f64, f64) {
-        let aspect = self.element.1 / self.element.0;
-        (800.0, (800.0 * aspect).clamp(450.0, 1100.0).round())
+        let tall = self.element.1 - MESSAGE_BAND.min(self.element.1 / 4.0);
+        let h = tall / self.element.0 * (800.0 + 2.0 * MARGIN) - 2.0 * MARGIN;
+        (800.0, h.clamp(450.0, 1400.0).round())
     }
 
     /// The page's zoom to fit: CSS px per board unit so that everything
@@ -186,6 +191,7 @@ fn readings(v: &[(Legibility, f64)]) -> LayoutReadings {
         min_curve_gap_px: stat(v.iter().map(|(l, _)| l.min_curve_gap_px).collect(), false),
         min_spot_gap_px: stat(v.iter().map(|(l, _)| l.min_spot_gap_px).collect(), false),
         overlapping_labels: stat(v.iter().map(|(l, _)| l.overlapping_labels as f64).collect(), true),
+        covering_labels: stat(v.iter().map(|(l, _)| l.covering_labels as f64).collect(), true),
     }
 }
 

@@ -115,6 +115,14 @@ for (const size of SIZES) {
     const long = /** @type {number[]} */ (await page.evaluate(() => /** @type {any} */ (globalThis).longTasks));
     await shot(page, `game-${size.width}x${size.height}-end-tidied`);
     const moves = await moveCount(page);
+    // The board area was chosen to fill the board element when fitted
+    // (800 units wide plus 24 of margin each side, below the 30 px line of message).
+    const fit = await page.evaluate(() => {
+      const d = JSON.parse(JSON.parse(localStorage.getItem('sprouts:game:v1') ?? '{}').game).drawing;
+      const r = /** @type {HTMLElement} */ (document.getElementById('board')).getBoundingClientRect();
+      return { across: r.width / (d.width + 48), down: (r.height - Math.min(30, r.height / 4)) / (d.height + 48), d: `${d.width}×${d.height}` };
+    });
+    assert.ok(Math.abs(fit.across / fit.down - 1) < 0.02, `board ${fit.d}: ${fit.across.toFixed(3)} px per unit across, ${fit.down.toFixed(3)} down`);
     // A 20-spot game lasts between 2n = 40 and 3n − 1 = 59 moves.
     assert.ok(moves >= 40 && moves <= 59, `${moves} moves`);
     const log = await watched(page);
