@@ -51,6 +51,10 @@ const MAX_SWEEPS: usize = 300;
 const WARM_SWEEPS: usize = 100;
 const COOLING: f64 = 0.93;
 
+/// Room sought between two curves near a spot they share, per unit of
+/// distance from it (curves about 70 degrees apart).
+const FAN_OPENING: f64 = 1.15;
+
 /// A tidy in progress: [`Tidy::run`] does a bounded number of sweeps per
 /// call, so that a page can animate it a frame at a time.
 #[derive(Clone, Debug)]
@@ -194,23 +198,28 @@ impl Tidy {
             .scale(0.5)
         };
 
-        // The nearest point of each other curve within `r` of p (skipping
-        // what `skip` says), and the push away from them.
-        let push_from_curves = |p: Point, r: f64, skip: &dyn Fn(usize, usize, Point) -> bool| -> Point {
-            let mut near: Vec<(usize, f64, Point)> = Vec::new();
+        // The nearest point of each other curve within `r` of p, and the
+        // push away from them; `reach(edge, segment, q)` may shorten `r`
+        // for a curve (0: leave it out).
+        let push_from_curves = |p: Point, r: f64, reach: &dyn Fn(usize, usize, Point) -> f64| -> Point {
+            let mut near: Vec<(usize, f64, Point, f64)> = Vec::new();
             index.for_each_near(p, p, r, &mut |s| {
                 let q = closest_on_segment(p, s.a, s.b);
                 let d = q.dist(p);
-                if d >= r || d <= 0.0 || skip(s.edge, s.index, q) {
+                if d >= r || d <= 0.0 {
+                    return;
+                }
+                let r = reach(s.edge, s.index, q).min(r);
+                if d >= r {
                     return;
                 }
                 match near.iter_mut().find(|x| x.0 == s.edge) {
-                    Some(x) if x.1 > d => *x = (s.edge, d, q),
+                    Some(x) if x.1 > d => *x = (s.edge, d, q, r),
                     Some(_) => {}
-                    None => near.push((s.edge, d, q)),
+                    None => near.push((s.edge, d, q, r)),
                 }
             });
-            near.iter().fold(Point::default(), |f, &(e, d, q)| {
+            near.iter().fold(Point::default(), |f, &(e, d, q, r)| {
                 let k = weight(self.dead.edge(&edges[e]));
                 f.plus(p.minus(q).scale(0.5 * k * (r - d) / d))
             })
@@ -236,11 +245,12 @@ impl Tidy {
             let sp = si as Spot + 1;
             let r = 2.0 * rs;
             let mut f = push_from_curves(p, r, &|e, k, _| {
-                // A curve's own end at this spot, and its parts near it.
+                // Not a curve's own end at this spot, nor its parts near it.
                 let ed = &edges[e];
                 let c = &cum[e];
                 let total = c[c.len() - 1];
-                (ed.ends[0] == sp && c[k] < 2.0 * rs) || (ed.ends[1] == sp && total - c[k + 1] < 2.0 * rs)
+                let own = (ed.ends[0] == sp && c[k] < 2.0 * rs) || (ed.ends[1] == sp && total - c[k + 1] < 2.0 * rs);
+                if own { 0.0 } else { r }
             });
             spot_grid.for_each_near(p, &mut |j| {
                 let d = spots[j].dist(p);
@@ -318,20 +328,25 @@ impl Tidy {
                 let dir = pts[i + 1].minus(pts[i - 1]);
                 let along = if dir.norm() > 0.0 { dir.scale(lap.dot(dir) / dir.dot(dir)) } else { Point::default() };
                 let mut f = along.scale(0.5).plus(lap.minus(along).scale(0.25));
-                let near_end = |arc: f64, spot: Spot| -> Option<Point> {
-                    let s = spots[spot as usize - 1];
-                    (arc < rc).then_some(s)
-                };
-                // Right by a spot of this curve, other curves at that spot
-                // are the fan's business (unless they come very close).
-                let shared = [near_end(c[i], e.ends[0]), near_end(c[n - 1] - c[i], e.ends[1])];
                 f = f.plus(push_from_curves(p, r, &|oe, k, q| {
                     if oe == ei {
-                        // Its own neighbourhood along the curve.
+                        // Not its own neighbourhood along the curve.
                         let (lo, hi) = (c[k], c[k + 1]);
-                        return (lo - c[i]).max(c[i] - hi).max(0.0) < 2.0 * rc;
+                        return if (lo - c[i]).max(c[i] - hi).max(0.0) < 2.0 * rc { 0.0 } else { r };
                     }
-                    p.dist(q) > 0.3 * rc && shared.iter().flatten().any(|&s| s.dist(q) < 1.5 * rc)
+                    // Curves that meet at a spot must come together there:
+                    // the room sought between them grows with the distance
+                    // from the spot (about 70 degrees apart), so that fans
+                    // open all the way out, not only at the first point.
+                    edges[oe]
+                        .ends
+                        .iter()
+                        .filter(|t| e.ends.contains(t))
+                        .map(|&t| {
+                            let s = spots[t as usize - 1];
+                            (FAN_OPENING * s.dist(p).min(s.dist(q))).max(0.3 * rc)
+                        })
+                        .fold(r, f64::min)
                 }));
                 spot_grid.for_each_near(p, &mut |j| {
                     let s = spots[j];
