@@ -93,6 +93,18 @@ fn tidying_makes_room() {
     assert!(la.min_curve_gap_px >= 4.0 && la.min_curve_gap_px > lb.min_curve_gap_px, "{lb:?} → {la:?}");
 }
 
+/// On a phone a 20-spot game's end is crowded: some numbers find no free
+/// place. They go over a curve (they have a halo), never over a spot or
+/// another number.
+#[test]
+fn crowded_numbers_cover_no_spot_or_number() {
+    let size = PageSize::ALL[1];
+    let board = play_game(&size, 20, 16, true).unwrap();
+    let l = legibility(&board, size.zoom(&board));
+    assert!(l.overlapping_labels > 0, "not crowded: {l:?}");
+    assert_eq!(l.covering_labels, 0, "{l:?}");
+}
+
 /// A game's tidy moves the drawing after its last move, and every earlier
 /// drawing is its prefix: undo shows the tidied lines, and the saved file
 /// reads back to the same drawing at every move.

@@ -73,22 +73,28 @@ fn rect_dist(r: &Rect, p: Point) -> f64 {
     Point::new(dx, dy).norm()
 }
 
-/// What a number at `l` overlaps: curves (as drawn, `HALF_LINE` wide),
+/// A number over a curve still reads (it has a halo of paper); over a
+/// spot or another number it does not: each of those counts this many
+/// times a curve.
+const COVERS: usize = 3;
+
+/// How badly a number at `l` overlaps: curves (as drawn, `HALF_LINE` wide),
 /// spots (their discs) and the numbers in `others`. `px` is one CSS pixel
 /// in board units.
 /// `spots` may leave out spots too far from `l` to matter.
 fn overlaps(spots: &[Point], index: &SegmentIndex, px: f64, l: &Label, others: &[Label]) -> usize {
-    let r = l.rect();
-    let grown = r.grow(HALF_LINE * px);
-    let mut n = 0;
+    let grown = l.rect().grow(HALF_LINE * px);
     let mut hit = false;
     index.for_each_near(grown.min, grown.max, 0.0, &mut |s| {
         hit = hit || segment_meets_rect(s.a, s.b, &grown);
     });
-    n += usize::from(hit);
-    n += spots.iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count();
-    n += others.iter().filter(|o| rects_meet(&o.rect(), &r)).count();
-    n
+    usize::from(hit) + COVERS * covers(spots, px, l, others)
+}
+
+/// How many spots and numbers of `others` a number at `l` covers.
+fn covers(spots: &[Point], px: f64, l: &Label, others: &[Label]) -> usize {
+    let r = l.rect();
+    spots.iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count() + others.iter().filter(|o| rects_meet(&o.rect(), &r)).count()
 }
 
 /// The numbers of every spot, `px` being one CSS pixel in board units,
@@ -198,13 +204,20 @@ fn clearance(spots: &[Point], index: &SegmentIndex, l: &Label, px: f64) -> f64 {
 /// Which of the numbers overlap a curve, a spot or another number.
 pub fn overlapping(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
     let index = SegmentIndex::new(board, None);
-    labels
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            let others: Vec<Label> =
-                labels.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| *o).collect();
-            overlaps(board.spots(), &index, px, l, &others) > 0
+    each_among_others(labels, |l, others| overlaps(board.spots(), &index, px, l, others) > 0)
+}
+
+/// Which of the numbers cover a spot or another number (the worst
+/// overlaps: a number over a curve still reads).
+pub fn covering(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
+    each_among_others(labels, |l, others| covers(board.spots(), px, l, others) > 0)
+}
+
+fn each_among_others(labels: &[Label], f: impl Fn(&Label, &[Label]) -> bool) -> Vec<bool> {
+    (0..labels.len())
+        .map(|i| {
+            let others: Vec<Label> = labels.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| *o).collect();
+            f(&labels[i], &others)
         })
         .collect()
 }
