@@ -117,10 +117,11 @@ pub struct PageSize {
 }
 
 impl PageSize {
-    /// The sizes `sprouts bench layout` measures: a desktop and a phone.
+    /// The sizes `sprouts bench layout` measures: a desktop and a phone
+    /// (tests/browser/layout.test.mjs checks the elements against the page's).
     pub const ALL: [PageSize; 2] = [
-        PageSize { width: 1280.0, height: 800.0, element: (878.0, 574.0) },
-        PageSize { width: 390.0, height: 844.0, element: (356.0, 605.7) },
+        PageSize { width: 1280.0, height: 800.0, element: (880.0, 678.7) },
+        PageSize { width: 390.0, height: 844.0, element: (374.0, 472.6) },
     ];
 
     /// The board area of a new game: fitted, it fills the element below

@@ -8,7 +8,7 @@
 // system's temporary folder), never into the repository.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useSite } from './harness.mjs';
@@ -18,6 +18,18 @@ import { LONG_RECORD, openRecord, replayState } from './records.mjs';
 const site = useSite();
 const ARTEFACTS = process.env.SPROUTS_ARTEFACTS ?? join(tmpdir(), 'sprouts-artefacts');
 const SIZES = [{ width: 1280, height: 800 }, { width: 390, height: 844 }];
+
+/**
+ * The board element `sprouts bench layout` assumes at this page size
+ * (`PageSize::ALL` in src/board/legible.rs), in CSS px.
+ * @param {{ width: number, height: number }} size
+ */
+function benchElement(size) {
+  const m = BENCH_SOURCE.match(new RegExp(`PageSize \\{ width: ${size.width}\\.0, height: ${size.height}\\.0, element: \\(([\\d.]+), ([\\d.]+)\\) \\}`));
+  assert.ok(m, `no PageSize for ${size.width}×${size.height} in src/board/legible.rs`);
+  return [Number(m[1]), Number(m[2])];
+}
+const BENCH_SOURCE = await readFile(new URL('../../src/board/legible.rs', import.meta.url), 'utf8');
 
 /** @param {import('playwright-core').Page} page @param {string} name */
 async function shot(page, name) {
@@ -96,6 +108,10 @@ for (const size of SIZES) {
     await watch(page);
     // New game (the form is below the board on a phone) must not leave the status off screen.
     await newGame(page, { spots: 20, player1: 'random', player2: 'random' });
+    // `sprouts bench layout` measures the drawing on this board element.
+    const el = await page.evaluate(() => { const r = /** @type {HTMLElement} */ (document.getElementById('board')).getBoundingClientRect(); return [r.width, r.height]; });
+    const bench = benchElement(size);
+    assert.ok(Math.abs(el[0] - bench[0]) < 2 && Math.abs(el[1] - bench[1]) < 2, `the board element is ${el.join('×')} px; PageSize::ALL in src/board/legible.rs says ${bench.join('×')}`);
     await page.waitForFunction(() => document.querySelectorAll('#moves li').length >= 23, null, { timeout: 120000 });
     const mid = await shot(page, `game-${size.width}x${size.height}-middle`);
     await page.waitForFunction(() => /Game over/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 180000 });
