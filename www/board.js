@@ -159,6 +159,8 @@ export function createBoard(element, config = {}) {
     anim: null,
     /** The drawing is moving (a tidy in progress): numbers follow their spots instead of being placed again. */
     moving: false,
+    /** @type {{ scale: number, places: ArrayLike<number> } | null} the numbers' places for these spots at that scale, worked out elsewhere (box centres, flat x, y) */
+    labels: null,
     message: '',
     messageOk: false,
   };
@@ -507,8 +509,13 @@ export function createBoard(element, config = {}) {
     ctx.textAlign = 'left';
   }
 
-  /** @type {{ spots: SpotData[] | null, edges: EdgeData[] | null, extent: Extent | null, px: number, places: number[][] }} */
-  const labelCache = { spots: null, edges: null, extent: null, px: 0, places: [] };
+  /**
+   * The numbers' places and what they were worked out for; `from`: given
+   * by the host with the state (`labels`), following their spots while the
+   * drawing moves, asked of the host (`labelPlaces`), or the board's own.
+   * @type {{ spots: SpotData[] | null, edges: EdgeData[] | null, extent: Extent | null, px: number, labels: object | null, places: number[][], from: string }}
+   */
+  const labelCache = { spots: null, edges: null, extent: null, px: 0, labels: null, places: [], from: '' };
 
   /**
    * Where each spot's number goes: of the four corners beside the spot
@@ -520,20 +527,23 @@ export function createBoard(element, config = {}) {
    */
   function labelPlaces(ctx, px) {
     const c = labelCache;
-    if (c.spots === state.spots && c.edges === state.edges && c.px === px && c.extent === state.extent) return c.places;
+    if (c.spots === state.spots && c.edges === state.edges && c.px === px && c.extent === state.extent && c.labels === state.labels) return c.places;
     const old = c.spots;
+    /** @param {number[][]} places @param {string} from */
+    const keep = (places, from) => {
+      Object.assign(c, { spots: state.spots, edges: state.edges, extent: state.extent, px, labels: state.labels, places, from });
+      return places;
+    };
+    /** @param {ArrayLike<number>} flat box centres */
+    const centres = (flat) => state.spots.map((_, i) => [flat[2 * i], flat[2 * i + 1], -1]);
+    const given = state.labels;
+    if (given && Math.abs(given.scale * px - 1) < 1e-9 && given.places.length === 2 * state.spots.length) return keep(centres(given.places), 'given');
     // (Whatever the scale: the view's fit follows the drawing as it spreads.)
     if (state.moving && old && old.length === state.spots.length) {
-      const places = state.spots.map((s, i) => [c.places[i][0] + s.x - old[i].x, c.places[i][1] + s.y - old[i].y, c.places[i][2]]);
-      Object.assign(c, { spots: state.spots, edges: state.edges, extent: state.extent, places });
-      return places;
+      return keep(state.spots.map((s, i) => [c.places[i][0] + s.x - old[i].x, c.places[i][1] + s.y - old[i].y, c.places[i][2]]), 'following');
     }
     const host = cfg.labelPlaces?.(1 / px, cfg.margin ?? 24);
-    if (host && host.length === 2 * state.spots.length) {
-      const places = state.spots.map((_, i) => [host[2 * i], host[2 * i + 1], -1]);
-      Object.assign(c, { spots: state.spots, edges: state.edges, extent: state.extent, px, places });
-      return places;
-    }
+    if (host && host.length === 2 * state.spots.length) return keep(centres(host), 'host');
     const r = 7 * px;
     const h = 12 * px;
     const e = state.extent;
@@ -571,8 +581,7 @@ export function createBoard(element, config = {}) {
       obstacles.push(best[0] + (best[2] % 2 ? -1 : 1) * w / 2, best[1] + (best[2] < 2 ? -1 : 1) * h / 2);
       return best;
     });
-    Object.assign(c, { spots: state.spots, edges: state.edges, extent: state.extent, px, places });
-    return places;
+    return keep(places, 'board');
   }
 
   /**
@@ -1034,11 +1043,15 @@ export function createBoard(element, config = {}) {
      * prefers-reduced-motion).
      * moving: a frame of the drawing moving (a tidy); the numbers keep
      * their places beside their spots until a state without it (placing
-     * them takes up to ~150 ms in wasm late in a game, too long per frame).
-     * @param {{ spots?: SpotData[], edges?: EdgeData[], extent?: Extent, lastSpot?: number, animate?: boolean, moving?: boolean }} s
+     * them takes up to ~90 ms in wasm late in a game, too long per frame).
+     * labels: where the numbers of these spots go at `scale` CSS px per
+     * board unit, worked out off the main thread (used while the scale
+     * stays that; new spots drop them).
+     * @param {{ spots?: SpotData[], edges?: EdgeData[], extent?: Extent, lastSpot?: number, animate?: boolean, moving?: boolean, labels?: { scale: number, places: ArrayLike<number> } }} s
      */
     setState(s) {
       state.moving = Boolean(s.moving);
+      if (s.spots || s.labels) state.labels = s.labels ?? null;
       if (s.spots) state.spots = s.spots;
       if (s.edges) state.edges = s.edges;
       if (s.lastSpot !== undefined) state.lastSpot = s.lastSpot;
@@ -1101,9 +1114,11 @@ export function createBoard(element, config = {}) {
     },
     /** What is highlighted now (for tests and hosts). */
     shown: () => ({ preview: !!state.preview, lands: state.lands.length, marked: [...state.marked], pending: !!state.pending,
-      animating: !!state.anim }),
+      animating: !!state.anim, numbers: { from: labelCache.from, places: labelCache.places.flatMap(([x, y]) => [x, y]) } }),
     /** CSS pixels per board unit (zoom included). */
     scale: () => view.scale,
+    /** Board units kept round the drawing (where numbers may go). */
+    margin: () => cfg.margin ?? 24,
     /** The player's zoom: 1 when the drawing is fitted to the board. */
     zoom: () => zoom.k,
     /** CSS pixels per board unit with the drawing fitted (the zoom left out). */

@@ -8,6 +8,7 @@
  * copy's drawing (`Game.adoptDrawing`, checked to show the same position)
  * and redraws, then asks for the next step, so what is shown is always
  * the game's drawing and a stroke is checked against what the player sees.
+ * When it has settled, the worker places the spot numbers too.
  * Started after every move and by the "Tidy" button; stopped when a stroke
  * begins and when the move shown changes otherwise (undo, the replay bar,
  * a new game). With `prefers-reduced-motion` the drawing is redrawn once,
@@ -42,6 +43,12 @@ export function createTidy(c, board, drawing, hooks = {}) {
       stop();
       return;
     }
+    if (m.labels) {
+      board.setState({ labels: { scale: m.scale, places: m.labels } });
+      stop();
+      hooks.settled?.();
+      return;
+    }
     let ok = false;
     try {
       ok = c.guard(() => { g.adoptDrawing(m.drawing, !m.more); return true; }, false);
@@ -53,17 +60,18 @@ export function createTidy(c, board, drawing, hooks = {}) {
       return;
     }
     // The extent too: curves pushed outwards stay in the fitted view.
+    // Settled, the numbers still follow their spots until the worker has
+    // placed them at the scale the view now has (up to ~90 ms in wasm).
     if (!m.more || !reduced.matches) {
-      board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), moving: m.more });
+      board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), moving: true });
     }
+    const id = running;
     if (m.more) {
-      const id = running;
       requestAnimationFrame(() => {
         if (running === id) drawing.post({ type: 'go', id });
       });
     } else {
-      stop();
-      hooks.settled?.();
+      drawing.post({ type: 'labels', id, scale: board.scale() || 1, margin: board.margin() });
     }
   }
   drawing.listen(step);

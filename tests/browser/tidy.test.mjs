@@ -2,7 +2,7 @@
 // The drawing tidies itself after a move and on the Tidy button: the
 // curves move away from where the router drew them, the position (record,
 // Hoey list) does not change, and the numbers are drawn where the engine
-// places them.
+// places them (by the drawing worker when a tidy settles).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './harness.mjs';
@@ -54,9 +54,19 @@ test('tidying moves the curves, never the position', async () => {
   const again = await snapshot(page);
   assert.equal(again.hoey, tidied.hoey);
   assert.equal(again.record, tidied.record);
-  // The numbers come from the engine: one box centre per spot.
+  // The numbers come from the engine, one box centre per spot, placed
+  // by the drawing worker when the tidy settled (not on the main thread)
+  // at the scale shown, where the engine here would put them.
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  const numbers = await page.evaluate(() => globalThis.sprouts.board.shown().numbers);
   const places = await page.evaluate(() => Array.from(globalThis.sprouts.game.labelPlaces(globalThis.sprouts.board.scale(), 24)));
   assert.equal(places.length, 20);
+  assert.equal(numbers.from, 'given');
+  assert.deepEqual(numbers.places, places);
+  // Zoomed, they are placed again for the new scale.
+  await page.click('button[aria-label="Zoom in"]');
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  assert.equal((await page.evaluate(() => globalThis.sprouts.board.shown().numbers)).from, 'host');
   assert.deepEqual(errors, []);
   await page.close();
 });
