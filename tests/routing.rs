@@ -12,7 +12,7 @@
 mod common;
 
 use common::Rng;
-use sprouts::board::{Board, RouteOptions};
+use sprouts::board::{play_game, Board, PageSize, RouteOptions};
 use sprouts::{Move, Position};
 
 /// Routes `mv` and checks the new drawing independently; returns it.
@@ -157,12 +157,26 @@ fn a_cramped_move_is_routed_on_the_tidied_drawing() {
     }
 }
 
-/// Game 65 of `sprouts bench layout` (seed 65, 1280×800, not tidied): move
-/// 31 `43(51)50[17]` found no room in the drawing, relaxed or tidied; the
-/// router now also relaxes the tidied drawing, and the game is drawn to
-/// its end (game 36, move 29, was the same).
+/// Game 65 of `sprouts bench layout` (seed 65, 1280×800 with the board
+/// element it had then, not tidied): move 31 `43(51)50[17]` found no room
+/// in the drawing, relaxed or tidied; the router now also relaxes the
+/// tidied drawing, and the game is drawn to its end (game 36, move 29, was
+/// the same).
 #[test]
 fn a_move_with_no_room_after_tidying_is_routed_on_the_tidied_drawing_relaxed() {
-    let end = sprouts::board::play_game(&sprouts::board::PageSize::ALL[0], 20, 65, false).expect("routed to the end");
+    let size = PageSize { width: 1280.0, height: 800.0, element: (878.0, 574.0) };
+    let end = play_game(&size, 20, 65, false).expect("routed to the end");
+    assert!(end.position().unwrap().representative_moves().is_empty(), "the game is over");
+}
+
+/// Game 99 of `sprouts bench layout` (1280×800, board element 880×679, not
+/// tidied): move 26 `11(46)11`, a loop with nothing inside at an isolated
+/// spot that curves pass within 0.0001 units of, found no room in any
+/// mesh, relaxed or tidied; it is now drawn as a small circle through the
+/// spot, and the game goes on to its end.
+#[test]
+fn an_empty_loop_at_a_hemmed_in_spot_is_drawn() {
+    let size = PageSize { width: 1280.0, height: 800.0, element: (880.0, 678.7) };
+    let end = play_game(&size, 20, 99, false).expect("routed to the end");
     assert!(end.position().unwrap().representative_moves().is_empty(), "the game is over");
 }
