@@ -184,7 +184,13 @@ function start(c) {
     },
   });
   const drawing = createDrawClient();
-  const opener = createOpener(c, drawing, { opened: (note) => { setup.write(); status.note(note); }, reading: (note) => status.note(note) });
+  // A game the engine drew from a record, a position or a link is
+  // tidied at once, as after a move (a game file keeps its own drawing).
+  const opener = createOpener(c, drawing, {
+    opened: (note) => { setup.write(); status.note(note); },
+    reading: (note) => status.note(note),
+    drawn: () => tidy?.start(),
+  });
   createExport(c, board, { note: (text) => status.note(text) });
 
   function renderControls() {

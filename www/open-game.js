@@ -28,7 +28,7 @@ const MAX_FILE = 5 << 20;
 /**
  * @param {GameController} ctl
  * @param {ReturnType<typeof import('./draw-client.js').createDrawClient>} drawing
- * @param {{ opened: (note: string) => void, reading: (note: string) => void }} host told after a game was opened, and while a pasted text is being read ('' when done)
+ * @param {{ opened: (note: string) => void, reading: (note: string) => void, drawn?: () => void }} host told after a game was opened, while a pasted text is being read ('' when done), and when a game the engine drew (a record, a position, a link) is shown
  */
 export function createOpener(ctl, drawing, host) {
   const error = $('open-error');
@@ -66,6 +66,7 @@ export function createOpener(ctl, drawing, host) {
       ctl.replace(game);
       host.opened('The position is laid out by the engine; play on from it.');
     }
+    host.drawn?.();
   }
 
   /** @param {string} message */
@@ -157,6 +158,7 @@ export function createOpener(ctl, drawing, host) {
             throw new Error(`the link shows move ${s.move}, but the game has ${plural(n, 'move', 'moves')}`);
           }
           show(game, s.move, '');
+          host.drawn?.();
         } catch (e) {
           brokenLink(e);
         }

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './harness.mjs';
 import { newGame, nodeEngine, openPage, tidied as settled, typeMove } from './helpers.mjs';
+import { CARD_RECORD, openRecord } from './records.mjs';
 
 const site = useSite();
 
@@ -69,4 +70,33 @@ test('tidying moves the curves, never the position', async () => {
   assert.equal((await page.evaluate(() => globalThis.sprouts.board.shown().numbers)).from, 'host');
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('a record, a position or a link the engine draws tidies itself once shown', async () => {
+  const { page, errors } = await openPage(site.browser, site.url, { width: 1280, height: 800 });
+  const E = await nodeEngine();
+  await openRecord(page, CARD_RECORD);
+  await settled(page);
+  const record = await snapshot(page);
+  const routed = E.Game.fromRecord(CARD_RECORD, record.width, record.height);
+  assert.equal(record.hoey, routed.hoey());
+  assert.notEqual(record.edges, JSON.stringify(routed.edgeList()), 'the record was tidied');
+  await page.fill('#open-text', '0*2.AB.}AB.}]!');
+  await page.click('#open-submit');
+  await page.waitForFunction(() => /laid out/.test(document.getElementById('status')?.textContent ?? ''));
+  await settled(page);
+  const position = await snapshot(page);
+  const laid = E.Game.fromPosition('0*2.AB.}AB.}]!', false, position.width, position.height);
+  assert.equal(position.hoey, laid.hoey());
+  assert.notEqual(position.edges, JSON.stringify(laid.edgeList()), 'the position was tidied');
+  assert.deepEqual(errors, []);
+  await page.close();
+  const link = await openPage(site.browser, `${site.url}#r=${encodeURIComponent(CARD_RECORD)}`, { width: 1280, height: 800 });
+  await link.page.waitForFunction(() => globalThis.sprouts?.game?.moveCount === 4);
+  await settled(link.page);
+  const linked = await snapshot(link.page);
+  assert.equal(linked.hoey, routed.hoey());
+  assert.notEqual(linked.edges, JSON.stringify(E.Game.fromRecord(CARD_RECORD, linked.width, linked.height).edgeList()), 'the link was tidied');
+  assert.deepEqual(link.errors, []);
+  await link.page.close();
 });
