@@ -166,7 +166,11 @@ function start(c) {
     board.message('', true);
     $('move-error').textContent = '';
     c.replace(make());
-    // On a phone the form is below the board: back up to the board.
+    backToBoard();
+  }
+  // On a phone the forms (New game, Open a game) are below the board: a
+  // game started or opened there brings the board back into view.
+  function backToBoard() {
     if (scrollY > 0) scrollTo({ top: 0 });
   }
   const setup = createSetup(c, {
@@ -187,9 +191,9 @@ function start(c) {
   // A game the engine drew from a record, a position or a link is
   // tidied at once, as after a move (a game file keeps its own drawing).
   const opener = createOpener(c, drawing, {
-    opened: (note) => { setup.write(); status.note(note); },
+    opened: (note) => { setup.write(); status.note(note); backToBoard(); },
     reading: (note) => status.note(note),
-    drawn: () => tidy?.start(),
+    drawn: () => { backToBoard(); tidy?.start(); },
   });
   createExport(c, board, { note: (text) => status.note(text) });
 

@@ -187,3 +187,13 @@ test('the embeddable board reads a whole record or a position, and says why it c
   ref.free();
   await page.close();
 });
+
+test('on a phone, a record opened from the form below the board brings the board back into view', async () => {
+  const { page, errors } = await site.open('', { width: 390, height: 844 });
+  await openRecord(page, LONG_RECORD);
+  await page.waitForFunction(() => scrollY === 0);
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(box && box.y >= 0 && box.y < 844, `board at ${box?.y}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
