@@ -22,15 +22,24 @@ const ROOM: f64 = 20.0;
 /// places are taken.
 const RINGS: [f64; 7] = [0.0, 4.0, 8.0, 13.0, 19.0, 26.0, 34.0];
 
-/// Sixteen directions (cos, sin; y down): above right first, then the
-/// other diagonals and sides, then the directions between them.
-const DIRECTIONS: [(f64, f64); 16] = {
+/// Thirty-two directions (cos, sin; y down): above right first, then the
+/// other diagonals and sides, then the directions between them (22.5°
+/// off), then those between all these (11.25° off). The last sixteen
+/// find a free place for about a quarter of the numbers that had none
+/// in a crowded phone-size end (442 → 316 over 40 tidied games).
+const DIRECTIONS: [(f64, f64); 32] = {
     const H: f64 = std::f64::consts::FRAC_1_SQRT_2;
     const C: f64 = 0.923_879_532_511_286_7; // cos 22.5°
     const S: f64 = 0.382_683_432_365_089_8; // sin 22.5°
+    const C1: f64 = 0.980_785_280_403_230_4; // cos 11.25°
+    const S1: f64 = 0.195_090_322_016_128_3; // sin 11.25°
+    const C3: f64 = 0.831_469_612_302_545_2; // cos 33.75°
+    const S3: f64 = 0.555_570_233_019_602_2; // sin 33.75°
     [
         (H, -H), (0.0, -1.0), (-H, -H), (-1.0, 0.0), (-H, H), (0.0, 1.0), (H, H), (1.0, 0.0),
         (C, -S), (S, -C), (-S, -C), (-C, -S), (-C, S), (-S, C), (S, C), (C, S),
+        (C3, -S3), (S3, -C3), (S1, -C1), (-S1, -C1), (-S3, -C3), (-C3, -S3), (-C1, -S1), (-C1, S1),
+        (-C3, S3), (-S3, C3), (-S1, C1), (S1, C1), (S3, C3), (C3, S3), (C1, S1), (C1, -S1),
     ]
 };
 
