@@ -92,6 +92,8 @@ const ZOOM_STEP = 1.5;
 const MESSAGE_BAND = 30;
 /** How long the computer's curve takes to draw itself. */
 const ANIMATION_MS = 400;
+/** While the player zooms, and this long after, the numbers are not placed again. */
+const ZOOM_REST_MS = 200;
 
 /**
  * The board area of a new game, 800 units wide, for a board element of
@@ -233,11 +235,15 @@ export function createBoard(element, config = {}) {
     if (old !== view.scale) cfg.onScale?.(view.scale);
   }
 
+  /** When the player last zoomed (ms, `performance.now()`). */
+  let zoomedAt = -Infinity;
+
   /**
    * Zooms by `factor` keeping the point (x, y) (CSS px in the element) still.
    * @param {number} factor @param {number} x @param {number} y
    */
   function zoomAt(factor, x, y) {
+    zoomedAt = performance.now();
     const k = Math.max(ZOOM_MIN, Math.min(ZOOM_MAX, zoom.k * factor));
     const f = k / zoom.k;
     zoom.k = k;
@@ -256,6 +262,7 @@ export function createBoard(element, config = {}) {
   }
 
   function fitView() {
+    zoomedAt = performance.now();
     Object.assign(zoom, { k: 1, tx: 0, ty: 0 });
     applyZoom();
     schedule();
@@ -511,8 +518,9 @@ export function createBoard(element, config = {}) {
 
   /**
    * The numbers' places and what they were worked out for; `from`: given
-   * by the host with the state (`labels`), following their spots while the
-   * drawing moves, asked of the host (`labelPlaces`), or the board's own.
+   * by the host with the state (`labels`), kept beside their spots while
+   * the player zooms or the drawing moves ('zooming', 'following'), asked
+   * of the host (`labelPlaces`: 'host'), or the board's own ('board').
    * @type {{ spots: SpotData[] | null, edges: EdgeData[] | null, extent: Extent | null, px: number, labels: object | null, places: number[][], from: string }}
    */
   const labelCache = { spots: null, edges: null, extent: null, px: 0, labels: null, places: [], from: '' };
@@ -527,7 +535,8 @@ export function createBoard(element, config = {}) {
    */
   function labelPlaces(ctx, px) {
     const c = labelCache;
-    if (c.spots === state.spots && c.edges === state.edges && c.px === px && c.extent === state.extent && c.labels === state.labels) return c.places;
+    const zooming = performance.now() - zoomedAt < ZOOM_REST_MS;
+    if (c.spots === state.spots && c.edges === state.edges && c.px === px && c.extent === state.extent && c.labels === state.labels && (zooming || c.from !== 'zooming')) return c.places;
     const old = c.spots;
     /** @param {number[][]} places @param {string} from */
     const keep = (places, from) => {
@@ -538,6 +547,15 @@ export function createBoard(element, config = {}) {
     const centres = (flat) => state.spots.map((_, i) => [flat[2 * i], flat[2 * i + 1], -1]);
     const given = state.labels;
     if (given && Math.abs(given.scale * px - 1) < 1e-9 && given.places.length === 2 * state.spots.length) return keep(centres(given.places), 'given');
+    // Zooming (only the scale changed): the numbers stay beside their
+    // spots, their offsets following the scale, and are placed again once
+    // the zoom rests (that takes up to ~160 ms in wasm late in a game: a
+    // long task on every frame of a pinch).
+    if (zooming && old === state.spots && c.edges === state.edges && c.places.length === state.spots.length && c.px !== px) {
+      const k = px / c.px;
+      setTimeout(schedule, ZOOM_REST_MS);
+      return keep(state.spots.map((s, i) => [s.x + (c.places[i][0] - s.x) * k, s.y + (c.places[i][1] - s.y) * k, c.places[i][2]]), 'zooming');
+    }
     // (Whatever the scale: the view's fit follows the drawing as it spreads.)
     if (state.moving && old && old.length === state.spots.length) {
       return keep(state.spots.map((s, i) => [c.places[i][0] + s.x - old[i].x, c.places[i][1] + s.y - old[i].y, c.places[i][2]]), 'following');

@@ -264,7 +264,14 @@ test('zoom and pan with the mouse: buttons, wheel around the cursor, Shift-drag,
   const { page, errors } = await site.open('', { width: 1280, height: 800 });
   const fit = await view(page);
   assert.equal(fit.zoom, 1);
-  await page.click('#board [data-zoom=in]');
+  // While the zoom changes the numbers stay beside their spots (read in the
+  // frame that draws the zoom); they are placed again (by the engine) once it rests.
+  const during = await page.evaluate(() => new Promise((ok) => {
+    /** @type {HTMLElement} */ (document.querySelector('#board [data-zoom=in]')).click();
+    requestAnimationFrame(() => ok(/** @type {any} */ (globalThis).sprouts.board.shown().numbers.from));
+  }));
+  assert.equal(during, 'zooming');
+  await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.board.shown().numbers.from === 'host');
   assert.ok(Math.abs((await view(page)).zoom - 1.5) < 1e-9);
   await page.click('#board [data-zoom=out]');
   assert.ok(Math.abs((await view(page)).zoom - 1) < 1e-9);
