@@ -1061,7 +1061,7 @@ export function createBoard(element, config = {}) {
      * prefers-reduced-motion).
      * moving: a frame of the drawing moving (a tidy); the numbers keep
      * their places beside their spots until a state without it (placing
-     * them takes up to ~90 ms in wasm late in a game, too long per frame).
+     * them takes up to ~160 ms in wasm late in a game, too long per frame).
      * labels: where the numbers of these spots go at `scale` CSS px per
      * board unit, worked out off the main thread (used while the scale
      * stays that; new spots drop them).

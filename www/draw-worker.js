@@ -15,7 +15,7 @@
  *        (`Game.drawing`, for `Game.adoptDrawing`), and whether more is to
  *        be done; or {id, error}.
  *   {type: 'labels', id, scale, margin} where the spot numbers of the
- *        settled copy go at that scale (`Game.labelPlaces`: up to ~90 ms
+ *        settled copy go at that scale (`Game.labelPlaces`: up to ~160 ms
  *        in wasm late in a game) → {id, scale, labels} (Float64Array).
  *   {type: 'open', id, text, misere, width, height, recordFirst} a pasted
  *        text read as a record (`Game.fromRecord`) or a position

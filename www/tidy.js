@@ -61,7 +61,7 @@ export function createTidy(c, board, drawing, hooks = {}) {
     }
     // The extent too: curves pushed outwards stay in the fitted view.
     // Settled, the numbers still follow their spots until the worker has
-    // placed them at the scale the view now has (up to ~90 ms in wasm).
+    // placed them at the scale the view now has (up to ~160 ms in wasm).
     if (!m.more || !reduced.matches) {
       board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), moving: true });
     }
