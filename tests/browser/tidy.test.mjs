@@ -64,10 +64,11 @@ test('tidying moves the curves, never the position', async () => {
   assert.equal(places.length, 20);
   assert.equal(numbers.from, 'given');
   assert.deepEqual(numbers.places, places);
-  // Zoomed, they are placed again for the new scale.
+  // Zoomed, they are placed again for the new scale (once the zoom rests).
   await page.click('button[aria-label="Zoom in"]');
-  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
-  assert.equal((await page.evaluate(() => globalThis.sprouts.board.shown().numbers)).from, 'host');
+  await page.waitForFunction(() => globalThis.sprouts.board.shown().numbers.from === 'host');
+  const zoomed = await page.evaluate(() => globalThis.sprouts.board.shown().numbers.places);
+  assert.deepEqual(zoomed, await page.evaluate(() => Array.from(globalThis.sprouts.game.labelPlaces(globalThis.sprouts.board.scale(), 24))));
   assert.deepEqual(errors, []);
   await page.close();
 });
