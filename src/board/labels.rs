@@ -125,7 +125,7 @@ pub fn place_labels(board: &Board, px: f64, margin: f64) -> Vec<Label> {
     }
     for _ in 0..2 {
         for i in 0..n {
-            let others: Vec<Label> = placed.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| *o).collect();
+            let others = all_but(&placed, i);
             if overlaps(board.spots(), &index, px, &placed[i], &others) > 0 {
                 placed[i] = choose(board, &index, px, &shown, i, &others).0;
             }
@@ -223,10 +223,10 @@ pub fn covering(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
 }
 
 fn each_among_others(labels: &[Label], f: impl Fn(&Label, &[Label]) -> bool) -> Vec<bool> {
-    (0..labels.len())
-        .map(|i| {
-            let others: Vec<Label> = labels.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| *o).collect();
-            f(&labels[i], &others)
-        })
-        .collect()
+    (0..labels.len()).map(|i| f(&labels[i], &all_but(labels, i))).collect()
+}
+
+/// The numbers but the `i`th.
+fn all_but(labels: &[Label], i: usize) -> Vec<Label> {
+    labels.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| *o).collect()
 }
