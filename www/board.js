@@ -71,14 +71,15 @@ export const BOARD_CSS = `
   border: 0; border-radius: 50%; background: transparent; pointer-events: none; color: transparent; font-size: 1px; }
 .sb-spot:focus-visible { outline: 3px solid #1a1a1a; outline-offset: 2px; }
 .sb-spot.sb-selected { outline: 3px dashed #009e73; outline-offset: 2px; }
-.sb-msg { position: absolute; left: 8px; right: 8px; top: 8px; pointer-events: none; font: 14px/1.3 system-ui, sans-serif;
+/* The message and the zoom buttons share the line the fitted drawing keeps free at the top (MESSAGE_BAND). */
+.sb-msg { position: absolute; left: 8px; right: 116px; top: 8px; pointer-events: none; font: 14px/1.3 system-ui, sans-serif;
   color: #7a1f00; background: rgba(255,255,255,0.9); border-radius: 4px; padding: 2px 6px; width: fit-content; }
 .sb-msg:empty { display: none; }
 @media (max-width: 480px) { .sb-msg { font-size: 12px; } }
 .sb-msg.sb-ok { color: #00573f; }
 .sb-board.sb-pan canvas { cursor: grab; }
-.sb-zoom { position: absolute; right: 6px; bottom: 6px; display: flex; gap: 4px; }
-.sb-zoom button { font: 600 16px/1 system-ui, sans-serif; min-width: 32px; height: 32px; padding: 0 6px; border: 1px solid #8a8474;
+.sb-zoom { position: absolute; right: 4px; top: 2px; display: flex; gap: 4px; }
+.sb-zoom button { font: 600 15px/1 system-ui, sans-serif; min-width: 30px; height: 26px; padding: 0 6px; border: 1px solid #8a8474;
   border-radius: 6px; background: rgba(255,255,255,0.92); color: #1a1a1a; cursor: pointer; }
 .sb-zoom button:hover { background: #eef5fb; }
 .sb-zoom button:focus-visible { outline: 3px solid #0072b2; outline-offset: 1px; }
@@ -88,7 +89,7 @@ export const BOARD_CSS = `
 const ZOOM_MIN = 0.5;
 const ZOOM_MAX = 12;
 const ZOOM_STEP = 1.5;
-/** CSS px at the top of the board kept for a line of message (8 px from the top, 14 px text). */
+/** CSS px at the top of the board kept for a line of message (8 px from the top, 14 px text) and the zoom buttons. */
 const MESSAGE_BAND = 30;
 /** How long the computer's curve takes to draw itself. */
 const ANIMATION_MS = 400;

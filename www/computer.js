@@ -62,7 +62,8 @@ export function createComputer(ctl, worker, show) {
       }
       const played = ctl.guard(() => ctl.game.playText(r.move), null);
       if (played !== null) {
-        show.played(`${ctl.playerName(side)} played ${played}`);
+        // Short, to fit the board's top line beside the zoom buttons (the status names the players).
+        show.played(`Player ${side} played ${played}`);
         ctl.moved();
       }
     } catch (e) {

@@ -26,7 +26,7 @@ const FAR_PX: f64 = 200.0;
 
 /// The page's board margin (board units kept round the extent).
 const MARGIN: f64 = 24.0;
-/// CSS px at the top of the board kept for a line of message.
+/// CSS px at the top of the board kept for a line of message and the zoom buttons.
 const MESSAGE_BAND: f64 = 30.0;
 
 /// A drawing's readings at `scale` CSS px per board unit.

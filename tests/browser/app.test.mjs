@@ -75,6 +75,9 @@ test('a crossing stroke is refused with a message, and nothing is played', async
   for (const p of pts.slice(35)) await page.mouse.move(p.x, p.y);
   await page.mouse.up();
   await page.waitForFunction(() => /Not a move: the line crosses another line/.test(document.querySelector('#board .sb-msg')?.textContent ?? ''));
+  // The message and the zoom buttons share the top line without overlapping.
+  const [msg, bar] = await page.evaluate(() => ['.sb-msg', '.sb-zoom'].map((c) => { const r = /** @type {HTMLElement} */ (document.querySelector(`#board ${c}`)).getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; }));
+  assert.ok(msg.right <= bar.left || msg.top >= bar.bottom, `message ${JSON.stringify(msg)} over the zoom buttons ${JSON.stringify(bar)}`);
   const spy = await page.evaluate(() => /** @type {any} */ (globalThis).spy);
   assert.equal(spy.begin, 1);
   assert.equal(spy.whole, 0);

@@ -130,6 +130,25 @@ for (const size of SIZES) {
     const settled = (Date.now() - t0) / 1000;
     const long = /** @type {number[]} */ (await page.evaluate(() => /** @type {any} */ (globalThis).longTasks));
     await shot(page, `game-${size.width}x${size.height}-end-tidied`);
+    // The zoom buttons sit in the line kept free above the fitted drawing:
+    // no spot or number of the last, most crowded drawing is under them.
+    const under = await page.evaluate(() => {
+      const b = /** @type {any} */ (globalThis).sprouts.board;
+      const r = /** @type {HTMLElement} */ (document.getElementById('board')).getBoundingClientRect();
+      const bar = /** @type {HTMLElement} */ (document.querySelector('#board .sb-zoom')).getBoundingClientRect();
+      const hit = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ pad) => x + pad > bar.left && x - pad < bar.right && y + pad > bar.top && y - pad < bar.bottom;
+      const spots = [...document.querySelectorAll('#board [data-spot]')].map((e) => e.getBoundingClientRect()).filter((s) => hit(s.x + s.width / 2, s.y + s.height / 2, 3));
+      const p = b.shown().numbers.places;
+      const numbers = [];
+      for (let i = 0; i < p.length; i += 2) {
+        const [x, y] = b.toClient(p[i], p[i + 1]);
+        if (hit(x, y, 6)) numbers.push(i / 2 + 1);
+      }
+      return { zoom: b.zoom(), band: bar.bottom - r.top, spots: spots.length, numbers };
+    });
+    assert.equal(under.zoom, 1, 'fitted');
+    assert.ok(under.band <= 30, `the zoom buttons reach ${under.band} px into the board, below the line kept for them`);
+    assert.deepEqual([under.spots, under.numbers], [0, []], 'spots and numbers under the zoom buttons');
     const moves = await moveCount(page);
     // The board area was chosen to fill the board element when fitted
     // (800 units wide plus 24 of margin each side, below the 30 px line of message).
