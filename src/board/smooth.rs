@@ -38,6 +38,41 @@ impl Obstacles<'_> {
         }
         best.map(|(_, q)| q)
     }
+
+    /// The obstacle point (a spot, or a corner of a segment) nearest to the
+    /// inside of segment a–b, within `r` of it: that point, the nearest
+    /// point of a–b, and how far along a–b that is (0 to 1, ends left out).
+    /// [`Obstacles::nearest`] sees only a path's points, and a segment
+    /// between two of them can lie across a spot while both are pushed along it.
+    fn nearest_across(&self, a: Point, b: Point, r: f64) -> Option<(Point, Point, f64)> {
+        let ab = b.minus(a);
+        let len2 = ab.dot(ab);
+        if !(len2 > 0.0) {
+            return None;
+        }
+        let mut best: Option<(f64, Point, Point, f64)> = None;
+        let mut consider = |o: Point| {
+            let t = o.minus(a).dot(ab) / len2;
+            if t <= 0.0 || t >= 1.0 {
+                return;
+            }
+            let c = a.plus(ab.scale(t));
+            let d = c.dist(o);
+            if d > 0.0 && d < r && best.is_none_or(|(bd, ..)| d < bd) {
+                best = Some((d, o, c, t));
+            }
+        };
+        self.index.for_each_near(a, b, r, &mut |s| {
+            if Some(s.edge) != self.skip {
+                consider(s.a);
+                consider(s.b);
+            }
+        });
+        for &o in self.spots {
+            consider(o);
+        }
+        best.map(|(_, o, c, t)| (o, c, t))
+    }
 }
 
 /// Relaxes the path (end points fixed; points within `keep` of either end
@@ -83,6 +118,19 @@ pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64;
                 clear = o.dist(q);
                 if pushing {
                     step = step.plus(away(q, o, room));
+                }
+            }
+            // The segments at q are lifted off what lies across them (q
+            // takes the share of the push of its end of each); without
+            // pushes, smoothing may not bring them closer to it.
+            for nb in [p[i - 1], p[i + 1]] {
+                if let Some((o, c, t)) = obstacles.nearest_across(nb, q, room) {
+                    let off = c.minus(o);
+                    if pushing {
+                        step = step.plus(away(c, o, room).scale(t));
+                    } else if step.dot(off) < 0.0 {
+                        step = step.minus(off.scale(step.dot(off) / off.dot(off)));
+                    }
                 }
             }
             grid.for_each_near(q, &mut |j| {
@@ -346,5 +394,20 @@ mod tests {
         assert_eq!(out[out.len() - 1], zig[100]);
         // Pushed away from the spot above the line.
         assert!(out.iter().all(|p| p.dist(spots[0]) > 5.0));
+    }
+
+    /// A path whose segment lies across a spot (both its points well
+    /// away from it) is lifted off the spot, not left 0.02 from it.
+    #[test]
+    fn band_lifts_a_segment_off_a_spot() {
+        let board = Board::with_spots(200.0, 100.0, vec![Point::new(0.0, 50.0), Point::new(200.0, 50.0)]).unwrap();
+        let index = SegmentIndex::new(&board, None);
+        let spots = [Point::new(100.0, 49.98)];
+        let obstacles = Obstacles { index: &index, spots: &spots, skip: None };
+        let path = [Point::new(0.0, 50.0), Point::new(94.0, 50.0), Point::new(106.0, 50.0), Point::new(200.0, 50.0)];
+        let out = band(&path, &obstacles, 24.0, [1.0, 1.0]);
+        let gap = out.windows(2).map(|w| point_segment_dist(spots[0], w[0], w[1])).fold(f64::INFINITY, f64::min);
+        assert!(gap > 6.0, "the curve passes {gap} from the spot");
+        assert!(out.iter().all(|p| p.y >= 50.0), "it went round the spot's other side");
     }
 }

@@ -162,8 +162,12 @@ impl Board {
             };
             if !spread(&b) {
                 // Spots the router put too close or off the board: a tidy
-                // (same position) spreads them and keeps them on it.
-                b.tidy(&super::tidy::TidyOptions::default(), SPREAD_SWEEPS)?;
+                // (same position) spreads them and keeps them on it,
+                // stopped as soon as it has.
+                let mut t = super::tidy::Tidy::new(&b, super::tidy::TidyOptions::default())?;
+                while !spread(&b) && !t.is_done() {
+                    t.run(&mut b, SPREAD_SWEEPS);
+                }
             }
             if spread(&b) && b.position().as_ref().is_ok_and(|q| equal_normalised(q, p)) {
                 history = Some(b);
@@ -1088,8 +1092,9 @@ fn route_either_way(
     .map_err(|why| LayoutError::NoRoute { edge: at.0, edges: at.1, why })
 }
 
-/// Tidy sweeps that may spread a drawn history whose spots are cramped or
-/// off the board (30 spread the random 10-spot games tried, in under 1 s).
+/// Tidy sweeps between two looks at whether a drawn history whose spots
+/// were cramped or off the board is spread yet (30 spread the random
+/// 10-spot games tried, in under 1 s; a 20-spot end can take a whole tidy).
 const SPREAD_SWEEPS: usize = 30;
 
 /// Whether a game-like drawing keeps its spots on the board and apart
