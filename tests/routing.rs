@@ -171,12 +171,16 @@ fn a_move_with_no_room_after_tidying_is_routed_on_the_tidied_drawing_relaxed() {
 
 /// Game 99 of `sprouts bench layout` (1280×800, board element 880×679, not
 /// tidied): move 26 `11(46)11`, a loop with nothing inside at an isolated
-/// spot that curves pass within 0.0001 units of, found no room in any
-/// mesh, relaxed or tidied; it is now drawn as a small circle through the
-/// spot, and the game goes on to its end.
+/// spot, found no room in any mesh, relaxed or tidied: curves routed
+/// earlier passed within 0.0001 units of the spot (the elastic band kept
+/// its points, not its segments, off spots). The game now routes to its end
+/// with no spot that close to a curve.
 #[test]
 fn an_empty_loop_at_a_hemmed_in_spot_is_drawn() {
     let size = PageSize { width: 1280.0, height: 800.0, element: (880.0, 678.7) };
     let end = play_game(&size, 20, 99, false).expect("routed to the end");
     assert!(end.position().unwrap().representative_moves().is_empty(), "the game is over");
+    let gap = sprouts::board::legibility(&end, 1.0).min_spot_gap_px;
+    println!("closest spot to a curve not on it: {gap} units");
+    assert!(gap > 1.0, "a spot {gap} units from a curve");
 }

@@ -130,75 +130,7 @@ impl Board {
                 return Ok(r);
             }
         }
-        self.empty_loop(mv, &child).ok_or(RouteError::NoRoute)
-    }
-
-    /// The last resort for a loop with nothing inside: a small circle
-    /// through its spot, well within the spot's room, on the side away from
-    /// the spot's one line (a loop takes two lives, so there is at most
-    /// one). The meshes find no room where other curves pass very close to
-    /// the spot (move 26 of the desktop's seed 99 in `sprouts bench
-    /// layout`, `11(46)11` at an isolated spot); the circle needs only that
-    /// the spot be clear of them. Kept only if the result is a drawing of
-    /// `child`.
-    fn empty_loop(&self, mv: &Move, child: &Position) -> Option<Routed> {
-        if mv.kind() != MoveKind::Loop || !mv.inside.is_empty() {
-            return None;
-        }
-        let faces = self.faces().ok()?;
-        let a = faces.regions.get(mv.region)?.get(mv.from.boundary)?.get(mv.from.index)?.spot;
-        let s = self.spot(a)?;
-        let index = SegmentIndex::new(self, None);
-        // Room: to the other spots and to every segment not at the spot.
-        let mut room = f64::INFINITY;
-        for &q in self.spots() {
-            if q != s {
-                room = room.min(q.dist(s));
-            }
-        }
-        let cap = room.min(self.width().max(self.height()));
-        let mut line = None;
-        index.for_each_near(s, s, cap, &mut |seg| {
-            if seg.a == s || seg.b == s {
-                let far = if seg.a == s { seg.b } else { seg.a };
-                line = Some(far);
-                room = room.min(far.dist(s));
-            } else {
-                room = room.min(point_segment_dist(s, seg.a, seg.b));
-            }
-        });
-        let r = room / 2.5;
-        if !(r > 0.0 && r.is_finite()) {
-            return None;
-        }
-        let circle = |dir: Point| -> Vec<Point> {
-            let c = s.plus(dir.scale(r));
-            let mut pts: Vec<Point> = (0..=16)
-                .map(|k| {
-                    let t = std::f64::consts::PI * (1.0 + k as f64 / 8.0);
-                    let (sin, cos) = t.sin_cos();
-                    // Rotated so that k = 0 and 16 are the spot.
-                    c.plus(Point::new(dir.x * cos - dir.y * sin, dir.x * sin + dir.y * cos).scale(r))
-                })
-                .collect();
-            pts[0] = s;
-            pts[16] = s;
-            pts
-        };
-        let dirs: Vec<Point> = match line {
-            Some(far) => vec![s.minus(far).scale(1.0 / far.dist(s))],
-            None => (0..8).map(|k| Point::new((k as f64 * 0.25 * std::f64::consts::PI).cos(), (k as f64 * 0.25 * std::f64::consts::PI).sin())).collect(),
-        };
-        for dir in dirs {
-            let points = circle(dir);
-            let mut board = self.clone();
-            let c = board.add_curve(a, a, &points, 7, points[8]);
-            let ok = Board::from_parts(board.width(), board.height(), board.spots().to_vec(), board.edges().to_vec()).is_ok();
-            if ok && board.position().is_ok_and(|p| p == *child) {
-                return Some(Routed { board, position: child.clone(), new_spot: c, points });
-            }
-        }
-        None
+        Err(RouteError::NoRoute)
     }
 
     /// As [`Board::route`], without the last resort of tidying the whole
