@@ -25,7 +25,9 @@
  *   el.status          {moveNumber, toMove, over, winner, …}
  *   el.play(text)      plays a move in WGOSA notation; returns its shortest text, throws if illegal
  *   el.undo(), el.redo(), el.reset()
- *   el.ready           a promise that resolves when the engine is loaded
+ *   el.ready           a promise that resolves when the engine is loaded and the
+ *                      game read (a new one after each change of attributes);
+ *                      record, position and status describe that game
  *   el.destroy()       removes every listener and frees the engine's game (also on removal from the page)
  *
  * Events (bubbling, composed): `sprouts-move` {detail: {move, record}},
@@ -33,10 +35,64 @@
  *
  * The board is drawn in a shadow root, so the page's styles do not leak in;
  * size the element with CSS (default 480 × 320 px).
+ *
+ * Moves and positions are read (every move routed, a position laid out:
+ * seconds for a 20-spot game) in the page's drawing worker,
+ * `draw-worker.js` next to this file, so the host page stays responsive;
+ * all boards of a page share it. Where no worker can start (embed.js
+ * loaded from another origin: a worker's script must be the page's own;
+ * or a CSP without it), they are read on the main thread as before.
  */
 import { createBoard, BOARD_CSS } from './board.js';
+import { createDrawClient } from './draw-client.js';
 import { checkStroke, loadEngine, messageOf } from './engine.js';
 import { looksLikeRecord, playMoves } from './reading.js';
+
+/** @typedef {InstanceType<import('./engine.js').Engine['Game']>} EngineGame */
+
+/** The drawing worker every board of the page shares; null once it could not start. */
+let drawing = /** @type {ReturnType<typeof createDrawClient> | null | undefined} */ (undefined);
+/** @type {Map<number, (m: any) => void>} requests waiting for the worker, by id */
+const waiting = new Map();
+
+/**
+ * Reads a game in the drawing worker (see draw-worker.js, `link`): its
+ * saved-game JSON, an Error with the engine's reason, or null where the
+ * worker cannot do it (then the caller reads on the main thread).
+ * @param {{ position: string | null, misere: boolean, record: string, width: number, height: number }} what
+ * @returns {Promise<string | Error | null>}
+ */
+function readInWorker(what) {
+  if (drawing === undefined) {
+    drawing = createDrawClient();
+    drawing.listen((m) => {
+      if (m.all) {
+        // The worker stopped or never started: everyone reads on the main thread.
+        for (const f of waiting.values()) f(null);
+        waiting.clear();
+        drawing = null;
+        return;
+      }
+      const f = waiting.get(m.id);
+      waiting.delete(m.id);
+      f?.('game' in m ? String(m.game) : new Error(String(m.error)));
+    });
+  }
+  const client = drawing;
+  if (!client) return Promise.resolve(null);
+  return new Promise((done) => {
+    const id = client.nextId();
+    waiting.set(id, done);
+    try {
+      client.post({ type: 'link', id, ...what });
+    } catch {
+      // A worker script from another origin is refused at once (SecurityError).
+      waiting.delete(id);
+      drawing = null;
+      done(null);
+    }
+  });
+}
 
 const CSS = `
 :host { display: block; width: 480px; max-width: 100%; height: 320px; font: 14px/1.3 system-ui, sans-serif; }
@@ -70,6 +126,8 @@ export class SproutsBoard extends HTMLElement {
     this.cleanups = [];
     /** @type {Promise<void>} */
     this.ready = Promise.resolve();
+    /** Which read of the attributes is the latest (older answers are dropped). */
+    this.reads = 0;
   }
 
   connectedCallback() {
@@ -107,14 +165,14 @@ export class SproutsBoard extends HTMLElement {
       const act = /** @type {HTMLElement} */ (ev.target).closest?.('button')?.dataset.act;
       if (act === 'undo') this.undo();
       else if (act === 'redo') this.redo();
-      else if (act === 'reset') this.reset();
+      else if (act === 'reset') void this.reset();
     };
     root.addEventListener('click', onClick);
     this.cleanups.push(() => root.removeEventListener('click', onClick));
     this.ready = loadEngine().then(
       (engine) => {
         this.engine = engine;
-        this.reset();
+        return this.reset();
       },
       (e) => this.fail(`the engine did not load: ${messageOf(e)}`),
     );
@@ -128,14 +186,21 @@ export class SproutsBoard extends HTMLElement {
   attributeChangedCallback(_name, old, value) {
     if (old === value || !this.engine || !this.board) return;
     this.board.setInteractive(!this.hasAttribute('readonly'));
-    this.reset();
+    void this.reset();
   }
 
-  /** Starts again from the attributes. */
+  /** Starts again from the attributes; resolves (as `el.ready` does) when the game is shown. */
   reset() {
-    if (!this.engine || !this.board) return;
+    this.ready = this.read();
+    return this.ready;
+  }
+
+  /** Reads the attributes' game and shows it. */
+  async read() {
+    const engine = this.engine;
+    if (!engine || !this.board) return;
+    const read = ++this.reads;
     const n = Math.max(1, Math.min(20, Math.round(Number(this.getAttribute('spots') ?? 3)) || 3));
-    this.game?.free();
     const r = this.getBoundingClientRect();
     const aspect = r.width > 0 && r.height > 0 ? r.height / r.width : 0.66;
     const height = Math.round(Math.min(1000, Math.max(300, 600 * aspect)));
@@ -145,21 +210,40 @@ export class SproutsBoard extends HTMLElement {
     // or after the position laid out by the engine.
     const moves = (this.getAttribute('moves') ?? '').trim();
     const position = this.getAttribute('position');
-    /** @type {InstanceType<import('./engine.js').Engine['Game']> | null} */
+    const record = position ? moves : looksLikeRecord(moves) ? moves : `${n}${misere ? '-' : '+'} ${moves}`;
+    /** @type {EngineGame | null} */
     let game = null;
+    /** @type {unknown} */
+    let why = null;
+    // A plain start is drawn at once; anything to route or lay out goes to the worker.
+    let saved = null;
+    if (position || moves) {
+      this.board.message('Reading the game…', true);
+      saved = await readInWorker({ position: position || null, misere, record, width: 600, height });
+    }
+    if (read !== this.reads || !this.board) return; // attributes changed meanwhile, or removed
     try {
-      if (position) {
-        game = this.engine.Game.fromPosition(position, misere, 600, height);
+      if (typeof saved === 'string') {
+        game = engine.Game.fromJson(saved);
+      } else if (saved instanceof Error) {
+        why = saved;
+      } else if (position) {
+        game = engine.Game.fromPosition(position, misere, 600, height);
         playMoves(game, moves);
       } else {
-        game = this.engine.Game.fromRecord(looksLikeRecord(moves) ? moves : `${n}${misere ? '-' : '+'} ${moves}`, 600, height);
+        game = engine.Game.fromRecord(record, 600, height);
       }
     } catch (e) {
-      game?.free();
-      game = new this.engine.Game(n, misere, 600, height);
-      this.fail(messageOf(e));
+      why = e;
     }
+    if (why !== null) {
+      game?.free();
+      game = new engine.Game(n, misere, 600, height);
+    }
+    this.game?.free();
     this.game = game;
+    if (why !== null) this.fail(messageOf(why));
+    else this.board.message('', true);
     this.rules(this.board.scale());
     this.render();
   }

@@ -116,7 +116,8 @@ test('the page survives a crash of its own engine instance and keeps the game', 
 test('the embeddable board: one tag, drawing, API, events, destroy', async () => {
   const { page, errors } = await site.open('embed.html', { waitReady: false });
   await page.waitForFunction(() => /** @type {any} */ (document.getElementById('two'))?.status?.toMove === 1);
-  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('shown')).record), '2+ 1(3)2 1(4)2');
+  // Its moves are read in the drawing worker: the record is there once it is ready.
+  assert.equal(await page.evaluate(async () => { const el = /** @type {any} */ (document.getElementById('shown')); await el.ready; return el.record; }), '2+ 1(3)2 1(4)2');
   const a = await spotAt(page, 1, '#two');
   const b = await spotAt(page, 2, '#two');
   await mouseDraw(page, arc(a, b, 40));

@@ -149,3 +149,23 @@ test('a share link to a position that takes long to lay out is read without free
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the embeddable board reads its game in the drawing worker: a slow position leaves the host page usable', async () => {
+  const slow = (await readFile(new URL('../data/fuzz/open/glop/canon-hang-1b919c18.txt', import.meta.url), 'utf8')).trim();
+  const { page, errors } = await site.open('embed.html', { waitReady: false });
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('two'))?.status?.toMove === 1);
+  await page.evaluate((text) => {
+    const el = document.createElement('sprouts-board');
+    el.id = 'slow';
+    el.setAttribute('position', text);
+    document.body.append(el);
+  }, slow);
+  await page.waitForFunction(() => /Reading the game/.test(document.getElementById('slow')?.shadowRoot?.querySelector('.sb-msg')?.textContent ?? ''), null, { timeout: 20000 });
+  // Read on the main thread, it blocked the page for half a minute.
+  await framesKeepComing(page);
+  // The other boards still play.
+  const played = await page.evaluate(() => /** @type {any} */ (document.getElementById('two')).play('1(3)2'));
+  assert.equal(played, '1(3)2');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
