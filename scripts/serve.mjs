@@ -25,6 +25,10 @@ export const SECURITY_HEADERS = {
   'Content-Security-Policy': `${CSP}; frame-ancestors 'self'`,
   'X-Content-Type-Options': 'nosniff', // a file is only ever its declared type
   'Referrer-Policy': 'no-referrer', // share links carry games in their fragment; send nothing on
+  // Another site's page may load embed.js as a module, and with it the
+  // engine and the drawing worker: module scripts and wasm fetched from
+  // another origin need CORS. Every file here is public.
+  'Access-Control-Allow-Origin': '*',
 };
 
 const TYPES = {

@@ -10,6 +10,21 @@
  *   drawing.listen((m) => { ... });
  *   drawing.post({ type: 'open', id: drawing.nextId(), text, ... });
  */
+/**
+ * The worker. Its script must come from the page's own origin: where this
+ * file does not (embed.js on another site's page), a same-origin blob
+ * module imports it instead, which needs what loading embed.js as a module
+ * from there needed already (CORS on this site's files); a page whose CSP
+ * refuses blob: workers gets an error event instead (the embed then reads
+ * on its main thread).
+ */
+function newWorker() {
+  const url = new URL('./draw-worker.js', import.meta.url);
+  if (url.origin === globalThis.location?.origin) return new Worker(url, { type: 'module' });
+  const blob = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });
+  return new Worker(URL.createObjectURL(blob), { type: 'module' });
+}
+
 export function createDrawClient() {
   /** @type {Worker | null} */
   let worker = null;
@@ -18,7 +33,7 @@ export function createDrawClient() {
   let ids = 0;
 
   function spawn() {
-    const w = new Worker(new URL('./draw-worker.js', import.meta.url), { type: 'module' });
+    const w = newWorker();
     w.addEventListener('message', (ev) => {
       for (const f of listeners) f(ev.data ?? {});
     });

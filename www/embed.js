@@ -39,9 +39,11 @@
  * Moves and positions are read (every move routed, a position laid out:
  * seconds for a 20-spot game) in the page's drawing worker,
  * `draw-worker.js` next to this file, so the host page stays responsive;
- * all boards of a page share it. Where no worker can start (embed.js
- * loaded from another origin: a worker's script must be the page's own;
- * or a CSP without it), they are read on the main thread as before.
+ * all boards of a page share it. Loaded from another site, embed.js starts
+ * it from a blob (a worker's script must be the page's own), which the
+ * page's CSP must allow (`worker-src blob:` and this file's origin: a
+ * module worker loads its imports under worker-src); where none starts,
+ * the boards read on the main thread as before.
  */
 import { createBoard, BOARD_CSS } from './board.js';
 import { createDrawClient } from './draw-client.js';
@@ -86,7 +88,7 @@ function readInWorker(what) {
     try {
       client.post({ type: 'link', id, ...what });
     } catch {
-      // A worker script from another origin is refused at once (SecurityError).
+      // A worker the page refuses at once (a SecurityError): read here instead.
       waiting.delete(id);
       drawing = null;
       done(null);

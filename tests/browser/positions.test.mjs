@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { useSite } from './harness.mjs';
 import { mouseDraw, movesShown, nodeEngine, routedPath, typeMove } from './helpers.mjs';
 import { CARD_HOEY, openRecord, replayState } from './records.mjs';
@@ -168,4 +169,49 @@ test('the embeddable board reads its game in the drawing worker: a slow position
   assert.equal(played, '1(3)2');
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('embedded from another site: the boards read their games in a worker started from a blob', async () => {
+  const slow = (await readFile(new URL('../data/fuzz/open/glop/canon-hang-1b919c18.txt', import.meta.url), 'utf8')).trim();
+  // A teaching page on another origin loading embed.js from this site,
+  // with the policy the README asks of such a page. (localhost is another
+  // origin than 127.0.0.1, and a loopback one: Chromium keeps other
+  // address spaces from loopback servers.)
+  const site0 = new URL(site.url).origin;
+  const html = `<!doctype html><meta charset="utf-8"><title>host</title>
+    <script type="module" src="${site.url}embed.js"></script>
+    <sprouts-board id="card" moves="2+ 1(3)2 1(4)2 1(5)4 2(6)3"></sprouts-board>
+    <sprouts-board id="slow" position="${slow}"></sprouts-board>`;
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': `script-src ${site0} 'wasm-unsafe-eval'; worker-src blob: ${site0}` });
+    res.end(html);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(undefined)));
+  const host = `http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/`;
+  server.unref();
+  const page = await site.browser.newPage();
+  const errors = /** @type {string[]} */ ([]);
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  const workers = /** @type {string[]} */ ([]);
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(host);
+  const t0 = Date.now();
+  const record = await page.evaluate(async () => {
+    await customElements.whenDefined('sprouts-board');
+    const el = /** @type {any} */ (document.getElementById('card'));
+    await el.ready;
+    return el.record;
+  });
+  console.log(`record read in ${Date.now() - t0} ms`);
+  assert.equal(record, '2+ 1(3)2 1(4)2 1(5)4 2(6)3 II');
+  // The slow one is read in the worker: the host page keeps drawing frames.
+  await page.waitForFunction(() => /Reading the game/.test(document.getElementById('slow')?.shadowRoot?.querySelector('.sb-msg')?.textContent ?? ''), null, { timeout: 20000 });
+  await framesKeepComing(page);
+  assert.notEqual(await page.evaluate(() => location.origin), site0);
+  assert.ok(workers.some((u) => u.startsWith('blob:')), `workers: ${workers.join(', ')}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+  server.close();
 });
