@@ -36,13 +36,13 @@ pub const MAX_GAME_SPOTS: usize = 40;
 /// position found by fuzzing took minutes.
 pub const MAX_DRAWN: usize = 4 * MAX_GAME_SPOTS;
 
-/// Triangles of the meshes that the router builds laying out one position
+/// Points of the meshes that the router builds laying out one position
 /// (each line that finds no room is tried on finer meshes, relaxed, from
 /// both ends, and the whole drawing again larger or in another order).
 /// Every drawing that succeeded among 44 random game positions of 10 to
 /// 40 spots took under 3.3 M (a 30-spot Hoey list: 26 s); positions that
 /// find no room ran for minutes.
-pub const MAX_LAYOUT_TRIANGLES: u64 = 4_000_000;
+pub const MAX_LAYOUT_MESH_POINTS: u64 = 4_000_000;
 
 /// Spots listed in the `[L]` lists of one record or move, ranges expanded.
 pub const MAX_LISTED: usize = 100_000;

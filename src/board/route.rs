@@ -136,7 +136,7 @@ impl Board {
     /// As [`Board::route`], without the last resort of tidying the whole
     /// drawing: for the layout, which has retries of its own (on a large
     /// drawing a tidy per line that found no room took minutes). Adds the
-    /// triangles of the meshes it builds to `work`.
+    /// points of the meshes it builds to `work`.
     pub(crate) fn route_untidied(
         &self,
         pos: &Position,

@@ -60,7 +60,7 @@ pub enum LayoutError {
     Mismatch(String),
     /// Past a limit: larger than a drawn game can be
     /// ([`crate::limits::MAX_DRAWN`]), more routing than
-    /// [`crate::limits::MAX_LAYOUT_TRIANGLES`], or a check past
+    /// [`crate::limits::MAX_LAYOUT_MESH_POINTS`], or a check past
     /// [`crate::limits::CANON_STEPS`].
     Limit(crate::limits::LimitError),
 }
@@ -1051,7 +1051,7 @@ impl Map {
 /// The line runs in `region` from corner (boundary, index) `from` to `to`,
 /// with the boundaries `inside` on its first side (see `Move::inside`).
 /// `at`: (line, lines) for the error; the meshes built are added to
-/// `work`, and past [`crate::limits::MAX_LAYOUT_TRIANGLES`] the layout stops.
+/// `work`, and past [`crate::limits::MAX_LAYOUT_MESH_POINTS`] the layout stops.
 #[allow(clippy::too_many_arguments)]
 fn route_either_way(
     board: &Board,
@@ -1063,8 +1063,8 @@ fn route_either_way(
     at: (usize, usize),
     work: &mut u64,
 ) -> Result<(super::route::Routed, bool), LayoutError> {
-    use crate::limits::{check, MAX_LAYOUT_TRIANGLES};
-    check("mesh triangles routing the lines of a drawing", *work, MAX_LAYOUT_TRIANGLES).map_err(LayoutError::Limit)?;
+    use crate::limits::{check, MAX_LAYOUT_MESH_POINTS};
+    check("mesh points routing the lines of a drawing", *work, MAX_LAYOUT_MESH_POINTS).map_err(LayoutError::Limit)?;
     let opts = &RouteOptions::default();
     let mv = Move {
         region,
