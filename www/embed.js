@@ -220,8 +220,10 @@ export class SproutsBoard extends HTMLElement {
     // A plain start is drawn at once; anything to route or lay out goes to the worker.
     let saved = null;
     if (position || moves) {
-      this.board.message('Reading the game…', true);
+      // Said only if it takes a while (a short record would flash it).
+      const slow = setTimeout(() => { if (read === this.reads) this.board?.message('Reading the game…', true); }, 250);
       saved = await readInWorker({ position: position || null, misere, record, width: 600, height });
+      clearTimeout(slow);
     }
     if (read !== this.reads || !this.board) return; // attributes changed meanwhile, or removed
     try {
