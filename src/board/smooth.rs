@@ -18,60 +18,63 @@ pub(crate) struct Obstacles<'a> {
     pub skip: Option<usize>,
 }
 
-impl Obstacles<'_> {
-    /// The nearest obstacle point within `r` of p, if any.
-    fn nearest(&self, p: Point, r: f64) -> Option<Point> {
-        let mut best: Option<(f64, Point)> = None;
-        let mut consider = |q: Point| {
-            let d = q.dist(p);
-            if d < r && best.is_none_or(|(bd, _)| d < bd) {
-                best = Some((d, q));
-            }
-        };
-        self.index.for_each_near(p, p, r, &mut |s| {
-            if Some(s.edge) != self.skip {
-                consider(closest_on_segment(p, s.a, s.b));
-            }
-        });
-        for &q in self.spots {
-            consider(q);
-        }
-        best.map(|(_, q)| q)
-    }
+/// What lies near a point of a path and across its two segments.
+struct Near {
+    /// The nearest obstacle point within the room of the path's point.
+    point: Option<Point>,
+    /// For each segment at the point (from the previous point, and from
+    /// the next): the obstacle point (a spot, or a corner of a segment)
+    /// nearest to its inside within the room, the nearest point of the
+    /// segment to it, and how far along from the neighbour that is (0 to 1,
+    /// ends left out). The point's own nearest obstacle alone misses them:
+    /// a segment between two points can lie across a spot while both are
+    /// pushed along it.
+    across: [Option<(Point, Point, f64)>; 2],
+}
 
-    /// The obstacle point (a spot, or a corner of a segment) nearest to the
-    /// inside of segment a–b, within `r` of it: that point, the nearest
-    /// point of a–b, and how far along a–b that is (0 to 1, ends left out).
-    /// [`Obstacles::nearest`] sees only a path's points, and a segment
-    /// between two of them can lie across a spot while both are pushed along it.
-    fn nearest_across(&self, a: Point, b: Point, r: f64) -> Option<(Point, Point, f64)> {
-        let ab = b.minus(a);
-        let len2 = ab.dot(ab);
-        if !(len2 > 0.0) {
-            return None;
-        }
-        let mut best: Option<(f64, Point, Point, f64)> = None;
-        let mut consider = |o: Point| {
-            let t = o.minus(a).dot(ab) / len2;
-            if t <= 0.0 || t >= 1.0 {
-                return;
-            }
-            let c = a.plus(ab.scale(t));
-            let d = c.dist(o);
-            if d > 0.0 && d < r && best.is_none_or(|(bd, ..)| d < bd) {
-                best = Some((d, o, c, t));
+impl Obstacles<'_> {
+    /// Obstacles near point q of a path whose neighbours are `nbs`, within
+    /// `r` (one query of the index for all three questions).
+    fn near(&self, q: Point, nbs: [Point; 2], r: f64) -> Near {
+        let mut point: Option<(f64, Point)> = None;
+        let mut across: [Option<(f64, Point, Point, f64)>; 2] = [None, None];
+        let segs = nbs.map(|a| (a, q.minus(a), q.minus(a).dot(q.minus(a))));
+        let corner = |o: Point, across: &mut [Option<(f64, Point, Point, f64)>; 2]| {
+            for (k, &(a, ab, len2)) in segs.iter().enumerate() {
+                if !(len2 > 0.0) {
+                    continue;
+                }
+                let t = o.minus(a).dot(ab) / len2;
+                if t <= 0.0 || t >= 1.0 {
+                    continue;
+                }
+                let c = a.plus(ab.scale(t));
+                let d = c.dist(o);
+                if d > 0.0 && d < r && across[k].is_none_or(|(bd, ..)| d < bd) {
+                    across[k] = Some((d, o, c, t));
+                }
             }
         };
-        self.index.for_each_near(a, b, r, &mut |s| {
+        let nearest = |o: Point, point: &mut Option<(f64, Point)>| {
+            let d = o.dist(q);
+            if d < r && point.is_none_or(|(bd, _)| d < bd) {
+                *point = Some((d, o));
+            }
+        };
+        // A corner within r of a segment is within r plus its length of q.
+        let reach = r + nbs.iter().map(|&a| a.dist(q)).fold(0.0, f64::max);
+        self.index.for_each_near(q, q, reach, &mut |s| {
             if Some(s.edge) != self.skip {
-                consider(s.a);
-                consider(s.b);
+                nearest(closest_on_segment(q, s.a, s.b), &mut point);
+                corner(s.a, &mut across);
+                corner(s.b, &mut across);
             }
         });
         for &o in self.spots {
-            consider(o);
+            nearest(o, &mut point);
+            corner(o, &mut across);
         }
-        best.map(|(_, o, c, t)| (o, c, t))
+        Near { point: point.map(|(_, o)| o), across: across.map(|a| a.map(|(_, o, c, t)| (o, c, t))) }
     }
 }
 
@@ -114,7 +117,8 @@ pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64;
             }
             let mut step = p[i - 1].lerp(p[i + 1], 0.5).minus(q).scale(0.5);
             let mut clear = room;
-            if let Some(o) = obstacles.nearest(q, room) {
+            let near = obstacles.near(q, [p[i - 1], p[i + 1]], room);
+            if let Some(o) = near.point {
                 clear = o.dist(q);
                 if pushing {
                     step = step.plus(away(q, o, room));
@@ -123,14 +127,12 @@ pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64;
             // The segments at q are lifted off what lies across them (q
             // takes the share of the push of its end of each); without
             // pushes, smoothing may not bring them closer to it.
-            for nb in [p[i - 1], p[i + 1]] {
-                if let Some((o, c, t)) = obstacles.nearest_across(nb, q, room) {
-                    let off = c.minus(o);
-                    if pushing {
-                        step = step.plus(away(c, o, room).scale(t));
-                    } else if step.dot(off) < 0.0 {
-                        step = step.minus(off.scale(step.dot(off) / off.dot(off)));
-                    }
+            for (o, c, t) in near.across.into_iter().flatten() {
+                let off = c.minus(o);
+                if pushing {
+                    step = step.plus(away(c, o, room).scale(t));
+                } else if step.dot(off) < 0.0 {
+                    step = step.minus(off.scale(step.dot(off) / off.dot(off)));
                 }
             }
             grid.for_each_near(q, &mut |j| {
