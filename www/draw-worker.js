@@ -30,7 +30,7 @@
  * so a tidy it stops simply ends here.
  */
 import { loadEngine, isTrap, messageOf } from './engine.js';
-import { playMoves } from './reading.js';
+import { readGame } from './reading.js';
 
 /** Milliseconds of sweeping per step (the page redraws once per step). */
 const BUDGET_MS = 30;
@@ -69,12 +69,14 @@ function open(e, m) {
 
 /** @param {import('./engine.js').Engine} e @param {any} m */
 function link(e, m) {
-  const [w, h] = [Number(m.width), Number(m.height)];
-  const g = m.position !== null
-    ? e.Game.fromPosition(String(m.position), Boolean(m.misere), w, h)
-    : e.Game.fromRecord(String(m.record), w, h);
+  const g = readGame(e.Game, {
+    position: m.position === null ? null : String(m.position),
+    misere: Boolean(m.misere),
+    record: String(m.record),
+    width: Number(m.width),
+    height: Number(m.height),
+  });
   try {
-    if (m.position !== null) playMoves(g, String(m.record));
     return { id: m.id, game: g.toJson() };
   } finally {
     g.free();

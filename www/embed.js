@@ -48,52 +48,30 @@
 import { createBoard, BOARD_CSS } from './board.js';
 import { createDrawClient } from './draw-client.js';
 import { checkStroke, loadEngine, messageOf } from './engine.js';
-import { looksLikeRecord, playMoves } from './reading.js';
+import { looksLikeRecord, readGame } from './reading.js';
 
 /** @typedef {InstanceType<import('./engine.js').Engine['Game']>} EngineGame */
 
 /** The drawing worker every board of the page shares; null once it could not start. */
 let drawing = /** @type {ReturnType<typeof createDrawClient> | null | undefined} */ (undefined);
-/** @type {Map<number, (m: any) => void>} requests waiting for the worker, by id */
-const waiting = new Map();
 
 /**
  * Reads a game in the drawing worker (see draw-worker.js, `link`): its
  * saved-game JSON, an Error with the engine's reason, or null where the
  * worker cannot do it (then the caller reads on the main thread).
- * @param {{ position: string | null, misere: boolean, record: string, width: number, height: number }} what
+ * @param {Parameters<typeof readGame>[1]} what
  * @returns {Promise<string | Error | null>}
  */
-function readInWorker(what) {
-  if (drawing === undefined) {
-    drawing = createDrawClient();
-    drawing.listen((m) => {
-      if (m.all) {
-        // The worker stopped or never started: everyone reads on the main thread.
-        for (const f of waiting.values()) f(null);
-        waiting.clear();
-        drawing = null;
-        return;
-      }
-      const f = waiting.get(m.id);
-      waiting.delete(m.id);
-      f?.('game' in m ? String(m.game) : new Error(String(m.error)));
-    });
+async function readInWorker(what) {
+  if (drawing === null) return null;
+  const client = (drawing ??= createDrawClient());
+  const m = await client.request({ type: 'link', ...what }).reply;
+  if (m.all) {
+    // The worker stopped or never started: every board reads on the main thread from now on.
+    if (drawing === client) drawing = null;
+    return null;
   }
-  const client = drawing;
-  if (!client) return Promise.resolve(null);
-  return new Promise((done) => {
-    const id = client.nextId();
-    waiting.set(id, done);
-    try {
-      client.post({ type: 'link', id, ...what });
-    } catch {
-      // A worker the page refuses at once (a SecurityError): read here instead.
-      waiting.delete(id);
-      drawing = null;
-      done(null);
-    }
-  });
+  return 'game' in m ? String(m.game) : new Error(String(m.error));
 }
 
 const CSS = `
@@ -231,11 +209,8 @@ export class SproutsBoard extends HTMLElement {
         game = engine.Game.fromJson(saved);
       } else if (saved instanceof Error) {
         why = saved;
-      } else if (position) {
-        game = engine.Game.fromPosition(position, misere, 600, height);
-        playMoves(game, moves);
       } else {
-        game = engine.Game.fromRecord(record, 600, height);
+        game = readGame(engine.Game, { position: position || null, misere, record, width: 600, height });
       }
     } catch (e) {
       why = e;

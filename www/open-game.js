@@ -34,14 +34,6 @@ export function createOpener(ctl, drawing, host) {
   const error = $('open-error');
   /** The pasted text being read in the worker (its request id; 0: none). */
   let pending = 0;
-  /** What to do with each reply of the worker still awaited, by request id. @type {Map<number, (m: any) => void>} */
-  const waiting = new Map();
-  drawing.listen((m) => {
-    const done = m.all ? [...waiting.values()] : [waiting.get(m.id)];
-    if (m.all) waiting.clear();
-    else waiting.delete(m.id);
-    for (const f of done) f?.(m);
-  });
 
   /** A pasted text read by the worker. @param {any} m */
   function textRead(m) {
@@ -96,17 +88,18 @@ export function createOpener(ctl, drawing, host) {
     const misere = /** @type {HTMLInputElement} */ ($('open-misere')).checked;
     if (pending) {
       // Still reading an earlier text: drop it (its layout may be long).
-      waiting.delete(pending);
       pending = 0;
       drawing.restart();
     }
     error.textContent = '';
-    pending = drawing.nextId();
-    waiting.set(pending, textRead);
     host.reading(looksLikeRecord(t) ? 'Reading the record…' : 'Laying out the position…');
     // The parser the text looks made for first; if it refuses, the other
     // one (a spots-dialect string can start like a record header).
-    drawing.post({ type: 'open', id: pending, text: t, misere, width, height, recordFirst: looksLikeRecord(t) });
+    const { id, reply } = drawing.request({ type: 'open', text: t, misere, width, height, recordFirst: looksLikeRecord(t) });
+    pending = id;
+    reply.then((m) => {
+      if (pending === id) textRead(m);
+    });
   }
 
   /** A game file chosen by the player. @param {File} file */
@@ -144,27 +137,22 @@ export function createOpener(ctl, drawing, host) {
     if (!shared) return null;
     const s = shared;
     const { width, height } = ctl.boardSize();
-    const id = drawing.nextId();
     host.reading('Opening the link…');
-    return new Promise((settled) => {
-      waiting.set(id, (m) => {
-        host.reading('');
-        try {
-          if (m.error) throw new Error(m.all ? 'the drawing worker stopped' : m.error);
-          const game = ctl.engine.Game.fromJson(String(m.game));
-          if (s.move !== null && s.move > game.moveCount) {
-            const n = game.moveCount;
-            game.free();
-            throw new Error(`the link shows move ${s.move}, but the game has ${plural(n, 'move', 'moves')}`);
-          }
-          show(game, s.move, '');
-          host.drawn?.();
-        } catch (e) {
-          brokenLink(e);
+    return drawing.request({ type: 'link', position: s.position, misere: s.misere, record: s.record, width, height }).reply.then((m) => {
+      host.reading('');
+      try {
+        if (m.error) throw new Error(m.all ? 'the drawing worker stopped' : m.error);
+        const game = ctl.engine.Game.fromJson(String(m.game));
+        if (s.move !== null && s.move > game.moveCount) {
+          const n = game.moveCount;
+          game.free();
+          throw new Error(`the link shows move ${s.move}, but the game has ${plural(n, 'move', 'moves')}`);
         }
-        settled();
-      });
-      drawing.post({ type: 'link', id, position: s.position, misere: s.misere, record: s.record, width, height });
+        show(game, s.move, '');
+        host.drawn?.();
+      } catch (e) {
+        brokenLink(e);
+      }
     });
   }
 

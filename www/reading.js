@@ -31,3 +31,25 @@ export function playMoves(game, text) {
     }
   });
 }
+
+/**
+ * A game to open: `position` (null: the record's start) with the moves of
+ * `record` played on it, or the whole `record`, drawn on a `width` ×
+ * `height` board. Throws the engine's reason (and the move number).
+ * (The drawing worker's `link`; the embed on the main thread where no worker starts.)
+ * @template G
+ * @param {{ fromPosition: (text: string, misere: boolean, w: number, h: number) => G & { playText: (m: string) => string, free: () => void }, fromRecord: (text: string, w: number, h: number) => G }} Game
+ * @param {{ position: string | null, misere: boolean, record: string, width: number, height: number }} what
+ * @returns {G}
+ */
+export function readGame(Game, { position, misere, record, width, height }) {
+  if (position === null) return Game.fromRecord(record, width, height);
+  const g = Game.fromPosition(position, misere, width, height);
+  try {
+    playMoves(g, record);
+  } catch (e) {
+    g.free();
+    throw e;
+  }
+  return g;
+}
