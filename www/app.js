@@ -160,7 +160,7 @@ function start(c) {
     failed: (text) => status.note(text),
     busy: () => renderControls(),
   });
-  const analysis = createAnalysis(c, worker, board, { play: playText, busy: () => renderControls() });
+  const analysis = createAnalysis(c, worker, board, { play: playShown, busy: () => renderControls() });
   /** A new game replaces the shown one. @param {() => import('./game-controller.js').Game} make */
   function fresh(make) {
     board.message('', true);
@@ -172,6 +172,19 @@ function start(c) {
   // game started or opened there brings the board back into view.
   function backToBoard() {
     if (scrollY > 0) scrollTo({ top: 0 });
+  }
+  /**
+   * Plays a move typed or chosen in the panel; on a phone (the panel below
+   * the board) the board comes back into view to show it, and the keyboard
+   * goes away. @param {string} text
+   */
+  function playShown(text) {
+    if (!playText(text)) return false;
+    if (scrollY > 0) {
+      /** @type {HTMLElement | null} */ (document.activeElement)?.blur();
+      backToBoard();
+    }
+    return true;
   }
   const setup = createSetup(c, {
     start: (n, misere) => fresh(() => c.newGame(n, misere)),
@@ -287,7 +300,7 @@ function start(c) {
         : c.game.isOver() ? 'The game is over.' : 'It is the computer’s turn.';
       return;
     }
-    if (playText(text)) {
+    if (playShown(text)) {
       field.value = '';
       $('move-options').replaceChildren();
     }

@@ -406,6 +406,20 @@ test('a phone: two fingers zoom and pan, one finger then draws a move', async ()
   await page.close();
 });
 
+test('a phone: a move typed below the board brings the board back into view', async () => {
+  const { page, errors } = await site.open('', { width: 390, height: 844 });
+  await page.fill('#move-input', '1(4)2'); // scrolls the field into view
+  assert.ok(await page.evaluate(() => scrollY > 0), 'the field is below the first screen');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1);
+  await page.waitForFunction(() => scrollY === 0);
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `board at ${JSON.stringify(box)}`);
+  assert.notEqual(await page.evaluate(() => document.activeElement?.id), 'move-input', 'the field lets go (the keyboard goes away)');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the computer\'s move draws itself along its curve, and not under reduced motion', async () => {
   for (const reduced of [false, true]) {
     const { page, errors } = await site.open();
