@@ -13,7 +13,7 @@ use super::index::SegmentIndex;
 use super::labels::{covering, overlapping, place_labels};
 use super::model::Board;
 use super::route::RouteOptions;
-use super::tidy::{Tidy, TidyOptions};
+use super::tidy::TidyOptions;
 use crate::player::Rng;
 use crate::report::{LayoutBenchReport, LayoutReadings, LayoutSize, MedianWorst};
 
@@ -144,17 +144,15 @@ impl PageSize {
     }
 }
 
-/// Sweeps of tidying after each move (the page's short animation).
-pub const SWEEPS_PER_MOVE: usize = 8;
-
 /// The page's tidy at `zoom` CSS px per board unit.
 pub fn page_tidy(zoom: f64) -> TidyOptions {
     TidyOptions { px: 1.0 / zoom, ..TidyOptions::default() }
 }
 
 /// Plays one random game from `spots` spots by routing, on the page's
-/// board for `size`; with `tidy`, tidies after every move (the page's
-/// short animation) and fully at the end (its Tidy button). Returns the
+/// board for `size`; with `tidy`, tidies after every move until the tidy
+/// settles, as the page does when nothing interrupts it (a person's
+/// moves; the computer's next move can cut a tidy short). Returns the
 /// last drawing, or `None` if a move could not be routed.
 pub fn play_game(size: &PageSize, spots: usize, seed: u64, tidy: bool) -> Option<Board> {
     let (w, h) = size.board();
@@ -172,12 +170,8 @@ pub fn play_game(size: &PageSize, spots: usize, seed: u64, tidy: bool) -> Option
         board = routed.board;
         pos = routed.position;
         if tidy {
-            let mut t = Tidy::new(&board, page_tidy(size.zoom(&board))).ok()?;
-            t.run(&mut board, SWEEPS_PER_MOVE);
+            board.tidy(&page_tidy(size.zoom(&board)), usize::MAX).ok()?;
         }
-    }
-    if tidy {
-        board.tidy(&page_tidy(size.zoom(&board)), usize::MAX).ok()?;
     }
     Some(board)
 }
@@ -198,25 +192,19 @@ fn readings(v: &[(Legibility, f64)]) -> LayoutReadings {
 
 /// `sprouts bench layout`: `games` random games from `spots` spots
 /// (seeded) played to the end at each [`PageSize`], measured untidied and
-/// tidied.
-pub fn bench_layout(games: usize, spots: usize, seed: u64) -> LayoutBenchReport {
+/// tidied, `workers` games at a time (each takes up to half a minute).
+pub fn bench_layout(games: usize, spots: usize, seed: u64, workers: usize) -> LayoutBenchReport {
     let mut sizes = Vec::new();
     for size in PageSize::ALL {
-        let (mut before, mut after, mut zooms) = (Vec::new(), Vec::new(), Vec::new());
-        let mut failures = 0;
-        for g in 0..games as u64 {
-            let s = seed.wrapping_add(g);
-            match (play_game(&size, spots, s, false), play_game(&size, spots, s, true)) {
-                (Some(b), Some(a)) => {
-                    let (zb, za) = (size.zoom(&b), size.zoom(&a));
-                    before.push((legibility(&b, zb), zb));
-                    after.push((legibility(&a, za), za));
-                    zooms.push(za);
-                }
-                _ => failures += 1,
-            }
-        }
-        let zoom = stat(zooms, false);
+        let played = on_workers(games, workers, |g| {
+            let s = seed.wrapping_add(g as u64);
+            let (b, a) = (play_game(&size, spots, s, false)?, play_game(&size, spots, s, true)?);
+            let (zb, za) = (size.zoom(&b), size.zoom(&a));
+            Some(((legibility(&b, zb), zb), (legibility(&a, za), za)))
+        });
+        let failures = games - played.len();
+        let (before, after): (Vec<_>, Vec<_>) = played.into_iter().unzip();
+        let zoom = stat(after.iter().map(|&(_, z)| z).collect(), false);
         sizes.push(LayoutSize {
             width: size.width,
             height: size.height,
@@ -227,4 +215,33 @@ pub fn bench_layout(games: usize, spots: usize, seed: u64) -> LayoutBenchReport 
         });
     }
     LayoutBenchReport { games, spots, sizes }
+}
+
+/// The `Some` results of `f(0)`, …, `f(n - 1)`, in order, computed on
+/// `workers` threads.
+fn on_workers<T: Send>(n: usize, workers: usize, f: impl Fn(usize) -> Option<T> + Sync) -> Vec<T> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, T)> = std::thread::scope(|s| {
+        let threads: Vec<_> = (0..workers.clamp(1, n.max(1)))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= n {
+                            break mine;
+                        }
+                        if let Some(v) = f(i) {
+                            mine.push((i, v));
+                        }
+                    }
+                })
+            })
+            .collect();
+        // A thread that panicked counts its games as failures.
+        threads.into_iter().flat_map(|t| t.join().unwrap_or_default()).collect()
+    });
+    done.sort_by_key(|&(i, _)| i);
+    done.into_iter().map(|(_, v)| v).collect()
 }

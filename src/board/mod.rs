@@ -36,7 +36,7 @@ pub use bench::{bench, BenchReport};
 pub use geom::Point;
 pub use labels::{place_labels, Label};
 pub use layout::start_layout;
-pub use legible::{bench_layout, legibility, page_tidy, play_game, Legibility, PageSize, SWEEPS_PER_MOVE};
+pub use legible::{bench_layout, legibility, page_tidy, play_game, Legibility, PageSize};
 pub use model::{Board, BoardError, Edge};
 pub use place::LayoutError;
 pub use route::{RouteError, RouteOptions, Routed};

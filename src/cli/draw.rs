@@ -56,13 +56,17 @@ pub struct BenchLayoutArgs {
     /// Seed of the random moves (game g uses seed + g)
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Games played at once [default: the machine's cores]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: Option<u64>,
     /// One JSON object: {"sizes": [{"width", "height", "before", "after"}]}
     #[arg(long)]
     json: bool,
 }
 
 pub fn bench_layout(args: &BenchLayoutArgs) -> Output {
-    let report = sprouts::board::bench_layout(args.games as usize, args.spots as usize, args.seed);
+    let jobs = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize);
+    let report = sprouts::board::bench_layout(args.games as usize, args.spots as usize, args.seed, jobs);
     Ok(if args.json { json(&report) } else { report.to_string() })
 }
 
