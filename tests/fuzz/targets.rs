@@ -525,10 +525,13 @@ fn stroke(data: &[u8]) -> Result<bool, String> {
     let mut h = g.clone();
     // Fed in a few batches, the stroke being drawn answers as the whole
     // stroke so far (a batch with an unusable point is refused whole).
+    // Once the input runs out the rest is one batch: a point at a time,
+    // each prefix checked whole made the target quadratic in the stroke.
     h.begin_stroke().map_err(|e| format!("{}: begin_stroke failed: {e}", where_()))?;
     let (mut n, mut fed) = (0, Vec::new());
     while n < points.len() {
-        let next = (n + 1 + u.int_in_range(0..=points.len() / 3).unwrap_or(0)).min(points.len());
+        let more = if u.is_empty() { points.len() } else { u.int_in_range(0..=points.len() / 3).unwrap_or(points.len()) };
+        let next = (n + 1 + more).min(points.len());
         let batch = &points[n..next];
         n = next;
         match h.extend_stroke(batch) {
