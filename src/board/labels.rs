@@ -100,10 +100,16 @@ fn overlaps(spots: &[Point], index: &SegmentIndex, px: f64, l: &Label, others: &
     usize::from(hit) + COVERS * covers(spots, px, l, others)
 }
 
-/// How many spots and numbers of `others` a number at `l` covers.
+/// Room (CSS px) kept between two numbers' boxes: two numbers closer
+/// than a space read as one ("21" beside "4" reads "214").
+const NUMBER_GAP: f64 = 4.0;
+
+/// How many spots and numbers of `others` a number at `l` covers (or runs
+/// into: closer than [`NUMBER_GAP`]).
 fn covers(spots: &[Point], px: f64, l: &Label, others: &[Label]) -> usize {
     let r = l.rect();
-    spots.iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count() + others.iter().filter(|o| rects_meet(&o.rect(), &r)).count()
+    let spaced = r.grow(NUMBER_GAP * px);
+    spots.iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count() + others.iter().filter(|o| rects_meet(&o.rect(), &spaced)).count()
 }
 
 /// The numbers of every spot, `px` being one CSS pixel in board units,
@@ -148,7 +154,7 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
     let near_spots: Vec<Point> =
         board.spots().iter().copied().filter(|q| q.dist(s) <= far + ROOM.max(SPOT_R) * px + px).collect();
     let near_others: Vec<Label> =
-        others.iter().copied().filter(|o| Point::new(o.x, o.y).dist(s) <= far + o.half_w + o.half_h + px).collect();
+        others.iter().copied().filter(|o| Point::new(o.x, o.y).dist(s) <= far + o.half_w + o.half_h + (1.0 + NUMBER_GAP) * px).collect();
     let mut best: Option<(usize, f64, Label)> = None;
     // Above right first (the usual place), then round the spot, then
     // farther out.
