@@ -239,7 +239,7 @@ fn on_workers<T: Send>(n: usize, workers: usize, f: impl Fn(usize) -> Option<T> 
                 })
             })
             .collect();
-        // A thread that panicked counts its games as failures.
+        // A thread that panicked loses its games: they count as failures.
         threads.into_iter().flat_map(|t| t.join().unwrap_or_default()).collect()
     });
     done.sort_by_key(|&(i, _)| i);
