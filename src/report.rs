@@ -270,12 +270,10 @@ pub struct LayoutSize {
     pub height: f64,
     pub before: LayoutReadings,
     pub after: LayoutReadings,
-    /// The page's zoom to fit after tidying, CSS px per board unit (text
-    /// output only).
-    #[serde(skip)]
+    /// The page's zoom to fit after tidying, CSS px per board unit (the
+    /// worst is the smallest).
     pub zoom: MedianWorst,
-    /// Games whose moves could not all be routed (text output only).
-    #[serde(skip)]
+    /// Games whose moves could not all be routed (left out of the readings).
     pub failures: usize,
 }
 

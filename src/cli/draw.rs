@@ -59,7 +59,7 @@ pub struct BenchLayoutArgs {
     /// Games played at once [default: the machine's cores]
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: Option<u64>,
-    /// One JSON object: {"sizes": [{"width", "height", "before", "after"}]}
+    /// One JSON object: {"sizes": [{"width", "height", "before", "after", "zoom", "failures"}]}
     #[arg(long)]
     json: bool,
 }
