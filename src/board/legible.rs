@@ -181,12 +181,12 @@ fn stat(v: Vec<f64>, worst_is_max: bool) -> MedianWorst {
     MedianWorst { median, worst: if worst_is_max { hi } else { lo } }
 }
 
-fn readings(v: &[(Legibility, f64)]) -> LayoutReadings {
+fn readings(v: &[Legibility]) -> LayoutReadings {
     LayoutReadings {
-        min_curve_gap_px: stat(v.iter().map(|(l, _)| l.min_curve_gap_px).collect(), false),
-        min_spot_gap_px: stat(v.iter().map(|(l, _)| l.min_spot_gap_px).collect(), false),
-        overlapping_labels: stat(v.iter().map(|(l, _)| l.overlapping_labels as f64).collect(), true),
-        covering_labels: stat(v.iter().map(|(l, _)| l.covering_labels as f64).collect(), true),
+        min_curve_gap_px: stat(v.iter().map(|l| l.min_curve_gap_px).collect(), false),
+        min_spot_gap_px: stat(v.iter().map(|l| l.min_spot_gap_px).collect(), false),
+        overlapping_labels: stat(v.iter().map(|l| l.overlapping_labels as f64).collect(), true),
+        covering_labels: stat(v.iter().map(|l| l.covering_labels as f64).collect(), true),
     }
 }
 
@@ -199,18 +199,16 @@ pub fn bench_layout(games: usize, spots: usize, seed: u64, workers: usize) -> La
         let played = on_workers(games, workers, |g| {
             let s = seed.wrapping_add(g as u64);
             let (b, a) = (play_game(&size, spots, s, false)?, play_game(&size, spots, s, true)?);
-            let (zb, za) = (size.zoom(&b), size.zoom(&a));
-            Some(((legibility(&b, zb), zb), (legibility(&a, za), za)))
+            let za = size.zoom(&a);
+            Some((legibility(&b, size.zoom(&b)), legibility(&a, za), za))
         });
         let failures = games - played.len();
-        let (before, after): (Vec<_>, Vec<_>) = played.into_iter().unzip();
-        let zoom = stat(after.iter().map(|&(_, z)| z).collect(), false);
         sizes.push(LayoutSize {
             width: size.width,
             height: size.height,
-            before: readings(&before),
-            after: readings(&after),
-            zoom,
+            before: readings(&played.iter().map(|p| p.0).collect::<Vec<_>>()),
+            after: readings(&played.iter().map(|p| p.1).collect::<Vec<_>>()),
+            zoom: stat(played.iter().map(|p| p.2).collect(), false),
             failures,
         });
     }
