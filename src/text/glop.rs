@@ -38,7 +38,12 @@ impl fmt::Display for SpotsDisplay<'_> {
 
 /// Writes tokens with the dialect's marks, as terminators (GLOP) or as
 /// separators (spots).
-fn write_tokens(f: &mut fmt::Formatter<'_>, t: &[u16], d: &Dialect, terminate: bool) -> fmt::Result {
+fn write_tokens(
+    f: &mut fmt::Formatter<'_>,
+    t: &[u16],
+    d: &Dialect,
+    terminate: bool,
+) -> fmt::Result {
     let ends = |i: usize| terminate || i + 1 < t.len() && !matches!(t[i + 1], T_REGION | T_LAND);
     {
         let mut i = 0;
@@ -46,10 +51,11 @@ fn write_tokens(f: &mut fmt::Formatter<'_>, t: &[u16], d: &Dialect, terminate: b
             match t[i] {
                 T_ZERO => {
                     // A run of isolated spots: `0.0.0.` is `0*3.`.
-                    let mut k = 1;
-                    while t.get(i + 2 * k) == Some(&T_ZERO) && t.get(i + 2 * k + 1) == Some(&T_DOT) {
-                        k += 1;
-                    }
+                    let k = t[i..]
+                        .chunks_exact(2)
+                        .take_while(|c| *c == [T_ZERO, T_DOT])
+                        .count()
+                        .max(1);
                     if k > 1 {
                         write!(f, "0*{k}")?;
                         i += 2 * k - 1;
@@ -88,8 +94,16 @@ struct Dialect {
     land: u8,
 }
 
-const GLOP: Dialect = Dialect { boundary: b'.', region: b'}', land: b']' };
-const SPOTS: Dialect = Dialect { boundary: b'.', region: b'|', land: b'+' };
+const GLOP: Dialect = Dialect {
+    boundary: b'.',
+    region: b'}',
+    land: b']',
+};
+const SPOTS: Dialect = Dialect {
+    boundary: b'.',
+    region: b'|',
+    land: b'+',
+};
 
 /// Parses a GLOP string (`0*5.}]!`, `12.AB.}AB.}]!`). Trailing terminators
 /// may be left out (`0*5` is the 5-spot start).
@@ -128,7 +142,10 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
     let close_land = |upper: &mut HashMap<u32, (Spot, usize, usize)>| -> Result<(), ParseError> {
         if let Some((&k, &(_, _, off))) = upper.iter().min_by_key(|e| e.1 .2) {
             let _ = k;
-            return Err(ParseError { offset: off, what: Syntax::UnpairedLetter });
+            return Err(ParseError {
+                offset: off,
+                what: Syntax::UnpairedLetter,
+            });
         }
         Ok(())
     };
@@ -157,7 +174,10 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
                     Some(e) => i + 1 + e,
                     None => return err(i, Syntax::Unexpected(c as char)),
                 };
-                let k: u32 = match std::str::from_utf8(&bytes[i + 1..end]).ok().and_then(|x| x.parse::<u32>().ok()) {
+                let k: u32 = match std::str::from_utf8(&bytes[i + 1..end])
+                    .ok()
+                    .and_then(|x| x.parse::<u32>().ok())
+                {
                     Some(k) if k >= 1 && k as usize <= MAX_SPOTS => k - 1,
                     _ => return err(i + 1, Syntax::BadNumber),
                 };
@@ -218,7 +238,10 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
             while e < bytes.len() && bytes[e].is_ascii_digit() {
                 e += 1;
             }
-            times = match std::str::from_utf8(&bytes[ds..e]).ok().and_then(|x| x.parse::<usize>().ok()) {
+            times = match std::str::from_utf8(&bytes[ds..e])
+                .ok()
+                .and_then(|x| x.parse::<usize>().ok())
+            {
                 Some(k) if (1..=MAX_SPOTS).contains(&k) => k,
                 _ => return err(ds, Syntax::BadNumber),
             };
@@ -229,7 +252,10 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
         }
         // Every symbol makes at most `times` new spots: counted before
         // they are made, so that repetitions cannot run away.
-        check_spots(lives.len() + times).map_err(|e| ParseError { offset: start, what: Syntax::Limit(e) })?;
+        check_spots(lives.len() + times).map_err(|e| ParseError {
+            offset: start,
+            what: Syntax::Limit(e),
+        })?;
         let ri = regions.len();
         match sym {
             Sym::Digit(dg) => {
@@ -291,22 +317,35 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
     if regions.is_empty() && lives.is_empty() && !ended {
         return err(0, Syntax::Empty);
     }
-    Position::new(lives, regions).map_err(|e| ParseError { offset: bytes.len(), what: Syntax::Position(e) })
+    Position::new(lives, regions).map_err(|e| ParseError {
+        offset: bytes.len(),
+        what: Syntax::Position(e),
+    })
 }
 
 fn zero_check(boundary: &[Spot], lives: &[u8], offset: usize) -> Result<(), ParseError> {
     if boundary.len() == 1 && lives[boundary[0] as usize - 1] == 3 {
-        return Err(ParseError { offset, what: Syntax::ZeroNotAlone });
+        return Err(ParseError {
+            offset,
+            what: Syntax::ZeroNotAlone,
+        });
     }
     Ok(())
 }
 
 /// At the end of a boundary every lowercase letter must have been seen twice.
 fn lower_done(lower: &mut HashMap<u32, (Spot, usize)>, _offset: usize) -> Result<(), ParseError> {
-    let open = lower.values().filter(|e| e.1 != usize::MAX).map(|e| e.1).min();
+    let open = lower
+        .values()
+        .filter(|e| e.1 != usize::MAX)
+        .map(|e| e.1)
+        .min();
     lower.clear();
     match open {
-        Some(off) => Err(ParseError { offset: off, what: Syntax::UnpairedLetter }),
+        Some(off) => Err(ParseError {
+            offset: off,
+            what: Syntax::UnpairedLetter,
+        }),
         None => Ok(()),
     }
 }

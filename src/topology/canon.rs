@@ -55,7 +55,11 @@ use std::cmp::Ordering;
 
 /// The error of a canonical form whose naming search passes [`CANON_STEPS`].
 pub(crate) fn canon_limit() -> LimitError {
-    LimitError { what: "steps naming the letters of a canonical form", value: CANON_STEPS + 1, max: CANON_STEPS }
+    LimitError {
+        what: "steps naming the letters of a canonical form",
+        value: CANON_STEPS + 1,
+        max: CANON_STEPS,
+    }
 }
 
 /// Token values, in the order that defines "smallest".
@@ -156,7 +160,9 @@ impl Canon {
 
     /// Rebuilds a form from tokens that came from [`Canon::tokens`].
     pub(crate) fn from_tokens(tokens: Vec<u16>) -> Canon {
-        Canon { tokens: tokens.into_boxed_slice() }
+        Canon {
+            tokens: tokens.into_boxed_slice(),
+        }
     }
 
     /// Whether the game is over (no land left).
@@ -198,6 +204,32 @@ fn at<T>(v: &[T], s: Span) -> &[T] {
     &v[s.0 as usize..(s.0 + s.1) as usize]
 }
 
+/// A boundary's summary for [`Scratch::color_letters`], from how many
+/// spots of each kind it has and its length.
+fn summary(counts: &[u64; 6]) -> u64 {
+    counts
+        .iter()
+        .fold(0u64, |acc, &x| acc.wrapping_mul(1_000_003).wrapping_add(x))
+}
+
+/// Writes `k` boundaries of one spot, token `t` (`0.0.0.`…).
+fn push_plain(tok: &mut Vec<u16>, t: u16, k: usize) {
+    tok.extend((0..2 * k).map(|i| if i % 2 == 0 { t } else { T_DOT }));
+}
+
+/// Token strings in slice order, equal stretches skipped a block at a time
+/// (slice equality is a `memcmp`, ordering goes token by token): regions of
+/// thousands of isolated spots differ only after them.
+fn cmp_tokens(a: &[u16], b: &[u16]) -> Ordering {
+    const BLOCK: usize = 64;
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + BLOCK <= n && a[i..i + BLOCK] == b[i..i + BLOCK] {
+        i += BLOCK;
+    }
+    a[i..].cmp(&b[i..])
+}
+
 fn is_upper(t: u16) -> bool {
     (T_COLOR..T_LOWER).contains(&t)
 }
@@ -223,6 +255,9 @@ struct RegionForm {
     shape: Span,
     variants: Span,
     has_upper: bool,
+    /// Tokens at the start of the shape that are boundaries of one spot
+    /// without a letter (`0.` and `1.`, the same in both directions).
+    plain: u32,
 }
 
 /// A choice while naming: which region, direction, boundary and start.
@@ -245,10 +280,14 @@ struct Scratch {
     spots: Vec<Spot>,
     bounds: Vec<Span>,
     regions: Vec<Span>,
+    /// Per kept region, its isolated spots (3 lives, a boundary of their
+    /// own): only counted, so that a region of n of them is not walked
+    /// spot by spot in every pass.
+    isolated: Vec<u32>,
+    /// The isolated spots of the region being read.
+    alone: u32,
     /// The boundaries a move draws (see [`Position::redraw`]).
     drawn: [Boundary; 2],
-    /// The move's region's boundaries that go to its second side.
-    second: Vec<usize>,
     // Per spot number.
     lives: Vec<u8>,
     /// The token a spot is written as: a digit, `T_LOWER`, or an
@@ -319,7 +358,13 @@ struct Scratch {
 }
 
 impl Scratch {
-    fn canon(&mut self, p: &Position, mv: Option<&Move>, greedy: bool, steps: &mut u64) -> (Canon, bool) {
+    fn canon(
+        &mut self,
+        p: &Position,
+        mv: Option<&Move>,
+        greedy: bool,
+        steps: &mut u64,
+    ) -> (Canon, bool) {
         self.greedy = greedy;
         self.steps_left = *steps;
         self.gave_up = false;
@@ -340,7 +385,7 @@ impl Scratch {
             i = j;
         }
         let (out, mut lands) = (&self.out, std::mem::take(&mut self.land_out));
-        lands.sort_by(|&a, &b| at(out, a).cmp(at(out, b)));
+        lands.sort_by(|&a, &b| cmp_tokens(at(out, a), at(out, b)));
         let mut tokens = Vec::with_capacity(out.len() + lands.len());
         for &l in &lands {
             tokens.extend_from_slice(at(out, l));
@@ -348,7 +393,12 @@ impl Scratch {
         }
         self.land_out = lands;
         *steps = self.steps_left;
-        (Canon { tokens: tokens.into_boxed_slice() }, !self.gave_up)
+        (
+            Canon {
+                tokens: tokens.into_boxed_slice(),
+            },
+            !self.gave_up,
+        )
     }
 
     /// Lives of every spot (index = spot number) after `mv`, if any.
@@ -371,6 +421,7 @@ impl Scratch {
         self.spots.clear();
         self.bounds.clear();
         self.regions.clear();
+        self.isolated.clear();
         self.stamp.clear();
         self.stamp.resize(self.lives.len(), 0);
         let mut mark = 0;
@@ -385,40 +436,51 @@ impl Scratch {
         }
         let Some(mv) = mv else { return };
         let mut drawn = std::mem::take(&mut self.drawn);
-        let mut second = std::mem::take(&mut self.second);
-        second.clear();
-        let parts = if p.redraw(mv, &mut drawn) == MoveKind::Join { 1 } else { 2 };
+        let kind = p.redraw(mv, &mut drawn);
         let region = &p.regions()[mv.region];
-        // One walk of the sides: the first side's boundaries are read as
-        // they come, the second's noted for after.
+        let ends = |i: usize| i == mv.from.boundary || i == mv.to.boundary;
         mark += 1;
         let start = (self.spots.len(), self.bounds.len());
         let mut lives = self.push_boundary(&drawn[0], mark);
-        for (i, (b, s)) in region.iter().zip(mv.sides(region.len())).enumerate() {
-            match s {
-                Some(0) => lives += self.push_boundary(b, mark),
-                Some(_) => second.push(i),
-                None => {}
+        if kind == MoveKind::Join {
+            for (i, b) in region.iter().enumerate() {
+                if !ends(i) {
+                    lives += self.push_boundary(b, mark);
+                }
             }
-        }
-        self.end_region(start, lives);
-        if parts == 2 {
+            self.end_region(start, lives);
+        } else {
+            // `inside` is sorted (see `Move`): the first side by index, the
+            // second by one walk beside it.
+            for b in mv.inside.iter().filter_map(|&i| region.get(i)) {
+                lives += self.push_boundary(b, mark);
+            }
+            self.end_region(start, lives);
             mark += 1;
             let start = (self.spots.len(), self.bounds.len());
             let mut lives = self.push_boundary(&drawn[1], mark);
-            for &i in &second {
-                lives += self.push_boundary(&region[i], mark);
+            let mut inside = mv.inside.iter().peekable();
+            for (i, b) in region.iter().enumerate() {
+                if inside.next_if_eq(&&i).is_none() && !ends(i) {
+                    lives += self.push_boundary(b, mark);
+                }
             }
             self.end_region(start, lives);
         }
         self.drawn = drawn;
-        self.second = second;
     }
 
     /// Adds a boundary of the region being read (`mark`): its live spots,
     /// a 1-life spot twice in a row kept once. Returns the lives of the
     /// spots not yet counted in this region.
     fn push_boundary(&mut self, b: &[Spot], mark: u32) -> u32 {
+        // A spot without lines is the whole of its boundary.
+        if let [s] = b {
+            if self.lives[*s as usize] == 3 {
+                self.alone += 1;
+                return 3;
+            }
+        }
         let start = self.spots.len();
         let mut lives = 0;
         for &s in b {
@@ -432,11 +494,13 @@ impl Scratch {
                 lives += l as u32;
             }
         }
-        while self.spots.len() > start + 1 && self.spots[start] == self.spots[self.spots.len() - 1] {
+        while self.spots.len() > start + 1 && self.spots[start] == self.spots[self.spots.len() - 1]
+        {
             self.spots.pop();
         }
         if self.spots.len() > start {
-            self.bounds.push((start as u32, (self.spots.len() - start) as u32));
+            self.bounds
+                .push((start as u32, (self.spots.len() - start) as u32));
         }
         lives
     }
@@ -444,8 +508,11 @@ impl Scratch {
     /// Keeps the region begun at `start` (spots, boundaries) if a move can
     /// still be made in it: at least 2 lives.
     fn end_region(&mut self, start: (usize, usize), lives: u32) {
+        let alone = std::mem::take(&mut self.alone);
         if lives >= 2 {
-            self.regions.push((start.1 as u32, (self.bounds.len() - start.1) as u32));
+            self.regions
+                .push((start.1 as u32, (self.bounds.len() - start.1) as u32));
+            self.isolated.push(alone);
         } else {
             self.spots.truncate(start.0);
             self.bounds.truncate(start.1);
@@ -503,7 +570,10 @@ impl Scratch {
         for &s in &self.spots {
             let i = s as usize;
             if self.other[i] != NONE {
-                let (a, b) = (find(&mut self.parent, self.home[i]), find(&mut self.parent, self.other[i]));
+                let (a, b) = (
+                    find(&mut self.parent, self.home[i]),
+                    find(&mut self.parent, self.other[i]),
+                );
                 self.parent[a as usize] = b;
             }
         }
@@ -538,28 +608,37 @@ impl Scratch {
         self.order.clear();
         self.order.extend(0..self.forms.len() as u32);
         let (tok, forms) = (&self.tok, &self.forms);
-        self.order.sort_by(|&a, &b| at(tok, forms[a as usize].shape).cmp(at(tok, forms[b as usize].shape)));
+        self.order.sort_by(|&a, &b| {
+            cmp_tokens(
+                at(tok, forms[a as usize].shape),
+                at(tok, forms[b as usize].shape),
+            )
+        });
         let start = self.out.len();
         if self.forms.iter().any(|f| f.has_upper) {
             self.name_letters();
             let mut k = 0;
             for &f in &self.order {
-                for &t in at(&self.tok, self.forms[f as usize].shape) {
-                    if is_upper(t) {
-                        self.out.push(T_UPPER + self.best[k]);
+                // Copied whole, then named past the plain start.
+                let form = self.forms[f as usize];
+                let from = self.out.len() + form.plain as usize;
+                self.out.extend_from_slice(at(&self.tok, form.shape));
+                for t in &mut self.out[from..] {
+                    if is_upper(*t) {
+                        *t = T_UPPER + self.best[k];
                         k += 1;
-                    } else {
-                        self.out.push(t);
                     }
                 }
             }
         } else {
             // Nothing to name: the shape is the writing.
             for &f in &self.order {
-                self.out.extend_from_slice(at(&self.tok, self.forms[f as usize].shape));
+                self.out
+                    .extend_from_slice(at(&self.tok, self.forms[f as usize].shape));
             }
         }
-        self.land_out.push((start as u32, (self.out.len() - start) as u32));
+        self.land_out
+            .push((start as u32, (self.out.len() - start) as u32));
     }
 
     /// Gives every uppercase spot of the land a colour: the rank of the pair
@@ -585,8 +664,11 @@ impl Scratch {
                     c[k] += 1;
                 }
                 c[5] = b.1 as u64;
-                self.sums.push(c.iter().fold(0u64, |acc, &x| acc.wrapping_mul(1_000_003).wrapping_add(x)));
+                self.sums.push(summary(&c));
             }
+            let isolated = summary(&[1, 0, 0, 0, 0, 1]);
+            self.sums
+                .extend(std::iter::repeat_n(isolated, self.isolated[ri] as usize));
             self.sums[s0..].sort_unstable();
             self.sum_of[ri] = (s0 as u32, (self.sums.len() - s0) as u32);
         }
@@ -594,7 +676,8 @@ impl Scratch {
         self.order.clear();
         self.order.extend(self.by_land[i..j].iter().map(|e| e.1));
         let (sums, sum_of) = (&self.sums, &self.sum_of);
-        self.order.sort_by(|&a, &b| at(sums, sum_of[a as usize]).cmp(at(sums, sum_of[b as usize])));
+        self.order
+            .sort_by(|&a, &b| at(sums, sum_of[a as usize]).cmp(at(sums, sum_of[b as usize])));
         self.rank.clear();
         self.rank.resize(self.regions.len(), 0);
         let mut r = 0;
@@ -611,7 +694,10 @@ impl Scratch {
             for &b in at(&self.bounds, self.regions[ri as usize]) {
                 for &s in at(&self.spots, b) {
                     if is_upper(self.kind[s as usize]) && self.home[s as usize] == ri {
-                        let (a, b) = (self.rank[ri as usize], self.rank[self.other[s as usize] as usize]);
+                        let (a, b) = (
+                            self.rank[ri as usize],
+                            self.rank[self.other[s as usize] as usize],
+                        );
                         self.pairs.push((a.min(b), a.max(b), s));
                     }
                 }
@@ -646,7 +732,7 @@ impl Scratch {
             // only counted: they name nothing, and where they go in the
             // sorted shape depends on their token alone. A region of n
             // isolated spots then costs O(n), not n boundary forms sorted.
-            let mut plain = [0usize; 3];
+            let mut plain = [self.isolated[ri as usize] as usize, 0, 0];
             let mut kept = 0;
             for x in 0..region.1 {
                 let b = self.bounds[(region.0 + x) as usize];
@@ -669,10 +755,11 @@ impl Scratch {
                 self.bforms.push(bf);
             }
             let tok = &self.tok;
-            self.bforms[vb..].sort_by(|a, b| at(tok, a.shape).cmp(at(tok, b.shape)));
+            self.bforms[vb..].sort_by(|a, b| cmp_tokens(at(tok, a.shape), at(tok, b.shape)));
             let mut r0 = vb;
             for x in vb..=self.bforms.len() {
-                let ends = x == self.bforms.len() || at(&self.tok, self.bforms[x].shape) != at(&self.tok, self.bforms[r0].shape);
+                let ends = x == self.bforms.len()
+                    || at(&self.tok, self.bforms[x].shape) != at(&self.tok, self.bforms[r0].shape);
                 if ends {
                     for y in r0..x {
                         self.bforms[y].run = (r0 as u32, (x - r0) as u32);
@@ -686,22 +773,24 @@ impl Scratch {
             // `1`, `2.` before any other starting with `2`; shapes start
             // with their smallest token, and `0` is always alone.
             let tok = &self.tok;
-            let twos = vb + self.bforms[vb..].partition_point(|bf| tok[bf.shape.0 as usize] <= T_ONE);
+            let twos =
+                vb + self.bforms[vb..].partition_point(|bf| tok[bf.shape.0 as usize] <= T_ONE);
             for x in vb..=self.bforms.len() {
                 if x == vb {
                     for t in [T_ZERO, T_ONE] {
                         let k = plain[(t - T_ZERO) as usize];
-                        self.tok.extend(std::iter::repeat([t, T_DOT]).take(k).flatten());
+                        push_plain(&mut self.tok, t, k);
                     }
                 }
                 if x == twos {
-                    self.tok.extend(std::iter::repeat([T_TWO, T_DOT]).take(plain[2]).flatten());
+                    push_plain(&mut self.tok, T_TWO, plain[2]);
                 }
                 if x == self.bforms.len() {
                     break;
                 }
                 let s = self.bforms[x].shape;
-                self.tok.extend_from_within(s.0 as usize..(s.0 + s.1) as usize);
+                self.tok
+                    .extend_from_within(s.0 as usize..(s.0 + s.1) as usize);
                 has_upper |= self.bforms[x].has_upper;
             }
             self.tok.push(T_REGION);
@@ -710,11 +799,16 @@ impl Scratch {
             if !mirrored {
                 self.variants.push(variant);
                 let variants = (self.variants.len() as u32 - 1, 1);
-                self.forms.push(RegionForm { shape, variants, has_upper });
+                self.forms.push(RegionForm {
+                    shape,
+                    variants,
+                    has_upper,
+                    plain: 2 * (plain[0] + plain[1]) as u32,
+                });
                 continue;
             }
             let form = &mut self.forms[f];
-            match at(&self.tok, shape).cmp(at(&self.tok, form.shape)) {
+            match cmp_tokens(at(&self.tok, shape), at(&self.tok, form.shape)) {
                 // A mirror-symmetric shape: names may still differ.
                 Ordering::Equal if has_upper => {
                     self.variants.push(variant);
@@ -766,14 +860,18 @@ impl Scratch {
             let best = min_rotation(t);
             let period = cyclic_period(t);
             let every = if has_upper { len } else { best + 1 };
-            self.starts.extend((best..every).step_by(period.max(1)).map(|k| k as u32));
+            self.starts
+                .extend((best..every).step_by(period.max(1)).map(|k| k as u32));
             self.tok.extend_from_slice(&t[best..]);
             self.tok.extend_from_slice(&t[..best]);
             self.tok.push(T_DOT);
             return BoundaryForm {
                 reading: (r0 as u32, len as u32),
                 shape: (shape_start as u32, len as u32 + 1),
-                starts: (starts_start as u32, (self.starts.len() - starts_start) as u32),
+                starts: (
+                    starts_start as u32,
+                    (self.starts.len() - starts_start) as u32,
+                ),
                 has_upper,
                 run: (0, 0),
             };
@@ -801,7 +899,11 @@ impl Scratch {
             // The shape read from corner k, lowercase letters named in
             // order, compared with the best so far as it is written.
             let first = self.starts.len() == starts_start;
-            let mut ord = if first { Ordering::Less } else { Ordering::Equal };
+            let mut ord = if first {
+                Ordering::Less
+            } else {
+                Ordering::Equal
+            };
             self.tmp.clear();
             let mut fresh = 0;
             for x in 0..len {
@@ -844,7 +946,10 @@ impl Scratch {
         BoundaryForm {
             reading: (r0 as u32, len as u32),
             shape: (shape_start as u32, (self.tok.len() - shape_start) as u32),
-            starts: (starts_start as u32, (self.starts.len() - starts_start) as u32),
+            starts: (
+                starts_start as u32,
+                (self.starts.len() - starts_start) as u32,
+            ),
             has_upper,
             run: (0, 0),
         }
@@ -958,7 +1063,10 @@ impl Scratch {
     fn name_greedy(&mut self) {
         for slot in 0..self.order.len() {
             let (g0, g1) = self.groups[slot];
-            let Some(f) = (g0..g1).map(|x| self.order[x as usize]).find(|&f| !self.rused[f as usize]) else {
+            let Some(f) = (g0..g1)
+                .map(|x| self.order[x as usize])
+                .find(|&f| !self.rused[f as usize])
+            else {
                 continue;
             };
             let rf = self.forms[f as usize];
@@ -971,7 +1079,9 @@ impl Scratch {
             // Letters not named yet write the same names from any choice
             // (a letter is met once per region, so they are numbered in
             // order): only a region with a named letter can be preferred.
-            let rivals = (g0..g1).map(|x| self.order[x as usize]).filter(|&g| !self.rused[g as usize]);
+            let rivals = (g0..g1)
+                .map(|x| self.order[x as usize])
+                .filter(|&g| !self.rused[g as usize]);
             let mut touched = self.touched[f as usize];
             let mut several = rf.variants.1 > 1;
             for g in rivals {
@@ -988,7 +1098,9 @@ impl Scratch {
                     }
                     let rf = self.forms[f as usize];
                     for v in rf.variants.0..rf.variants.0 + rf.variants.1 {
-                        if let Some((b, k)) = self.best_boundary(self.variants[v as usize].0, pick.is_none(), true) {
+                        if let Some((b, k)) =
+                            self.best_boundary(self.variants[v as usize].0, pick.is_none(), true)
+                        {
                             (form, variant, pick) = (f, v, Some((b, k)));
                         }
                     }
@@ -1004,7 +1116,8 @@ impl Scratch {
                     None if !self.bforms[(v.0 + j) as usize].has_upper => continue,
                     None => {
                         self.chunks.clear();
-                        self.best_boundary(v.0 + j, true, false).unwrap_or((v.0 + j, 0))
+                        self.best_boundary(v.0 + j, true, false)
+                            .unwrap_or((v.0 + j, 0))
                     }
                 };
                 self.write_names(b, k);
@@ -1020,7 +1133,11 @@ impl Scratch {
     fn best_boundary(&mut self, b: u32, mut first: bool, keep: bool) -> Option<(u32, u32)> {
         let run = self.bforms[b as usize].run;
         let mut unused = (run.0..run.0 + run.1).filter(|&x| !self.bused[x as usize]);
-        let single = if run.1 == 1 { Some(run.0) } else { unused.next().filter(|_| unused.next().is_none()) };
+        let single = if run.1 == 1 {
+            Some(run.0)
+        } else {
+            unused.next().filter(|_| unused.next().is_none())
+        };
         if let (Some(x), true) = (single, first) {
             let bf = self.bforms[x as usize];
             if bf.starts.1 == 1 || !bf.has_upper {
@@ -1076,7 +1193,12 @@ impl Scratch {
                 // onto the best's from the node where they part. The
                 // subtree of this path's choice there is the image of the
                 // best's, so holds nothing smaller: leave it.
-                let d = self.path.iter().zip(&self.best_path).take_while(|(a, b)| a == b).count();
+                let d = self
+                    .path
+                    .iter()
+                    .zip(&self.best_path)
+                    .take_while(|(a, b)| a == b)
+                    .count();
                 self.unwind = d;
             }
             return;
@@ -1094,7 +1216,14 @@ impl Scratch {
                 if !rf.has_upper {
                     // Interchangeable with any other letter-free region of
                     // this shape; its readings name nothing.
-                    let pick = Pick { form: f, variant: rf.variants.0, boundary: NONE, start: 0, at: 0, fresh: (0, 0) };
+                    let pick = Pick {
+                        form: f,
+                        variant: rf.variants.0,
+                        boundary: NONE,
+                        start: 0,
+                        at: 0,
+                        fresh: (0, 0),
+                    };
                     self.picks.push(pick);
                     break;
                 }
@@ -1111,7 +1240,9 @@ impl Scratch {
         if self.have_best && self.picks.len() > p0 {
             let pos = self.names.len();
             let chunk = &self.chunks[c0..];
-            let ord = self.names[..].cmp(&self.best[..pos]).then_with(|| chunk.cmp(&self.best[pos..pos + chunk.len()]));
+            let ord = self.names[..]
+                .cmp(&self.best[..pos])
+                .then_with(|| chunk.cmp(&self.best[pos..pos + chunk.len()]));
             if ord == Ordering::Greater {
                 self.picks.truncate(p0);
                 self.chunks.truncate(c0);
@@ -1219,7 +1350,14 @@ impl Scratch {
                 let f0 = self.fresh.len();
                 self.fresh.extend_from_slice(&self.fresh_tmp);
                 let fresh = (f0 as u32, self.fresh_tmp.len() as u32);
-                self.picks.push(Pick { form, variant, boundary: x, start, at: at_j, fresh });
+                self.picks.push(Pick {
+                    form,
+                    variant,
+                    boundary: x,
+                    start,
+                    at: at_j,
+                    fresh,
+                });
             }
         }
     }
@@ -1253,12 +1391,20 @@ mod tests {
         let p = crate::text::parse_position(text.trim()).unwrap();
         let t0 = std::time::Instant::now();
         let (c, exact) = Canon::of_within(&p, crate::limits::CANON_STEPS);
-        eprintln!("{} steps: gave up after {:.1?}", crate::limits::CANON_STEPS, t0.elapsed());
+        eprintln!(
+            "{} steps: gave up after {:.1?}",
+            crate::limits::CANON_STEPS,
+            t0.elapsed()
+        );
         assert!(!exact);
         assert_eq!(c, Canon::quick(&p));
         let mut n = 0;
         super::super::random_games(11, (2..=12).cycle().take(40), &mut |p, _| {
-            assert_eq!(Canon::of_within(p, crate::limits::CANON_STEPS), (Canon::of(p), true), "{p:?}");
+            assert_eq!(
+                Canon::of_within(p, crate::limits::CANON_STEPS),
+                (Canon::of(p), true),
+                "{p:?}"
+            );
             n += 1;
         });
         assert!(n > 500, "only {n} positions");
@@ -1273,7 +1419,11 @@ mod tests {
             for mv in all {
                 let child = p.apply(mv);
                 assert_eq!(Canon::of_child(p, mv), Canon::of(&child), "{mv:?} in {p:?}");
-                assert_eq!(Canon::quick_child(p, mv), Canon::quick(&child), "{mv:?} in {p:?}");
+                assert_eq!(
+                    Canon::quick_child(p, mv),
+                    Canon::quick(&child),
+                    "{mv:?} in {p:?}"
+                );
                 moves += 1;
             }
         });

@@ -4,7 +4,7 @@
 //! another region) are treated as a multiset so that a 30-spot start does
 //! not try 2^29 sharings: only how many of each kind go to each side.
 
-use super::canon::{Canon, T_LAND, T_DOT, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
+use super::canon::{Canon, T_DOT, T_LAND, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
 use super::moves::{Corner, Move};
 use super::position::{cyclic_period, Boundary, Position, Region, Spot};
 use crate::limits::{LimitError, CANON_STEPS};
@@ -33,7 +33,7 @@ impl Position {
     /// The distinct children as canonical GLOP strings, in the order of
     /// [`Position::children`]. Each child is kept only as its text and its
     /// tokens run-length encoded (a child of `0*10000` is a few runs, where
-    /// its tokens are 10,000), found again by a hash of its tokens and
+    /// its tokens are 10,000), found again by a hash of its runs and
     /// compared exactly, and sorted by runs: memory and the sort stay
     /// linear in the number of children, not in children × spots. An
     /// error where naming the children's letters would take more than
@@ -57,10 +57,11 @@ impl Position {
             }
             let (c, ok) = Canon::of_child_within(&r, &mv, &mut steps);
             exact = ok;
-            let mut h = std::hash::DefaultHasher::new();
-            std::hash::Hash::hash(c.tokens(), &mut h);
-            let same = seen.entry(std::hash::Hasher::finish(&h)).or_default();
+            // The runs are short where the tokens are long (`0*5000.`).
             let runs = runs(c.tokens());
+            let mut h = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(&runs, &mut h);
+            let same = seen.entry(std::hash::Hasher::finish(&h)).or_default();
             if !same.iter().any(|&i| kept[i].0 == runs) {
                 same.push(kept.len());
                 kept.push((runs, c.to_string()));
@@ -155,7 +156,10 @@ impl Position {
                     if self.lives(sa) == 0 {
                         continue;
                     }
-                    let p = Corner { boundary: bi, index: ci };
+                    let p = Corner {
+                        boundary: bi,
+                        index: ci,
+                    };
                     for (bj, bb) in region.iter().enumerate() {
                         let ok = bj == bi
                             || (bj > bi && groups.rank[bj] == 0)
@@ -163,13 +167,20 @@ impl Position {
                         if !ok {
                             continue;
                         }
-                        let (start, end) = if bj == bi { (ci, bb.len()) } else { (0, period[bj]) };
+                        let (start, end) = if bj == bi {
+                            (ci, bb.len())
+                        } else {
+                            (0, period[bj])
+                        };
                         for cj in start..end {
                             let sb = bb[cj];
                             if self.lives(sb) == 0 {
                                 continue;
                             }
-                            let q = Corner { boundary: bj, index: cj };
+                            let q = Corner {
+                                boundary: bj,
+                                index: cj,
+                            };
                             if p == q && self.lives(sa) < 2 {
                                 continue;
                             }
@@ -177,7 +188,12 @@ impl Position {
                                 continue;
                             }
                             if bj != bi {
-                                f(Move { region: ri, from: p, to: q, inside: Vec::new() });
+                                f(Move {
+                                    region: ri,
+                                    from: p,
+                                    to: q,
+                                    inside: Vec::new(),
+                                });
                             } else {
                                 // A loop from an isolated spot leaves the
                                 // same boundary (spot, new spot) on both
@@ -185,7 +201,12 @@ impl Position {
                                 // outside it give the same position.
                                 let mirror = b.len() == 1;
                                 for_each_sharing(&groups, bi, mirror, &mut |inside| {
-                                    f(Move { region: ri, from: p, to: q, inside })
+                                    f(Move {
+                                        region: ri,
+                                        from: p,
+                                        to: q,
+                                        inside,
+                                    })
                                 });
                             }
                         }
@@ -197,7 +218,7 @@ impl Position {
 }
 
 /// A run: `count` times a unit of one or two tokens.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Run {
     unit: [u16; 2],
     len: u8,
@@ -212,11 +233,26 @@ fn runs(tokens: &[u16]) -> Vec<Run> {
     let mut i = 0;
     while i < tokens.len() {
         let pair = tokens[i] != T_DOT && tokens.get(i + 1) == Some(&T_DOT);
-        let (unit, len) = if pair { ([tokens[i], T_DOT], 2) } else { ([tokens[i], 0], 1) };
-        i += len as usize;
+        let (unit, len, count) = if pair {
+            let unit = [tokens[i], T_DOT];
+            // The whole run at once: a region of 10,000 isolated spots is
+            // one run of 10,000 units.
+            let count = tokens[i..]
+                .chunks_exact(2)
+                .take_while(|c| *c == unit)
+                .count();
+            (unit, 2, count)
+        } else {
+            ([tokens[i], 0], 1, 1)
+        };
+        i += len as usize * count;
         match out.last_mut() {
-            Some(r) if r.unit == unit && r.len == len => r.count += 1,
-            _ => out.push(Run { unit, len, count: 1 }),
+            Some(r) if r.unit == unit && r.len == len => r.count += count as u32,
+            _ => out.push(Run {
+                unit,
+                len,
+                count: count as u32,
+            }),
         }
     }
     out
@@ -232,7 +268,11 @@ struct Cursor {
 
 impl Cursor {
     fn new(r: &[Run]) -> Cursor {
-        Cursor { run: 0, left: r.first().map_or(0, |x| x.count), at: 0 }
+        Cursor {
+            run: 0,
+            left: r.first().map_or(0, |x| x.count),
+            at: 0,
+        }
     }
 
     fn token(&self, r: &[Run]) -> Option<u16> {
@@ -271,7 +311,10 @@ fn cmp_runs(a: &[Run], b: &[Run]) -> std::cmp::Ordering {
             (Some(s), Some(t)) if s != t => return s.cmp(&t),
             _ => {}
         }
-        let same = x.at == 0 && y.at == 0 && a[x.run].unit == b[y.run].unit && a[x.run].len == b[y.run].len;
+        let same = x.at == 0
+            && y.at == 0
+            && a[x.run].unit == b[y.run].unit
+            && a[x.run].len == b[y.run].len;
         let units = if same { x.left.min(y.left) } else { 0 };
         x.advance(a, units);
         y.advance(b, units);
@@ -292,8 +335,16 @@ fn occurrences(p: &Position) -> Vec<u8> {
 /// cannot move without changing the drawing elsewhere). 400 two-life spots
 /// on one boundary then give 400 moves to try rather than 80,000.
 fn period(p: &Position, b: &Boundary, count: &[u8]) -> usize {
-    let tok: Vec<u64> =
-        b.iter().map(|&s| if count[s as usize] == 1 { p.lives(s) as u64 } else { 4 + s as u64 }).collect();
+    let tok: Vec<u64> = b
+        .iter()
+        .map(|&s| {
+            if count[s as usize] == 1 {
+                p.lives(s) as u64
+            } else {
+                4 + s as u64
+            }
+        })
+        .collect();
     cyclic_period(&tok)
 }
 
@@ -327,7 +378,11 @@ fn group_boundaries(p: &Position, region: &Region, count: &[u8]) -> Groups {
         members[g].push(bi);
         group.push(g);
     }
-    Groups { group, rank, members }
+    Groups {
+        group,
+        rank,
+        members,
+    }
 }
 
 /// A boundary's shape when it shares no spot with anything else: its
@@ -389,7 +444,12 @@ fn for_each_sharing(groups: &Groups, split: usize, mirror: bool, f: &mut dyn FnM
     let classes: Vec<Vec<usize>> = groups
         .members
         .iter()
-        .map(|m| m.iter().copied().filter(|&b| b != split).collect::<Vec<_>>())
+        .map(|m| {
+            m.iter()
+                .copied()
+                .filter(|&b| b != split)
+                .collect::<Vec<_>>()
+        })
         .filter(|m| !m.is_empty())
         .collect();
     let mut counts = vec![0usize; classes.len()];
@@ -485,8 +545,10 @@ impl Position {
         let mut after = vec![0u32; self.spot_count() + 1];
         for region in self.regions() {
             let groups = group_boundaries(self, region, &count);
-            let live: Vec<u64> =
-                region.iter().map(|b| b.iter().filter(|&&s| self.lives(s) > 0).count() as u64).collect();
+            let live: Vec<u64> = region
+                .iter()
+                .map(|b| b.iter().filter(|&&s| self.lives(s) > 0).count() as u64)
+                .collect();
             for (bi, b) in region.iter().enumerate() {
                 if groups.rank[bi] != 0 {
                     continue;
@@ -546,7 +608,9 @@ mod tests {
     fn runs_compare_as_their_tokens() {
         let mut x: u64 = 5;
         let mut rand = |n: u64| {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (x >> 33) % n
         };
         let kinds = [T_DOT, T_ZERO, T_ONE, T_REGION];
@@ -598,17 +662,27 @@ mod tests {
             let mut p = Position::start(n).unwrap().reduced();
             loop {
                 let (count, made) = (p.move_count(), made(&p));
-                assert!(count >= made && count <= 2 * made.max(1), "{p:?}: counted {count}, made {made}");
+                assert!(
+                    count >= made && count <= 2 * made.max(1),
+                    "{p:?}: counted {count}, made {made}"
+                );
                 let mut all = Vec::new();
                 p.for_each_grouped_move(&mut |mv| all.push(mv));
                 if all.is_empty() {
                     break;
                 }
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                p = p.play(&all[(x >> 33) as usize % all.len()]).unwrap().reduced();
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                p = p
+                    .play(&all[(x >> 33) as usize % all.len()])
+                    .unwrap()
+                    .reduced();
             }
         }
-        let wide = crate::text::parse_position("1.2.22.222.2222.22222.222222.2222222.").unwrap().reduced();
+        let wide = crate::text::parse_position("1.2.22.222.2222.22222.222222.2222222.")
+            .unwrap()
+            .reduced();
         assert!(wide.move_count() >= made(&wide));
     }
 
@@ -631,7 +705,11 @@ mod tests {
         assert_eq!(moves.into_iter().map(|(_, c)| c).collect::<Vec<_>>(), quick);
         let mut n = 0;
         super::super::random_games(5, (2..=9).cycle().take(24), &mut |p, _| {
-            assert_eq!(p.representative_moves_within(crate::limits::CANON_STEPS), (p.representative_moves(), true), "{p:?}");
+            assert_eq!(
+                p.representative_moves_within(crate::limits::CANON_STEPS),
+                (p.representative_moves(), true),
+                "{p:?}"
+            );
             n += 1;
         });
         assert!(n > 200, "only {n} positions");
