@@ -26,7 +26,7 @@ mod reference;
 mod targets;
 
 use harness::{fuzz, quote, Counting, Options, Report};
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{exit, Command, Stdio};
 
@@ -219,7 +219,7 @@ fn parent(a: &Args, target: &'static str) -> Report {
             if let Some(r) = read_numbers(&line) {
                 last = r;
                 let sofar = total.inputs + last.inputs;
-                eprintln!("fuzz {target}: {sofar} inputs, {:.0}/s", last.rate());
+                say(&format!("fuzz {target}: {sofar} inputs, {:.0}/s", last.rate()));
             }
         }
         let status = ch.wait().expect("the child ends");
@@ -235,9 +235,15 @@ fn parent(a: &Args, target: &'static str) -> Report {
             total.slowest_ms = last.slowest_ms;
             total.slowest = last.slowest;
         }
+        if stopped(&status) {
+            // Someone stopped the run (`kill -TERM` the child): it is no
+            // crash, and the totals up to its last progress line print.
+            say(&format!("fuzz {target}: stopped ({status}) after {} inputs", total.inputs));
+            break;
+        }
         if !status.success() {
             total.crashes += 1;
-            eprintln!("fuzz {target}: the child ended with {status} after {} inputs; going on with another seed", last.inputs);
+            say(&format!("fuzz {target}: the child ended with {status} after {} inputs; going on with another seed", last.inputs));
             // The crashing input itself ran but was not counted.
             total.inputs += 1;
         }
@@ -246,8 +252,28 @@ fn parent(a: &Args, target: &'static str) -> Report {
     if let Some(dir) = &a.opts.save {
         harness::save(&dir.join(target), "slowest", &total.slowest);
     }
-    println!("{}", total.line());
+    // Not `println!`: a closed standard output must not panic the parent
+    // at the end of a long run.
+    let _ = writeln!(std::io::stdout(), "{}", total.line());
     total
+}
+
+/// A progress line on standard error; a closed one is not an error.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// Whether the child was stopped from outside (SIGINT, SIGTERM, SIGHUP)
+/// rather than crashing (a hang or the heap cap aborts it: SIGABRT).
+#[cfg(unix)]
+fn stopped(status: &std::process::ExitStatus) -> bool {
+    use std::os::unix::process::ExitStatusExt;
+    matches!(status.signal(), Some(1 | 2 | 15))
+}
+
+#[cfg(not(unix))]
+fn stopped(_: &std::process::ExitStatus) -> bool {
+    false
 }
 
 fn main() {
