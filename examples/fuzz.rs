@@ -219,7 +219,10 @@ fn parent(a: &Args, target: &'static str) -> Report {
             if let Some(r) = read_numbers(&line) {
                 last = r;
                 let sofar = total.inputs + last.inputs;
-                say(&format!("fuzz {target}: {sofar} inputs, {:.0}/s", last.rate()));
+                say(&format!(
+                    "fuzz {target}: {sofar} inputs, {:.0}/s",
+                    last.rate()
+                ));
             }
         }
         let status = ch.wait().expect("the child ends");
@@ -238,7 +241,10 @@ fn parent(a: &Args, target: &'static str) -> Report {
         if stopped(&status) {
             // Someone stopped the run (`kill -TERM` the child): it is no
             // crash, and the totals up to its last progress line print.
-            say(&format!("fuzz {target}: stopped ({status}) after {} inputs", total.inputs));
+            say(&format!(
+                "fuzz {target}: stopped ({status}) after {} inputs",
+                total.inputs
+            ));
             break;
         }
         if !status.success() {

@@ -137,6 +137,16 @@ fn repetitions_count_towards_the_spots_of_a_position() {
     assert!(e.to_string().contains("too large: 10001 spots"), "{e}");
     let e = parse_position("1,10001").unwrap_err();
     assert!(e.to_string().contains("too large: 10001 spots"), "{e}");
+    // A count or a letter's number past the limit says so too (it said
+    // "bad number"); a zero or an unreadable number is still a bad number.
+    for (text, at) in [("0*10001", 2), ("1(10001)1", 2), ("0.A<10001>A.", 4)] {
+        let e = parse_position(text).unwrap_err().to_string();
+        assert!(e.contains(&format!("at offset {at}: too large: 10001 spots")), "{text}: {e}");
+    }
+    for text in ["0*0", "0*99999999999999999999999"] {
+        let e = parse_position(text).unwrap_err().to_string();
+        assert!(e.contains("at offset 2: bad number"), "{text}: {e}");
+    }
     let e = parse_position(&"0.".repeat(MAX_TEXT_BYTES / 2 + 1)).unwrap_err();
     assert!(
         e.to_string()

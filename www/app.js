@@ -182,7 +182,7 @@ function start(c) {
     if (!playText(text)) return false;
     if (scrollY > 0) {
       /** @type {HTMLElement | null} */ (document.activeElement)?.blur();
-      backToBoard();
+      scrollTo({ top: 0 });
     }
     return true;
   }

@@ -10,7 +10,7 @@
 //! Printing is canonical: `Canon::of(p).to_string()`.
 
 use super::{char_at, text_limit, ParseError, Syntax};
-use crate::limits::{check_spots, MAX_SPOTS};
+use crate::limits::check_spots;
 use crate::topology::{Canon, Position, Region, Spot};
 use crate::topology::{T_DOT, T_LAND, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
 use std::collections::HashMap;
@@ -117,6 +117,20 @@ pub fn parse_spots(s: &str) -> Result<Position, ParseError> {
     parse_with(s, &SPOTS)
 }
 
+/// A repetition count or a letter's number, `digits` at `offset`: 1 to
+/// [`crate::limits::MAX_SPOTS`]; a larger one is an error naming the
+/// limit, as a spot number in a Hoey list is.
+fn number(digits: &[u8], offset: usize) -> Result<u32, ParseError> {
+    let bad = |what| ParseError { offset, what };
+    let k = std::str::from_utf8(digits)
+        .ok()
+        .and_then(|x| x.parse::<u64>().ok())
+        .filter(|&k| k >= 1)
+        .ok_or(bad(Syntax::BadNumber))?;
+    check_spots(k.min(usize::MAX as u64) as usize).map_err(|e| bad(Syntax::Limit(e)))?;
+    Ok(k as u32)
+}
+
 enum Sym {
     Digit(u8),
     Upper(u32),
@@ -174,13 +188,7 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
                     Some(e) => i + 1 + e,
                     None => return err(i, Syntax::Unexpected(c as char)),
                 };
-                let k: u32 = match std::str::from_utf8(&bytes[i + 1..end])
-                    .ok()
-                    .and_then(|x| x.parse::<u32>().ok())
-                {
-                    Some(k) if k >= 1 && k as usize <= MAX_SPOTS => k - 1,
-                    _ => return err(i + 1, Syntax::BadNumber),
-                };
+                let k = number(&bytes[i + 1..end], i + 1)? - 1;
                 i = end + 1;
                 if c == b'<' {
                     Sym::Upper(k)
@@ -238,13 +246,7 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
             while e < bytes.len() && bytes[e].is_ascii_digit() {
                 e += 1;
             }
-            times = match std::str::from_utf8(&bytes[ds..e])
-                .ok()
-                .and_then(|x| x.parse::<usize>().ok())
-            {
-                Some(k) if (1..=MAX_SPOTS).contains(&k) => k,
-                _ => return err(ds, Syntax::BadNumber),
-            };
+            times = number(&bytes[ds..e], ds)? as usize;
             if !boundary.is_empty() || !matches!(sym, Sym::Digit(_)) {
                 return err(i, Syntax::Unexpected('*'));
             }
