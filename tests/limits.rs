@@ -141,7 +141,10 @@ fn repetitions_count_towards_the_spots_of_a_position() {
     // "bad number"); a zero or an unreadable number is still a bad number.
     for (text, at) in [("0*10001", 2), ("1(10001)1", 2), ("0.A<10001>A.", 4)] {
         let e = parse_position(text).unwrap_err().to_string();
-        assert!(e.contains(&format!("at offset {at}: too large: 10001 spots")), "{text}: {e}");
+        assert!(
+            e.contains(&format!("at offset {at}: too large: 10001 spots")),
+            "{text}: {e}"
+        );
     }
     for text in ["0*0", "0*99999999999999999999999"] {
         let e = parse_position(text).unwrap_err().to_string();

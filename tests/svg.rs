@@ -193,6 +193,36 @@ fn draw_random_records() {
     println!("{} pictures of records", pictures + 1);
 }
 
+/// `draw` tidies by default, as the page tidies a game it reads;
+/// `--no-tidy` leaves the routed curves (the last of the two flags wins).
+#[test]
+fn draw_tidies_unless_told_not_to() {
+    let record = sprouts(&["random", "--spots", "8", "--seed", "11"]);
+    let record = record.trim();
+    let end = Record::parse(record)
+        .unwrap()
+        .replay()
+        .unwrap()
+        .last()
+        .unwrap()
+        .1
+        .clone();
+    let plain = sprouts(&["draw", record, "--svg", "-", "--no-tidy"]);
+    let tidied = sprouts(&["draw", record, "--svg", "-"]);
+    check_svg(&plain, &end);
+    check_svg(&tidied, &end);
+    assert_ne!(plain, tidied, "the default drawing is tidied");
+    assert_eq!(sprouts(&["draw", record, "--svg", "-", "--tidy"]), tidied);
+    assert_eq!(
+        sprouts(&["draw", record, "--svg", "-", "--tidy", "--no-tidy"]),
+        plain
+    );
+    assert_eq!(
+        sprouts(&["draw", record, "--svg", "-", "--no-tidy", "--tidy"]),
+        tidied
+    );
+}
+
 #[test]
 fn draw_positions_of_test_data() {
     let data = include_str!("data/canonical.txt");

@@ -37,9 +37,14 @@ pub struct DrawArgs {
     /// Leave out the spot numbers
     #[arg(long)]
     no_labels: bool,
-    /// Tidy the drawing first (spread the curves, open the fans; what it
+    /// Leave the drawing as routed; by default it is tidied first, as the
+    /// page tidies a game it reads (curves spread, fans opened; what it
     /// shows stays the same)
-    #[arg(long)]
+    #[arg(long, overrides_with = "tidy")]
+    no_tidy: bool,
+    /// Tidy the drawing first: the default (kept for scripts written when
+    /// it was not)
+    #[arg(long, hide = true, overrides_with = "no_tidy")]
     tidy: bool,
 }
 
@@ -108,7 +113,7 @@ pub fn draw(args: &DrawArgs) -> Output {
         (None, None) => return Err("missing <POSITION|RECORD> (or --spots N)".into()),
     };
     let mut game = game;
-    if args.tidy {
+    if !args.no_tidy {
         // The CLI's board units are the page's CSS pixels at zoom 1.
         while game
             .tidy(&TidyOptions::default(), 64)
