@@ -76,8 +76,21 @@ fn on_collinear(a: Point, b: Point, p: Point) -> bool {
 
 /// Whether the closed segments a–b and c–d share a point (exact).
 pub fn segments_meet(a: Point, b: Point, c: Point, d: Point) -> bool {
+    // Quick exact rejections first (most pairs the tidy and the checks ask
+    // about are near misses): boxes apart, or one segment strictly on one
+    // side of the other's line.
+    if a.x.max(b.x) < c.x.min(d.x)
+        || c.x.max(d.x) < a.x.min(b.x)
+        || a.y.max(b.y) < c.y.min(d.y)
+        || c.y.max(d.y) < a.y.min(b.y)
+    {
+        return false;
+    }
     let o1 = orient(a, b, c);
     let o2 = orient(a, b, d);
+    if (o1 > 0.0 && o2 > 0.0) || (o1 < 0.0 && o2 < 0.0) {
+        return false;
+    }
     let o3 = orient(c, d, a);
     let o4 = orient(c, d, b);
     if ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0))
@@ -346,5 +359,51 @@ mod tests {
         assert!(segments_meet(p(0., 0.), p(2., 0.), p(2., 0.), p(3., 1.)));
         assert!(!segments_meet(p(0., 0.), p(2., 0.), p(2.1, 0.), p(3., 1.)));
         assert!(segments_meet(p(0., 0.), p(2., 0.), p(1., 0.), p(3., 0.)));
+    }
+
+    /// The quick rejections change no answer: against the four
+    /// orientations alone, on small grids (many touching and collinear
+    /// pairs) and on random points.
+    #[test]
+    fn quick_rejections_keep_every_answer() {
+        fn plain(a: Point, b: Point, c: Point, d: Point) -> bool {
+            let (o1, o2, o3, o4) = (
+                orient(a, b, c),
+                orient(a, b, d),
+                orient(c, d, a),
+                orient(c, d, b),
+            );
+            let apart = |x: f64, y: f64| (x > 0.0 && y < 0.0) || (x < 0.0 && y > 0.0);
+            (apart(o1, o2) && apart(o3, o4))
+                || (o1 == 0.0 && on_collinear(a, b, c))
+                || (o2 == 0.0 && on_collinear(a, b, d))
+                || (o3 == 0.0 && on_collinear(c, d, a))
+                || (o4 == 0.0 && on_collinear(c, d, b))
+        }
+        let mut x: u64 = 7;
+        let mut next = |m: f64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 11) as f64 / (1u64 << 53) as f64 * m
+        };
+        let (mut met, mut pairs) = (0, 0);
+        for k in 0..200_000 {
+            let grid = k % 2 == 0;
+            let mut pt = || {
+                if grid {
+                    Point::new(next(5.0).floor(), next(5.0).floor())
+                } else {
+                    Point::new(next(10.0), next(10.0))
+                }
+            };
+            let (a, b, c, d) = (pt(), pt(), pt(), pt());
+            let want = plain(a, b, c, d);
+            assert_eq!(segments_meet(a, b, c, d), want, "{a:?} {b:?} {c:?} {d:?}");
+            met += usize::from(want);
+            pairs += 1;
+        }
+        // Both answers occur often.
+        assert!(met > pairs / 10 && met < pairs * 9 / 10, "{met} of {pairs}");
     }
 }

@@ -15,12 +15,15 @@ pub(crate) struct Seg {
 }
 
 pub(crate) struct SegmentIndex {
-    segs: Vec<Seg>,
     origin: Point,
     cell: f64,
     nx: usize,
     ny: usize,
-    cells: Vec<Vec<u32>>,
+    /// Cell `c` (row by row) holds `items[start[c]..start[c + 1]]`: one
+    /// flat list, so that the cells of a row of a query are one run of
+    /// memory (a list per cell made the tidy wait on memory).
+    start: Vec<usize>,
+    items: Vec<Seg>,
 }
 
 impl SegmentIndex {
@@ -63,22 +66,44 @@ impl SegmentIndex {
         let nx = ((w / cell) as usize + 1).min(129);
         let ny = ((h / cell) as usize + 1).min(129);
         let mut idx = SegmentIndex {
-            segs,
             origin: r.min,
             cell,
             nx,
             ny,
-            cells: vec![Vec::new(); nx * ny],
+            start: vec![0; nx * ny + 1],
+            items: Vec::new(),
         };
-        for i in 0..idx.segs.len() {
-            let s = idx.segs[i];
-            let (x0, y0, x1, y1) = idx.range(s.a, s.b, 0.0);
+        // A counting sort by cell: count, then place.
+        let ranges: Vec<_> = segs.iter().map(|s| idx.range(s.a, s.b, 0.0)).collect();
+        for &(x0, y0, x1, y1) in &ranges {
             for y in y0..=y1 {
                 for x in x0..=x1 {
-                    idx.cells[y * nx + x].push(i as u32);
+                    idx.start[y * nx + x + 1] += 1;
                 }
             }
         }
+        for c in 0..nx * ny {
+            idx.start[c + 1] += idx.start[c];
+        }
+        let mut fill = idx.start.clone();
+        let mut items = vec![
+            segs.first().copied().unwrap_or(Seg {
+                edge: 0,
+                index: 0,
+                a: r.min,
+                b: r.min
+            });
+            idx.start[nx * ny]
+        ];
+        for (s, &(x0, y0, x1, y1)) in segs.iter().zip(&ranges) {
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    items[fill[y * nx + x]] = *s;
+                    fill[y * nx + x] += 1;
+                }
+            }
+        }
+        idx.items = items;
         idx
     }
 
@@ -108,10 +133,9 @@ impl SegmentIndex {
     pub fn for_each_near(&self, a: Point, b: Point, r: f64, f: &mut dyn FnMut(&Seg)) {
         let (x0, y0, x1, y1) = self.range(a, b, r);
         for y in y0..=y1 {
-            for x in x0..=x1 {
-                for &i in &self.cells[y * self.nx + x] {
-                    f(&self.segs[i as usize]);
-                }
+            let row = y * self.nx;
+            for s in &self.items[self.start[row + x0]..self.start[row + x1 + 1]] {
+                f(s);
             }
         }
     }
