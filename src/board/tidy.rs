@@ -495,15 +495,6 @@ fn clearances(board: &Board, index: &SegmentIndex, reach: f64) -> Vec<Vec<f64>> 
                         if t.edge == ei && t.index == k {
                             return;
                         }
-                        // Boxes farther apart than the nearest so far (with
-                        // room for rounding) cannot bring it closer.
-                        let gap_x =
-                            (t.a.x.min(t.b.x) - a.x.max(b.x)).max(a.x.min(b.x) - t.a.x.max(t.b.x));
-                        let gap_y =
-                            (t.a.y.min(t.b.y) - a.y.max(b.y)).max(a.y.min(b.y) - t.a.y.max(t.b.y));
-                        if gap_x.max(gap_y) > m * (1.0 + 1e-9) {
-                            return;
-                        }
                         let shared = [a, b].into_iter().find(|&x| x == t.a || x == t.b);
                         let d = match shared {
                             Some(x) => {
