@@ -82,10 +82,7 @@ pub fn legibility(board: &Board, scale: f64) -> Legibility {
     Legibility {
         min_curve_gap_px: curve * scale,
         min_spot_gap_px: spot * scale,
-        overlapping_labels: overlapping(board, px, &labels)
-            .iter()
-            .filter(|&&b| b)
-            .count(),
+        overlapping_labels: overlapping(board, px, &labels).iter().filter(|&&b| b).count(),
         covering_labels: covering(board, px, &labels).iter().filter(|&&b| b).count(),
     }
 }
@@ -96,16 +93,8 @@ fn clipped_dist(a: (Point, Point), b: (Point, Point), shared: &[Point], r: f64) 
     let mut pa = vec![a];
     let mut pb = vec![b];
     for &c in shared {
-        pa = pa
-            .into_iter()
-            .flat_map(|(x, y)| outside_disc(x, y, c, r))
-            .flatten()
-            .collect();
-        pb = pb
-            .into_iter()
-            .flat_map(|(x, y)| outside_disc(x, y, c, r))
-            .flatten()
-            .collect();
+        pa = pa.into_iter().flat_map(|(x, y)| outside_disc(x, y, c, r)).flatten().collect();
+        pb = pb.into_iter().flat_map(|(x, y)| outside_disc(x, y, c, r)).flatten().collect();
     }
     let mut m = f64::INFINITY;
     for &(x, y) in &pa {
@@ -131,16 +120,8 @@ impl PageSize {
     /// The sizes `sprouts bench layout` measures: a desktop and a phone
     /// (tests/browser/layout.test.mjs checks the elements against the page's).
     pub const ALL: [PageSize; 2] = [
-        PageSize {
-            width: 1280.0,
-            height: 800.0,
-            element: (880.0, 678.7),
-        },
-        PageSize {
-            width: 390.0,
-            height: 844.0,
-            element: (374.0, 472.6),
-        },
+        PageSize { width: 1280.0, height: 800.0, element: (880.0, 678.7) },
+        PageSize { width: 390.0, height: 844.0, element: (374.0, 472.6) },
     ];
 
     /// The board area of a new game: fitted, it fills the element below
@@ -165,10 +146,7 @@ impl PageSize {
 
 /// The page's tidy at `zoom` CSS px per board unit.
 pub fn page_tidy(zoom: f64) -> TidyOptions {
-    TidyOptions {
-        px: 1.0 / zoom,
-        ..TidyOptions::default()
-    }
+    TidyOptions { px: 1.0 / zoom, ..TidyOptions::default() }
 }
 
 /// Plays one random game from `spots` spots by routing, on the page's
@@ -200,20 +178,14 @@ pub fn play_game(size: &PageSize, spots: usize, seed: u64, tidy: bool) -> Option
 
 fn stat(v: Vec<f64>, worst_is_max: bool) -> MedianWorst {
     let (median, lo, hi) = super::bench::median_range(v);
-    MedianWorst {
-        median,
-        worst: if worst_is_max { hi } else { lo },
-    }
+    MedianWorst { median, worst: if worst_is_max { hi } else { lo } }
 }
 
 fn readings(v: &[Legibility]) -> LayoutReadings {
     LayoutReadings {
         min_curve_gap_px: stat(v.iter().map(|l| l.min_curve_gap_px).collect(), false),
         min_spot_gap_px: stat(v.iter().map(|l| l.min_spot_gap_px).collect(), false),
-        overlapping_labels: stat(
-            v.iter().map(|l| l.overlapping_labels as f64).collect(),
-            true,
-        ),
+        overlapping_labels: stat(v.iter().map(|l| l.overlapping_labels as f64).collect(), true),
         covering_labels: stat(v.iter().map(|l| l.covering_labels as f64).collect(), true),
     }
 }
@@ -226,10 +198,7 @@ pub fn bench_layout(games: usize, spots: usize, seed: u64, workers: usize) -> La
     for size in PageSize::ALL {
         let played = on_workers(games, workers, |g| {
             let s = seed.wrapping_add(g as u64);
-            let (b, a) = (
-                play_game(&size, spots, s, false)?,
-                play_game(&size, spots, s, true)?,
-            );
+            let (b, a) = (play_game(&size, spots, s, false)?, play_game(&size, spots, s, true)?);
             let za = size.zoom(&a);
             Some((legibility(&b, size.zoom(&b)), legibility(&a, za), za))
         });
@@ -243,11 +212,7 @@ pub fn bench_layout(games: usize, spots: usize, seed: u64, workers: usize) -> La
             failures,
         });
     }
-    LayoutBenchReport {
-        games,
-        spots,
-        sizes,
-    }
+    LayoutBenchReport { games, spots, sizes }
 }
 
 /// The `Some` results of `f(0)`, …, `f(n - 1)`, in order, computed on
@@ -273,10 +238,7 @@ fn on_workers<T: Send>(n: usize, workers: usize, f: impl Fn(usize) -> Option<T> 
             })
             .collect();
         // A thread that panicked loses its games: they count as failures.
-        threads
-            .into_iter()
-            .flat_map(|t| t.join().unwrap_or_default())
-            .collect()
+        threads.into_iter().flat_map(|t| t.join().unwrap_or_default()).collect()
     });
     done.sort_by_key(|&(i, _)| i);
     done.into_iter().map(|(_, v)| v).collect()
