@@ -43,11 +43,7 @@ struct Args {
 const USAGE: &str = "usage: fuzz [all | TARGET...] [--inputs N] [--seconds S] [--seed S] [--save DIR] [--slow-ms MS] [--hang-s S] [--heap-mb MB]";
 
 fn target_names() -> String {
-    targets::TARGETS
-        .iter()
-        .map(|t| t.name)
-        .collect::<Vec<_>>()
-        .join(", ")
+    targets::TARGETS.iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
 }
 
 fn usage(why: &str) -> ! {
@@ -67,16 +63,8 @@ fn parse_args() -> Args {
     a.opts.save = Some(PathBuf::from("target/fuzz"));
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .unwrap_or_else(|| usage(&format!("{name} needs a value")))
-        };
-        let number = |name: &str, v: String| {
-            v.parse::<f64>()
-                .ok()
-                .filter(|x| *x >= 0.0)
-                .unwrap_or_else(|| usage(&format!("{name}: not a number: {v}")))
-        };
+        let mut value = |name: &str| it.next().unwrap_or_else(|| usage(&format!("{name} needs a value")));
+        let number = |name: &str, v: String| v.parse::<f64>().ok().filter(|x| *x >= 0.0).unwrap_or_else(|| usage(&format!("{name}: not a number: {v}")));
         match arg.as_str() {
             "--inputs" => a.opts.inputs = number("--inputs", value("--inputs")) as u64,
             "--seconds" => a.opts.seconds = Some(number("--seconds", value("--seconds"))),
@@ -87,10 +75,7 @@ fn parse_args() -> Args {
             "--heap-mb" => a.heap_mb = number("--heap-mb", value("--heap-mb")) as usize,
             "--child" => a.child = true,
             "--help" | "-h" => {
-                println!(
-                    "{USAGE}\ntargets: {}\n(see the README's Fuzzing section)",
-                    target_names()
-                );
+                println!("{USAGE}\ntargets: {}\n(see the README's Fuzzing section)", target_names());
                 exit(0)
             }
             "all" => a.targets.extend(targets::TARGETS.iter().map(|t| t.name)),
@@ -119,10 +104,7 @@ fn numbers(r: &Report) -> String {
         r.slowest_ms,
         r.peak_bytes,
         r.corpus,
-        r.slowest
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect::<String>()
+        r.slowest.iter().map(|b| format!("{b:02x}")).collect::<String>()
     )
 }
 
@@ -142,10 +124,7 @@ fn read_numbers(line: &str) -> Option<Report> {
         ..Report::default()
     };
     let hex = w.next().unwrap_or_default().as_bytes();
-    r.slowest = hex
-        .chunks(2)
-        .filter_map(|p| u8::from_str_radix(std::str::from_utf8(p).ok()?, 16).ok())
-        .collect();
+    r.slowest = hex.chunks(2).filter_map(|p| u8::from_str_radix(std::str::from_utf8(p).ok()?, 16).ok()).collect();
     Some(r)
 }
 
@@ -162,13 +141,7 @@ fn child(a: &Args) {
     opts.progress = Some(progress);
     let r = fuzz(t, &opts);
     for f in &r.findings {
-        eprintln!(
-            "fuzz {}: {} {} (input {})",
-            t.name,
-            f.kind.name(),
-            f.message,
-            quote(&f.input, 200)
-        );
+        eprintln!("fuzz {}: {} {} (input {})", t.name, f.kind.name(), f.message, quote(&f.input, 200));
     }
     println!("{}", numbers(&r));
 }
@@ -177,10 +150,7 @@ fn child(a: &Args) {
 /// counts as a crash, and the next one goes on with another seed. Rates are
 /// of the children's own time (not counting their start).
 fn parent(a: &Args, target: &'static str) -> Report {
-    let mut total = Report {
-        target,
-        ..Report::default()
-    };
+    let mut total = Report { target, ..Report::default() };
     let mut seed = a.opts.seed;
     let started = std::time::Instant::now();
     while total.inputs < a.opts.inputs {
@@ -189,20 +159,8 @@ fn parent(a: &Args, target: &'static str) -> Report {
             break;
         }
         let mut cmd = Command::new(std::env::current_exe().expect("this program"));
-        cmd.args([
-            target,
-            "--child",
-            "--inputs",
-            &(a.opts.inputs - total.inputs).to_string(),
-            "--seed",
-            &seed.to_string(),
-        ]);
-        cmd.args([
-            "--slow-ms",
-            &a.opts.slow_ms.to_string(),
-            "--hang-s",
-            &(a.opts.hang_ms as f64 / 1e3).to_string(),
-        ]);
+        cmd.args([target, "--child", "--inputs", &(a.opts.inputs - total.inputs).to_string(), "--seed", &seed.to_string()]);
+        cmd.args(["--slow-ms", &a.opts.slow_ms.to_string(), "--hang-s", &(a.opts.hang_ms as f64 / 1e3).to_string()]);
         cmd.args(["--heap-mb", &a.heap_mb.to_string()]);
         if let Some(s) = left {
             cmd.args(["--seconds", &s.to_string()]);
@@ -212,10 +170,7 @@ fn parent(a: &Args, target: &'static str) -> Report {
         }
         let mut ch = cmd.stdout(Stdio::piped()).spawn().expect("a child process");
         let mut last = Report::default();
-        for line in BufReader::new(ch.stdout.take().expect("its output"))
-            .lines()
-            .map_while(Result::ok)
-        {
+        for line in BufReader::new(ch.stdout.take().expect("its output")).lines().map_while(Result::ok) {
             if let Some(r) = read_numbers(&line) {
                 last = r;
                 let sofar = total.inputs + last.inputs;

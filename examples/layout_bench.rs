@@ -35,9 +35,7 @@ fn main() {
             step += 1;
             if lives > 0 && step % 3 == 0 {
                 for (k, input) in [p.reduced(), p.clone()].iter().enumerate() {
-                    if std::env::var("LB_TRACE").is_ok() {
-                        eprintln!("TRY {k} {}", sprouts::text::HoeyDisplay(input));
-                    }
+                    if std::env::var("LB_TRACE").is_ok() { eprintln!("TRY {k} {}", sprouts::text::HoeyDisplay(input)); }
                     let t = Instant::now();
                     match Board::layout(input, 800.0, 600.0) {
                         Ok((drawn, board)) => {
@@ -63,10 +61,7 @@ fn main() {
             p = p.play(&moves[rand(moves.len())].0).unwrap();
         }
     }
-    for (k, name) in ["reduced (GLOP)", "labelled (Hoey list)"]
-        .iter()
-        .enumerate()
-    {
+    for (k, name) in ["reduced (GLOP)", "labelled (Hoey list)"].iter().enumerate() {
         println!("{name}:");
         println!("| lives | layouts | median ms | worst ms | most spots drawn |");
         println!("| --- | --- | --- | --- | --- |");

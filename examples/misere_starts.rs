@@ -27,10 +27,7 @@ fn main() {
         let Ok(p) = Position::start(n) else { return };
         let mut s = Solver::new(
             Convention::Misere,
-            Config {
-                table_bytes: mb << 20,
-                ..Config::default()
-            },
+            Config { table_bytes: mb << 20, ..Config::default() },
         );
         s.set_tree_lives(lives);
         let t = Instant::now();
@@ -43,8 +40,7 @@ fn main() {
         });
         let got = s.outcome(&p);
         let st = s.stats();
-        let published =
-            published_outcome(Convention::Misere, n).map_or("?".into(), |o| o.to_string());
+        let published = published_outcome(Convention::Misere, n).map_or("?".into(), |o| o.to_string());
         let got = got.map_or_else(|e| e.to_string(), |o| o.to_string());
         println!(
             "| {n} | {got} | {published} | {:.2} | {} | {} | {} | {:.1} |",

@@ -52,21 +52,14 @@ fn main() {
          # canonical children c of p: the nodes at depth d of the tree whose children\n\
          # are the distinct canonical children (a game that ends sooner adds nothing).\n",
     );
-    let mut r = Reference {
-        children: HashMap::new(),
-        counts: HashMap::new(),
-    };
+    let mut r = Reference { children: HashMap::new(), counts: HashMap::new() };
     for (n, &deepest) in DEPTHS.iter().enumerate().skip(1) {
         let map = Map::start(n);
         let c = Canon::of(&Position::start(n).expect("a start of 1 to 6 spots"));
         for depth in 1..=deepest {
             let count = r.perft(&c, &map, depth);
             out += &format!("{c} {depth} {count}\n");
-            eprintln!(
-                "{c} {depth} {count} ({} classes expanded, {:.1?})",
-                r.children.len(),
-                t0.elapsed()
-            );
+            eprintln!("{c} {depth} {count} ({} classes expanded, {:.1?})", r.children.len(), t0.elapsed());
         }
     }
     if let Err(e) = std::fs::write(DATA, out) {

@@ -46,29 +46,14 @@ fn main() {
     for n in [100, 200, 400] {
         let p = parse_position(&format!("{}.}}]!", "1".repeat(n))).unwrap();
         let t = ms(|| drop(p.children()));
-        println!(
-            "{:<44} {:>8} {:>10.1}",
-            "moves on N two-life spots of one boundary", n, t
-        );
+        println!("{:<44} {:>8} {:>10.1}", "moves on N two-life spots of one boundary", n, t);
     }
     for n in [200, 400, 800] {
-        let letter = |k: usize| {
-            if k < 26 {
-                ((b'a' + k as u8) as char).to_string()
-            } else {
-                format!("({})", k + 1)
-            }
-        };
-        let text: String = (0..n)
-            .map(|k| format!("1{}", letter(k)))
-            .chain((0..n).rev().map(|k| format!("{}1", letter(k))))
-            .collect();
+        let letter = |k: usize| if k < 26 { ((b'a' + k as u8) as char).to_string() } else { format!("({})", k + 1) };
+        let text: String = (0..n).map(|k| format!("1{}", letter(k))).chain((0..n).rev().map(|k| format!("{}1", letter(k)))).collect();
         let p = parse_position(&format!("{text}.}}]!")).unwrap();
         let t = ms(|| drop(Canon::of(&p)));
-        println!(
-            "{:<44} {:>8} {:>10.1}",
-            "canon of a chain of N nested loops", n, t
-        );
+        println!("{:<44} {:>8} {:>10.1}", "canon of a chain of N nested loops", n, t);
     }
     let board = Board::start(2, 800.0, 600.0).unwrap();
     let rules = StrokeRules::default();
@@ -76,10 +61,7 @@ fn main() {
     for n in [1000, 2000, 4000, 10_000] {
         let pts = stroke(&board, n);
         let one = ms(|| drop(checker.check_prefix(&pts)));
-        println!(
-            "{:<44} {:>8} {:>10.2}",
-            "check one stroke of N points (prefix check)", n, one
-        );
+        println!("{:<44} {:>8} {:>10.2}", "check one stroke of N points (prefix check)", n, one);
     }
     for n in [1000, 2000, 4000] {
         let pts = stroke(&board, n);
@@ -88,10 +70,7 @@ fn main() {
                 drop(checker.check_prefix(&pts[..k]));
             }
         });
-        println!(
-            "{:<44} {:>8} {:>10.1}",
-            "check every prefix of a stroke of N points", n, all
-        );
+        println!("{:<44} {:>8} {:>10.1}", "check every prefix of a stroke of N points", n, all);
     }
     for n in [1000, 2000, 4000, 10_000] {
         let pts = stroke(&board, n);
@@ -102,10 +81,7 @@ fn main() {
                 drop(live.prefix());
             }
         });
-        println!(
-            "{:<44} {:>8} {:>10.1}",
-            "check every prefix incrementally (LiveStroke)", n, all
-        );
+        println!("{:<44} {:>8} {:>10.1}", "check every prefix incrementally (LiveStroke)", n, all);
     }
     // The page's path: one point per frame through the game.
     let mut game = Game::new(2, false, 800.0, 600.0).unwrap();
@@ -117,9 +93,6 @@ fn main() {
                 drop(game.extend_stroke(p).unwrap());
             }
         });
-        println!(
-            "{:<44} {:>8} {:>10.1}",
-            "the same, by Game::extend_stroke", n, all
-        );
+        println!("{:<44} {:>8} {:>10.1}", "the same, by Game::extend_stroke", n, all);
     }
 }

@@ -25,17 +25,17 @@
 //! assert_eq!(g.status().to_move, 2);
 //! ```
 
-pub mod limits;
 pub mod topology;
+pub mod limits;
 
 pub use topology::{Canon, Corner, IllegalMove, Move, MoveKind, Position, PositionError, Spot};
-pub mod board;
-pub mod game;
 pub mod notation;
+pub mod text;
+pub mod solver;
+pub mod board;
 pub mod player;
+pub mod game;
 pub mod report;
 pub mod service;
-pub mod solver;
-pub mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -319,9 +319,7 @@ impl FromStr for Strength {
             "random" => Ok(Strength::Random),
             "heuristic" => Ok(Strength::Heuristic),
             "perfect" => Ok(Strength::Perfect),
-            other => Err(format!(
-                "unknown strength `{other}` (random, heuristic or perfect)"
-            )),
+            other => Err(format!("unknown strength `{other}` (random, heuristic or perfect)")),
         }
     }
 }
@@ -461,13 +459,7 @@ impl Rng {
 
 /// Limits a solver to node `stop_at` and clock time `deadline`, passing
 /// progress on to `report` (which may stop it too).
-pub fn limit_solver(
-    solver: &mut Solver,
-    stop_at: u64,
-    deadline: f64,
-    clock: &Clock,
-    report: &Option<Report>,
-) {
+pub fn limit_solver(solver: &mut Solver, stop_at: u64, deadline: f64, clock: &Clock, report: &Option<Report>) {
     let clock = clock.clone();
     let report = report.clone();
     solver.on_progress(move |p| {
@@ -645,12 +637,7 @@ pub fn random_choice(p: &Position, seed: u64) -> Option<Choice> {
 /// wins; three quarters of the request's budget (nodes and time) go to
 /// looking for it, the rest stays for the heuristic. `None` when the solver
 /// ran out before an answer.
-fn perfect(
-    turn: &mut Turn,
-    moves: &[(Move, Canon)],
-    order: &mut [usize],
-    rng: &mut Rng,
-) -> Option<Choice> {
+fn perfect(turn: &mut Turn, moves: &[(Move, Canon)], order: &mut [usize], rng: &mut Rng) -> Option<Choice> {
     // Children that survivor counting likes best first: a win is often
     // among them.
     let mut work = 100;
@@ -753,10 +740,7 @@ struct Search<'t, 'a> {
 
 impl Search<'_, '_> {
     fn out(&mut self) -> bool {
-        if self.turn.expansions >= self.effort.expansions
-            || self.turn.now() > self.deadline
-            || self.turn.stopped
-        {
+        if self.turn.expansions >= self.effort.expansions || self.turn.now() > self.deadline || self.turn.stopped {
             self.exhausted = true;
             return true;
         }
@@ -797,13 +781,10 @@ impl Search<'_, '_> {
             return None;
         }
         let nodes = nodes.min(self.solver_stop - now);
-        let v = self.turn.solve(&p, nodes, deadline).map(|o| {
-            if o == Outcome::Win {
-                Value::WIN
-            } else {
-                Value::LOSS
-            }
-        });
+        let v = self
+            .turn
+            .solve(&p, nodes, deadline)
+            .map(|o| if o == Outcome::Win { Value::WIN } else { Value::LOSS });
         self.solved.insert(c.clone(), v.ok_or(nodes));
         v
     }
@@ -835,9 +816,7 @@ impl Search<'_, '_> {
         if depth == 0 {
             return v;
         }
-        let Some(kids) = self.children(c) else {
-            return v;
-        };
+        let Some(kids) = self.children(c) else { return v };
         if kids.is_empty() {
             // Over: the mover has lost normal play, won misère.
             return if self.turn.convention == Convention::Normal {
@@ -848,10 +827,7 @@ impl Search<'_, '_> {
         }
         // Replies the static values like best (for us, worst for the
         // opponent) first.
-        let mut order: Vec<(f64, Canon)> = kids
-            .into_iter()
-            .map(|k| (self.statically(&k).0, k))
-            .collect();
+        let mut order: Vec<(f64, Canon)> = kids.into_iter().map(|k| (self.statically(&k).0, k)).collect();
         order.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut best = Value(-1.0);
         for (_, k) in order {
@@ -916,16 +892,12 @@ fn heuristic(
     // with four times as much, ..., within most of the move's time.
     let mut by_value: Vec<usize> = order.to_vec();
     by_value.sort_by(|&a, &b| values[b].0.total_cmp(&values[a].0));
-    let solver_deadline = search
-        .deadline
-        .min(search.turn.now() + effort.millis * 0.85);
+    let solver_deadline = search.deadline.min(search.turn.now() + effort.millis * 0.85);
     // First the question about the position itself: proof-number search
     // spends the budget where a proof is nearest, across all the moves. A
     // win then shows as a child that the solver's table already knows lost.
     if root.total_lives() <= effort.solve_lives {
-        let nodes = search
-            .solver_stop
-            .saturating_sub(search.turn.solver.stats().nodes);
+        let nodes = search.solver_stop.saturating_sub(search.turn.solver.stats().nodes);
         match search.turn.solve(root, nodes, solver_deadline) {
             Some(Outcome::Win) => {
                 for &i in &by_value {
@@ -952,8 +924,7 @@ fn heuristic(
             }
         }
         each *= 4;
-        let left = search.turn.solver.stats().nodes < search.solver_stop
-            && search.turn.now() <= solver_deadline;
+        let left = search.turn.solver.stats().nodes < search.solver_stop && search.turn.now() <= solver_deadline;
         if each > effort.solver_nodes_each * 16 || !left || search.turn.stopped {
             break;
         }
@@ -991,11 +962,7 @@ fn heuristic(
         }
     }
     let best = values.iter().map(|v| v.0).fold(f64::MIN, f64::max);
-    let pool: Vec<usize> = order
-        .iter()
-        .copied()
-        .filter(|&i| values[i].0 == best)
-        .collect();
+    let pool: Vec<usize> = order.iter().copied().filter(|&i| values[i].0 == best).collect();
     let i = pool[rng.below(pool.len())];
     if values[i] == Value::LOSS {
         (i, Method::ProvenLoss, Some(Outcome::Loss))

@@ -10,9 +10,9 @@
 use crate::limits::CANON_STEPS;
 use crate::notation::write_move;
 use crate::solver::{Event, SolveError, Solver, Stats};
+use std::ops::ControlFlow;
 use crate::{Canon, Position, Spot};
 use serde::Serialize;
-use std::ops::ControlFlow;
 
 /// A winning move and the canonical position after it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -27,13 +27,7 @@ pub struct WinningMove {
 impl WinningMove {
     /// The winning moves of a solver analysis of `p`.
     pub fn list(p: &Position, moves: &[(crate::Move, Canon)]) -> Vec<WinningMove> {
-        moves
-            .iter()
-            .map(|(mv, c)| WinningMove {
-                text: write_move(p, mv),
-                position: c.to_string(),
-            })
-            .collect()
+        moves.iter().map(|(mv, c)| WinningMove { text: write_move(p, mv), position: c.to_string() }).collect()
     }
 }
 
@@ -164,13 +158,7 @@ impl Analysis {
         let all = p.lands();
         let mut lands = Vec::new();
         for spots in p.land_spots() {
-            let land = all.iter().find(|l| {
-                l.regions()
-                    .iter()
-                    .flatten()
-                    .flatten()
-                    .any(|&x| spots.first() == Some(&x))
-            });
+            let land = all.iter().find(|l| l.regions().iter().flatten().flatten().any(|&x| spots.first() == Some(&x)));
             let Some(land) = land else { continue };
             let nimber = if misere || !complete {
                 None
@@ -184,11 +172,7 @@ impl Analysis {
                     Err(e) => return Err(e),
                 }
             };
-            lands.push(LandReport {
-                spots,
-                position: Canon::of_within(land, CANON_STEPS).0.to_string(),
-                nimber,
-            });
+            lands.push(LandReport { spots, position: Canon::of_within(land, CANON_STEPS).0.to_string(), nimber });
         }
         Ok(Analysis {
             position: Canon::of_within(p, CANON_STEPS).0.to_string(),
@@ -258,14 +242,8 @@ impl Found {
     pub fn of(p: &Position, e: &Event) -> Found {
         match e {
             Event::Outcome(o) => Found::Outcome(o.to_string()),
-            Event::WinningMove { mv, child } => Found::WinningMove(WinningMove {
-                text: write_move(p, mv),
-                position: child.to_string(),
-            }),
-            Event::MovesChecked { checked, total } => Found::MovesChecked {
-                checked: *checked,
-                total: *total,
-            },
+            Event::WinningMove { mv, child } => Found::WinningMove(WinningMove { text: write_move(p, mv), position: child.to_string() }),
+            Event::MovesChecked { checked, total } => Found::MovesChecked { checked: *checked, total: *total },
             Event::Nimber(g) => Found::Nimber(*g),
         }
     }
@@ -319,28 +297,14 @@ pub struct MedianWorst {
 
 impl std::fmt::Display for LayoutBenchReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(
-            f,
-            "layout benchmark: {} random {}-spot games per size, as the page draws them",
-            self.games, self.spots
-        )?;
+        writeln!(f, "layout benchmark: {} random {}-spot games per size, as the page draws them", self.games, self.spots)?;
         writeln!(
             f,
             "{:<9} {:>6} {:<7} {:>16} {:>16} {:>16} {:>16}",
-            "page",
-            "zoom",
-            "tidied",
-            "curve gap px",
-            "spot gap px",
-            "labels overlap",
-            "on spot/label"
+            "page", "zoom", "tidied", "curve gap px", "spot gap px", "labels overlap", "on spot/label"
         )?;
         let mw = "median / worst";
-        writeln!(
-            f,
-            "{:<9} {:>6} {:<7} {mw:>16} {mw:>16} {mw:>16} {mw:>16}",
-            "", "", ""
-        )?;
+        writeln!(f, "{:<9} {:>6} {:<7} {mw:>16} {mw:>16} {mw:>16} {mw:>16}", "", "", "")?;
         for s in &self.sizes {
             for (tidied, r) in [("no", &s.before), ("yes", &s.after)] {
                 writeln!(
@@ -360,11 +324,7 @@ impl std::fmt::Display for LayoutBenchReport {
                 )?;
             }
             if s.failures > 0 {
-                writeln!(
-                    f,
-                    "{}x{}: {} games could not be routed to the end",
-                    s.width, s.height, s.failures
-                )?;
+                writeln!(f, "{}x{}: {} games could not be routed to the end", s.width, s.height, s.failures)?;
             }
         }
         Ok(())

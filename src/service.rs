@@ -85,10 +85,7 @@ fn throttle(every: u64, report: Report) -> Report {
 /// The solver's counts told to the host every [`REPORT_EVERY`] nodes, as
 /// nodes since `start`.
 fn counts(tell: Tell, start: u64) -> Report {
-    throttle(
-        REPORT_EVERY,
-        Rc::new(move |p: &Progress| tell(&ProgressReport::new(p, start, None))),
-    )
+    throttle(REPORT_EVERY, Rc::new(move |p: &Progress| tell(&ProgressReport::new(p, start, None))))
 }
 
 /// The worker's state: solvers and the computer player.
@@ -100,12 +97,8 @@ pub struct Service {
 
 /// The labelled position after a record, and its convention.
 fn replay(record: &str) -> Result<(Position, bool), String> {
-    let rec = Record::parse(record).map_err(|e| {
-        format!(
-            "not a game record: {e}, in {}",
-            crate::text::quote_around(record, e.offset)
-        )
-    })?;
+    let rec = Record::parse(record)
+        .map_err(|e| format!("not a game record: {e}, in {}", crate::text::quote_around(record, e.offset)))?;
     if !(1..=MAX_SPOTS).contains(&rec.spots) {
         return Err(format!("a game starts with 1 to {MAX_SPOTS} spots"));
     }
@@ -114,42 +107,20 @@ fn replay(record: &str) -> Result<(Position, bool), String> {
 }
 
 /// The solver of the convention, made on first use.
-fn solver<'a>(
-    solvers: &'a mut [Option<Solver>; 2],
-    misere: bool,
-    opts: &Options,
-) -> &'a mut Solver {
+fn solver<'a>(solvers: &'a mut [Option<Solver>; 2], misere: bool, opts: &Options) -> &'a mut Solver {
     solvers[usize::from(misere)].get_or_insert_with(|| {
-        let asked = if opts.table_mb.is_finite() && opts.table_mb > 0.0 {
-            opts.table_mb.min(1e15) as u64
-        } else {
-            128
-        };
+        let asked = if opts.table_mb.is_finite() && opts.table_mb > 0.0 { opts.table_mb.min(1e15) as u64 } else { 128 };
         let mb = table_mb(asked, Some(WASM_MEMORY));
-        let conv = if misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        };
+        let conv = if misere { Convention::Misere } else { Convention::Normal };
         let bytes = usize::try_from(mb << 20).unwrap_or(MAX_TABLE_BYTES);
-        Solver::new(
-            conv,
-            Config {
-                table_bytes: bytes,
-                progress_every: PROGRESS_EVERY,
-            },
-        )
+        Solver::new(conv, Config { table_bytes: bytes, progress_every: PROGRESS_EVERY })
     })
 }
 
 impl Service {
     /// A service whose time budgets are read on `clock` (milliseconds).
     pub fn new(clock: Clock) -> Service {
-        Service {
-            solvers: [None, None],
-            computer: Computer::new(),
-            clock,
-        }
+        Service { solvers: [None, None], computer: Computer::new(), clock }
     }
 
     /// Solves the position after a WGOSA record (whose header says normal
@@ -157,12 +128,7 @@ impl Service {
     /// outcome first) and the counts every [`REPORT_EVERY`] nodes. When the
     /// budget runs out or `tell` says stop, the answer holds what was
     /// proved, with `complete` false and `stopped` saying why.
-    pub fn analyse(
-        &mut self,
-        record: &str,
-        opts: &Options,
-        tell: Option<Tell>,
-    ) -> Result<Analysis, String> {
+    pub fn analyse(&mut self, record: &str, opts: &Options, tell: Option<Tell>) -> Result<Analysis, String> {
         let (p, misere) = replay(record)?;
         let budget = opts.budget();
         let deadline = (self.clock)() + opts.millis();
@@ -178,21 +144,11 @@ impl Service {
                 every(p)
             }) as Report
         });
-        limit_solver(
-            solver,
-            start.saturating_add(budget),
-            deadline,
-            &self.clock,
-            &report,
-        );
+        limit_solver(solver, start.saturating_add(budget), deadline, &self.clock, &report);
         let outcome_only = opts.only.as_deref() == Some("outcome");
         let on = |e: &Event| {
             let told = match &tell {
-                Some(t) => t(&ProgressReport::new(
-                    &seen.get(),
-                    start,
-                    Some(Found::of(&p, e)),
-                )),
+                Some(t) => t(&ProgressReport::new(&seen.get(), start, Some(Found::of(&p, e)))),
                 None => ControlFlow::Continue(()),
             };
             match e {
@@ -217,25 +173,11 @@ impl Service {
 
     /// A move for the computer in the position after a WGOSA record, by
     /// the player of `opts.strength` (see [`crate::player`]).
-    pub fn computer_move(
-        &mut self,
-        record: &str,
-        opts: &Options,
-        tell: Option<Tell>,
-    ) -> Result<ComputerMove, String> {
+    pub fn computer_move(&mut self, record: &str, opts: &Options, tell: Option<Tell>) -> Result<ComputerMove, String> {
         let (p, misere) = replay(record)?;
         crate::limits::check_moves(&p).map_err(|e| e.to_string())?;
-        let strength = opts
-            .strength
-            .as_deref()
-            .unwrap_or("perfect")
-            .parse::<Strength>()
-            .map_err(|e| e.to_string())?;
-        let seed = if opts.seed.is_finite() {
-            opts.seed.abs().min(1.8e19) as u64
-        } else {
-            0
-        };
+        let strength = opts.strength.as_deref().unwrap_or("perfect").parse::<Strength>().map_err(|e| e.to_string())?;
+        let seed = if opts.seed.is_finite() { opts.seed.abs().min(1.8e19) as u64 } else { 0 };
         let choice = if strength == Strength::Random {
             random_choice(&p, seed)
         } else {

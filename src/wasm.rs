@@ -40,9 +40,7 @@ extern "C" {
 /// that a crash says where it happened. Runs once, when the module starts.
 #[wasm_bindgen(start)]
 fn start() {
-    std::panic::set_hook(Box::new(|info| {
-        console_error(&format!("sprouts engine panic: {info}"))
-    }));
+    std::panic::set_hook(Box::new(|info| console_error(&format!("sprouts engine panic: {info}"))));
 }
 
 /// Board size for saved games that have no drawing (the moves are routed).
@@ -60,9 +58,7 @@ fn to_js<T: Serialize>(v: &T) -> JsValue {
 
 /// A flat `[x0, y0, x1, y1, ...]` array to points.
 fn points_of(flat: &[f64]) -> Vec<Point> {
-    flat.chunks_exact(2)
-        .map(|c| Point::new(c[0], c[1]))
-        .collect()
+    flat.chunks_exact(2).map(|c| Point::new(c[0], c[1])).collect()
 }
 
 /// One game on one drawing (see [`game::Game`]).
@@ -83,32 +79,21 @@ impl Game {
     /// A new game of `spots` spots laid out on a `width` × `height` board.
     #[wasm_bindgen(constructor)]
     pub fn new(spots: u32, misere: bool, width: f64, height: f64) -> Result<Game, JsError> {
-        game::Game::new(spots as usize, misere, width, height)
-            .map(Game)
-            .map_err(err)
+        game::Game::new(spots as usize, misere, width, height).map(Game).map_err(err)
     }
 
     /// A game from a WGOSA record (`3+ 1(4)2 ...`): its moves are replayed
     /// and drawn by the router. The result (`I`/`II`) is ignored.
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(record: &str, width: f64, height: f64) -> Result<Game, JsError> {
-        game::Game::from_record(record, Some((width, height)))
-            .map(Game)
-            .map_err(err)
+        game::Game::from_record(record, Some((width, height))).map(Game).map_err(err)
     }
 
     /// A game from any position (GLOP, spots dialect or Hoey list), laid
     /// out on a `width` × `height` board; play continues from it.
     #[wasm_bindgen(js_name = fromPosition)]
-    pub fn from_position(
-        text: &str,
-        misere: bool,
-        width: f64,
-        height: f64,
-    ) -> Result<Game, JsError> {
-        game::Game::from_text(text, misere, width, height)
-            .map(Game)
-            .map_err(err)
+    pub fn from_position(text: &str, misere: bool, width: f64, height: f64) -> Result<Game, JsError> {
+        game::Game::from_text(text, misere, width, height).map(Game).map_err(err)
     }
 
     /// A saved game (`.sprouts.json`, or the page's earlier format). The
@@ -119,8 +104,8 @@ impl Game {
         // The browser's JSON and serde-wasm-bindgen keep serde_json (about
         // 50 kB gzipped) out of the page.
         let value = js_sys::JSON::parse(json).map_err(|_| err("saved game: not JSON"))?;
-        let any: game::AnyGameFile = serde_wasm_bindgen::from_value(value)
-            .map_err(|e| err(format!("saved game: not a game file: {e}")))?;
+        let any: game::AnyGameFile =
+            serde_wasm_bindgen::from_value(value).map_err(|e| err(format!("saved game: not a game file: {e}")))?;
         drawn(game::Game::from_any(any, Some(DEFAULT_SIZE)).map_err(err)?)
     }
 
@@ -128,29 +113,15 @@ impl Game {
     #[wasm_bindgen(js_name = toJson)]
     pub fn to_json(&self) -> String {
         let file = to_js(&self.0.to_file());
-        js_sys::JSON::stringify(&file)
-            .ok()
-            .and_then(|s| s.as_string())
-            .unwrap_or_default()
+        js_sys::JSON::stringify(&file).ok().and_then(|s| s.as_string()).unwrap_or_default()
     }
 
     /// Sets the distances (board units) that decide what a stroke touches:
     /// the snap radius around spots, the clearance around spots, and around
     /// lines. The page scales them with the zoom.
     #[wasm_bindgen(js_name = setRules)]
-    pub fn set_rules(
-        &mut self,
-        snap: f64,
-        spot_clearance: f64,
-        edge_clearance: f64,
-    ) -> Result<(), JsError> {
-        self.0
-            .set_rules(StrokeRules {
-                snap,
-                spot_clearance,
-                edge_clearance,
-            })
-            .map_err(err)
+    pub fn set_rules(&mut self, snap: f64, spot_clearance: f64, edge_clearance: f64) -> Result<(), JsError> {
+        self.0.set_rules(StrokeRules { snap, spot_clearance, edge_clearance }).map_err(err)
     }
 
     #[wasm_bindgen(getter)]
@@ -187,12 +158,7 @@ impl Game {
     /// The drawing shown, as an SVG document (with a key to the spot
     /// shapes under it when `legend`).
     pub fn svg(&self, legend: bool) -> Result<String, JsError> {
-        self.0
-            .svg(&SvgOptions {
-                legend,
-                ..SvgOptions::default()
-            })
-            .map_err(err)
+        self.0.svg(&SvgOptions { legend, ..SvgOptions::default() }).map_err(err)
     }
 
     /// The start position as a Hoey list when the game started from a
@@ -249,9 +215,7 @@ impl Game {
     /// in the saved game (`undefined` for an undrawn game): what the page's
     /// tidy worker tidies.
     pub fn drawing(&self) -> JsValue {
-        self.0
-            .drawing_file()
-            .map_or(JsValue::UNDEFINED, |d| to_js(&d))
+        self.0.drawing_file().map_or(JsValue::UNDEFINED, |d| to_js(&d))
     }
 
     /// Takes a drawing from [`Game::drawing`] of a copy of this game (say,
@@ -260,8 +224,8 @@ impl Game {
     /// the tidy is over (the earlier drawings follow it now).
     #[wasm_bindgen(js_name = adoptDrawing)]
     pub fn adopt_drawing(&mut self, drawing: JsValue, settled: bool) -> Result<(), JsError> {
-        let d: game::DrawingFile = serde_wasm_bindgen::from_value(drawing)
-            .map_err(|e| err(format!("not a drawing: {e}")))?;
+        let d: game::DrawingFile =
+            serde_wasm_bindgen::from_value(drawing).map_err(|e| err(format!("not a drawing: {e}")))?;
         self.0.adopt_drawing(&d, settled).map_err(err)
     }
 
@@ -309,10 +273,7 @@ impl Game {
     /// [`game::Check`].
     #[wasm_bindgen(js_name = checkStroke)]
     pub fn check_stroke(&self, points: &[f64]) -> Result<JsValue, JsError> {
-        self.0
-            .check_stroke(&points_of(points))
-            .map(|c| to_js(&c))
-            .map_err(err)
+        self.0.check_stroke(&points_of(points)).map(|c| to_js(&c)).map_err(err)
     }
 
     /// Starts a new stroke being drawn (forgetting any other); feed it with
@@ -330,24 +291,15 @@ impl Game {
     #[wasm_bindgen(js_name = extendStroke)]
     pub fn extend_stroke(&mut self, points: &[f64]) -> Result<JsValue, JsError> {
         if points.len() % 2 != 0 {
-            return Err(err(format!(
-                "points come as x, y pairs: {} numbers",
-                points.len()
-            )));
+            return Err(err(format!("points come as x, y pairs: {} numbers", points.len())));
         }
-        self.0
-            .extend_stroke(&points_of(points))
-            .map(|c| to_js(&c))
-            .map_err(err)
+        self.0.extend_stroke(&points_of(points)).map(|c| to_js(&c)).map_err(err)
     }
 
     /// Checks a finished stroke with the new spot at fraction `t`.
     #[wasm_bindgen(js_name = checkFinished)]
     pub fn check_finished(&self, points: &[f64], t: f64) -> Result<JsValue, JsError> {
-        self.0
-            .check_finished(&points_of(points), t)
-            .map(|c| to_js(&c))
-            .map_err(err)
+        self.0.check_finished(&points_of(points), t).map(|c| to_js(&c)).map_err(err)
     }
 
     /// Plays a hand-drawn stroke; returns the move in WGOSA notation.
@@ -395,8 +347,7 @@ impl Game {
     /// resulting position, from at most `limit` (default 64) candidates.
     #[wasm_bindgen(js_name = movesBetween)]
     pub fn moves_between(&self, a: u32, b: u32, limit: Option<u32>) -> Vec<String> {
-        self.0
-            .moves_between(a, b, limit.unwrap_or(64).clamp(1, 4096) as usize)
+        self.0.moves_between(a, b, limit.unwrap_or(64).clamp(1, 4096) as usize)
     }
 
     /// How many distinct moves (resulting positions) there are.
@@ -412,12 +363,8 @@ impl Game {
 /// Hoey list.
 #[wasm_bindgen]
 pub fn canonical(position: &str) -> Result<String, JsError> {
-    let p = parse_position(position).map_err(|e| {
-        err(format!(
-            "not a position: {e}, in {}",
-            crate::text::quote_around(position, e.offset)
-        ))
-    })?;
+    let p = parse_position(position)
+        .map_err(|e| err(format!("not a position: {e}, in {}", crate::text::quote_around(position, e.offset))))?;
     Ok(Canon::of_limited(&p).map_err(err)?.to_string())
 }
 
@@ -437,22 +384,16 @@ fn options(v: JsValue) -> Result<Options, JsError> {
 /// [`analyse`]); a truthy return value stops.
 fn report(progress: Option<js_sys::Function>) -> Option<Tell> {
     let cb = progress?;
-    Some(Rc::new(move |p: &ProgressReport| {
-        match cb.call1(&JsValue::NULL, &to_js(p)) {
-            Ok(v) if v.is_truthy() => ControlFlow::Break(()),
-            _ => ControlFlow::Continue(()),
-        }
+    Some(Rc::new(move |p: &ProgressReport| match cb.call1(&JsValue::NULL, &to_js(p)) {
+        Ok(v) if v.is_truthy() => ControlFlow::Break(()),
+        _ => ControlFlow::Continue(()),
     }))
 }
 
 /// Runs a request on the service.
-fn serve<T: Serialize>(
-    f: impl FnOnce(&mut Service) -> Result<T, String>,
-) -> Result<JsValue, JsError> {
+fn serve<T: Serialize>(f: impl FnOnce(&mut Service) -> Result<T, String>) -> Result<JsValue, JsError> {
     SERVICE.with(|cell| {
-        let mut service = cell
-            .try_borrow_mut()
-            .map_err(|_| err("the solver is busy"))?;
+        let mut service = cell.try_borrow_mut().map_err(|_| err("the solver is busy"))?;
         f(&mut service).map(|v| to_js(&v)).map_err(err)
     })
 }
@@ -469,11 +410,7 @@ fn serve<T: Serialize>(
 /// `{movesChecked: {checked, total}}`, `{nimber}` (last); returning a
 /// truthy value stops.
 #[wasm_bindgen]
-pub fn analyse(
-    record: &str,
-    options_: JsValue,
-    progress: Option<js_sys::Function>,
-) -> Result<JsValue, JsError> {
+pub fn analyse(record: &str, options_: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
     let opts = options(options_)?;
     serve(|s| s.analyse(record, &opts, report(progress)))
 }
@@ -484,11 +421,7 @@ pub fn analyse(
 /// nodes}` ([`crate::report::ComputerMove`]). `progress` as for
 /// [`analyse`].
 #[wasm_bindgen(js_name = computerMove)]
-pub fn computer_move(
-    record: &str,
-    options_: JsValue,
-    progress: Option<js_sys::Function>,
-) -> Result<JsValue, JsError> {
+pub fn computer_move(record: &str, options_: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
     let opts = options(options_)?;
     serve(|s| s.computer_move(record, &opts, report(progress)))
 }

@@ -26,10 +26,7 @@ const COMMANDS: &[&[&str]] = &[
 ];
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprouts"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_sprouts")).args(args).output().expect("the binary runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -65,10 +62,7 @@ fn help_and_version_for_every_command() {
     assert!(ok(&["--help"]).contains("Example"));
     for cmd in COMMANDS {
         let help = ok(&[cmd, &["--help"][..]].concat());
-        assert!(
-            help.contains(&format!("Usage: sprouts {}", cmd.join(" "))),
-            "{cmd:?}: {help}"
-        );
+        assert!(help.contains(&format!("Usage: sprouts {}", cmd.join(" "))), "{cmd:?}: {help}");
         assert!(help.contains("Example"), "{cmd:?} has no example: {help}");
         let v = ok(&[cmd, &["--version"][..]].concat());
         assert!(v.contains(version), "{cmd:?}: {v}");
@@ -87,26 +81,15 @@ fn misspelled_flags_and_extra_arguments_are_errors() {
         (&["canon", "0*3", "--jsn"], "--jsn", "--json"),
         (&["perft", "0*3", "2", "--jsn"], "--jsn", "--json"),
         (&["replay", "1+", "--jsn"], "--jsn", "--json"),
-        (
-            &["random", "--spots", "3", "--misre"],
-            "--misre",
-            "--misere",
-        ),
-        (
-            &["play", "--spots", "3", "--gams", "2"],
-            "--gams",
-            "--games",
-        ),
+        (&["random", "--spots", "3", "--misre"], "--misre", "--misere"),
+        (&["play", "--spots", "3", "--gams", "2"], "--gams", "--games"),
         (&["bench", "solve", "--nromal"], "--nromal", "--normal"),
         (&["sovle", "0*3"], "sovle", "solve"),
     ];
     for (args, wrong, right) in cases {
         let e = misuse(args);
         assert!(e.contains(&format!("'{wrong}'")), "{args:?}: {e}");
-        assert!(
-            e.contains(&format!("'{right}'")),
-            "{args:?} suggests {right}: {e}"
-        );
+        assert!(e.contains(&format!("'{right}'")), "{args:?} suggests {right}: {e}");
     }
     assert!(misuse(&["canon", "0*3", "extra"]).contains("'extra'"));
     assert!(misuse(&["solve", "0*3", "0*4"]).contains("'0*4'"));
@@ -127,17 +110,10 @@ fn misspelled_flags_and_extra_arguments_are_errors() {
 #[test]
 fn limits_stop_with_statistics_and_piped_runs_show_no_progress() {
     let e = misuse(&["solve", "--spots", "9", "--max-nodes", "100"]);
-    assert!(
-        e.contains("stopped by the limit") && e.contains("nodes, table:"),
-        "{e}"
-    );
+    assert!(e.contains("stopped by the limit") && e.contains("nodes, table:"), "{e}");
     let o = run(&["solve", "--spots", "6"]);
     assert!(o.status.success());
-    assert_eq!(
-        stderr(&o),
-        "",
-        "no progress line when standard error is not a terminal"
-    );
+    assert_eq!(stderr(&o), "", "no progress line when standard error is not a terminal");
 }
 
 /// The keys found at `at` (comma-separated paths; `a.b` walks into
@@ -158,9 +134,7 @@ fn keys_at(v: &Value, at: &str) -> BTreeSet<String> {
         }
         assert!(!nodes.is_empty(), "nothing at {path:?} in {v}");
         for n in nodes {
-            let obj = n
-                .as_object()
-                .unwrap_or_else(|| panic!("{path:?} is not an object in {v}"));
+            let obj = n.as_object().unwrap_or_else(|| panic!("{path:?} is not an object in {v}"));
             out.extend(obj.keys().cloned());
         }
     }
@@ -169,12 +143,8 @@ fn keys_at(v: &Value, at: &str) -> BTreeSet<String> {
 
 /// The README's JSON table: (output, at, fields).
 fn readme_table() -> Vec<(String, String, BTreeSet<String>)> {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let section = readme
-        .split("### JSON outputs")
-        .nth(1)
-        .expect("a JSON outputs section");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let section = readme.split("### JSON outputs").nth(1).expect("a JSON outputs section");
     let unquote = |s: &str| s.trim().replace('`', "");
     section
         .lines()
@@ -184,11 +154,7 @@ fn readme_table() -> Vec<(String, String, BTreeSet<String>)> {
         .map(|l| {
             let cells: Vec<&str> = l.trim_matches('|').split('|').collect();
             assert_eq!(cells.len(), 3, "{l}");
-            let at = cells[1]
-                .split(',')
-                .map(unquote)
-                .collect::<Vec<_>>()
-                .join(",");
+            let at = cells[1].split(',').map(unquote).collect::<Vec<_>>().join(",");
             let fields = cells[2].split(',').map(unquote).collect();
             (unquote(cells[0]), at, fields)
         })
@@ -211,21 +177,15 @@ fn produce(output: &str) -> Value {
         "sprouts replay --json" => cli(&["replay", "2+ 1(3)2 1(4)2", "--json"]),
         "sprouts solve --json" => cli(&["solve", "--spots", "5", "--json"]),
         "sprouts play --json" => cli(&["play", "--spots", "3", "--games", "2", "--json"]),
-        "sprouts bench layout --json" => {
-            cli(&["bench", "layout", "--games", "1", "--spots", "4", "--json"])
-        }
+        "sprouts bench layout --json" => cli(&["bench", "layout", "--games", "1", "--spots", "4", "--json"]),
         "Game.status()" => json(&g.status()),
         "Game.checkStroke()" => {
-            let pts: Vec<Point> = (0..10)
-                .map(|i| Point::new(100.0 + i as f64, 150.0))
-                .collect();
+            let pts: Vec<Point> = (0..10).map(|i| Point::new(100.0 + i as f64, 150.0)).collect();
             json(&g.check_stroke(&pts).unwrap())
         }
         "Game.extendStroke()" => {
             g.begin_stroke().unwrap();
-            let pts: Vec<Point> = (0..10)
-                .map(|i| Point::new(100.0 + i as f64, 150.0))
-                .collect();
+            let pts: Vec<Point> = (0..10).map(|i| Point::new(100.0 + i as f64, 150.0)).collect();
             json(&g.extend_stroke(&pts).unwrap())
         }
         "Game.previewText()" => json(&g.preview_text("3(5)3").unwrap()),
@@ -233,21 +193,9 @@ fn produce(output: &str) -> Value {
         "Game.edgeList()" => json(&g.edge_views()),
         "Game.extent()" => json(&g.extent()),
         "Game.toJson()" => serde_json::from_str(&g.to_json()).unwrap(),
-        "analyse (worker)" => json(
-            &service()
-                .analyse("4+ 1(5)2", &Options::default(), None)
-                .unwrap(),
-        ),
-        "computerMove (worker)" => json(
-            &service()
-                .computer_move("4+", &Options::default(), None)
-                .unwrap(),
-        ),
-        "progress (worker)" => json(&sprouts::report::ProgressReport {
-            nodes: 64.0,
-            table_bytes: 1024.0,
-            found: None,
-        }),
+        "analyse (worker)" => json(&service().analyse("4+ 1(5)2", &Options::default(), None).unwrap()),
+        "computerMove (worker)" => json(&service().computer_move("4+", &Options::default(), None).unwrap()),
+        "progress (worker)" => json(&sprouts::report::ProgressReport { nodes: 64.0, table_bytes: 1024.0, found: None }),
         other => panic!("the README lists an output the test does not know: {other}"),
     }
 }
@@ -272,10 +220,7 @@ fn json_outputs_have_the_readme_fields() {
     for (output, at, fields) in &table {
         let v = produce(output);
         let found = keys_at(&v, at);
-        assert_eq!(
-            &found, fields,
-            "{output} at {at:?}: the README and the type disagree"
-        );
+        assert_eq!(&found, fields, "{output} at {at:?}: the README and the type disagree");
     }
     // The array and string outputs.
     let moves: Value = serde_json::from_str(&ok(&["moves", "0*2", "--json"])).unwrap();
@@ -298,18 +243,12 @@ fn ctrl_c_stops_a_solve_cleanly() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert!(sent.success());
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let e = stderr(&o);
-    assert!(
-        e.starts_with("sprouts: interrupted after ") && e.contains(" nodes, table: "),
-        "{e}"
-    );
+    assert!(e.starts_with("sprouts: interrupted after ") && e.contains(" nodes, table: "), "{e}");
     assert_eq!(e.lines().count(), 1);
     assert!(stdout(&o).is_empty());
 }
@@ -337,11 +276,7 @@ fn closed_standard_output_stops_quietly() {
         // write fails however fast it runs.
         let (reader, writer) = std::io::pipe().expect("a pipe");
         drop(reader);
-        let o = Command::new(env!("CARGO_BIN_EXE_sprouts"))
-            .args(*args)
-            .stdout(writer)
-            .output()
-            .expect("the binary runs");
+        let o = Command::new(env!("CARGO_BIN_EXE_sprouts")).args(*args).stdout(writer).output().expect("the binary runs");
         let e = stderr(&o);
         assert!(!e.contains("panicked") && e.is_empty(), "{args:?}: {e}");
         assert_eq!(o.status.code(), Some(141), "{args:?}: {e}");

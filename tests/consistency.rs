@@ -9,11 +9,7 @@ use sprouts::text::{parse_hoey, HoeyDisplay};
 /// A Hoey list as regions of boundaries of spot numbers.
 fn split(text: &str) -> Vec<Vec<Vec<String>>> {
     text.split('/')
-        .map(|r| {
-            r.split(';')
-                .map(|b| b.split(',').map(str::to_string).collect())
-                .collect()
-        })
+        .map(|r| r.split(';').map(|b| b.split(',').map(str::to_string).collect()).collect())
         .collect()
 }
 
@@ -43,11 +39,7 @@ fn shuffled(regions: &[Vec<Vec<String>>], rng: &mut Rng) -> Vec<Vec<Vec<String>>
 #[test]
 fn the_issue_list_is_refused_in_every_order() {
     // Spot 1 lies twice in the second region, on two boundaries.
-    for text in [
-        "1,7;2,8;3/1,7;1;5;6/4,8",
-        "1,7;1;5;6/1,7;2,8;3/4,8",
-        "4,8/1,7;1;5;6/1,7;2,8;3",
-    ] {
+    for text in ["1,7;2,8;3/1,7;1;5;6/4,8", "1,7;1;5;6/1,7;2,8;3/4,8", "4,8/1,7;1;5;6/1,7;2,8;3"] {
         assert!(parse_hoey(text).is_err(), "{text} accepted");
     }
 }
@@ -57,10 +49,7 @@ fn the_issue_list_is_refused_in_every_order() {
 /// every order exactly when it is accepted as written.
 #[test]
 fn hoey_planarity_does_not_depend_on_the_order() {
-    let count: usize = std::env::var("SPROUTS_ORDER_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(300);
+    let count: usize = std::env::var("SPROUTS_ORDER_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
     let mut rng = Rng::new(13);
     let (mut accepted, mut refused) = (0, 0);
     for p in random_positions(31, count, 9, 24) {
@@ -72,9 +61,7 @@ fn hoey_planarity_does_not_depend_on_the_order() {
                 .iter()
                 .enumerate()
                 .flat_map(|(ri, r)| {
-                    r.iter()
-                        .enumerate()
-                        .flat_map(move |(bi, b)| (0..b.len()).map(move |ci| (ri, bi, ci)))
+                    r.iter().enumerate().flat_map(move |(bi, b)| (0..b.len()).map(move |ci| (ri, bi, ci)))
                 })
                 .collect();
             let (a, b) = (*rng.pick(&corners), *rng.pick(&corners));
@@ -107,10 +94,7 @@ fn hoey_planarity_does_not_depend_on_the_order() {
             }
         }
     }
-    assert!(
-        accepted > count && refused > count / 2,
-        "{accepted} accepted, {refused} refused"
-    );
+    assert!(accepted > count && refused > count / 2, "{accepted} accepted, {refused} refused");
 }
 
 /// Every legal move, printed, reads back as exactly that move: on positions
@@ -122,35 +106,20 @@ fn every_printed_move_reads_back_as_that_move() {
     use sprouts::notation::{resolve, write_move, MoveText};
     use sprouts::text::parse_position;
     use sprouts::Canon;
-    let count: usize = std::env::var("SPROUTS_READBACK_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(150);
+    let count: usize = std::env::var("SPROUTS_READBACK_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(150);
     let mut positions = random_positions(17, count, 8, 20);
     // The same positions written canonically and parsed: other numberings.
-    let parsed: Vec<_> = positions
-        .iter()
-        .map(|p| parse_position(&Canon::of(p).to_string()).unwrap())
-        .collect();
+    let parsed: Vec<_> = positions.iter().map(|p| parse_position(&Canon::of(p).to_string()).unwrap()).collect();
     positions.extend(parsed);
     positions.push(parse_position("0+12+1a1a2+1a1a").unwrap());
     let mut checked = 0;
     for p in &positions {
-        let moves = if p.regions().iter().all(|r| r.len() <= 6) {
-            p.legal_moves()
-        } else {
-            Vec::new()
-        };
+        let moves = if p.regions().iter().all(|r| r.len() <= 6) { p.legal_moves() } else { Vec::new() };
         for (mv, child) in moves {
             let text = write_move(p, &mv);
             let m = MoveText::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
             match resolve(p, &m) {
-                Ok((_, got)) => assert_eq!(
-                    got,
-                    child,
-                    "{text} in {} reads as another move",
-                    HoeyDisplay(p)
-                ),
+                Ok((_, got)) => assert_eq!(got, child, "{text} in {} reads as another move", HoeyDisplay(p)),
                 Err(e) => panic!("{text} in {}: {e}", HoeyDisplay(p)),
             }
             checked += 1;
@@ -172,19 +141,10 @@ fn error_text() {
     let e = parse_position(&long).unwrap_err();
     let q = quote_around(&long, e.offset);
     assert!(q.chars().count() <= 84 && q.contains('x'), "{q}");
-    let e = Game::from_text(&long, false, 800.0, 600.0)
-        .err()
-        .unwrap()
-        .to_string();
+    let e = Game::from_text(&long, false, 800.0, 600.0).err().unwrap().to_string();
     assert!(e.len() < 300 && e.contains("offset 800"), "{e}");
-    let e = Game::from_record("3+ 1(5)2", None)
-        .err()
-        .unwrap()
-        .to_string();
+    let e = Game::from_record("3+ 1(5)2", None).err().unwrap().to_string();
     assert!(e.contains("move 1") && e.contains("numbered 4"), "{e}");
-    let e = Game::from_record(&format!("3+ 1(4)2[{}]", "1,".repeat(40_000) + "1"), None)
-        .err()
-        .unwrap()
-        .to_string();
+    let e = Game::from_record(&format!("3+ 1(4)2[{}]", "1,".repeat(40_000) + "1"), None).err().unwrap().to_string();
     assert!(e.len() < 300, "{e}");
 }

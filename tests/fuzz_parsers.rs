@@ -102,29 +102,17 @@ fn check_parsed(s: &str, p: &Position, from_hoey: bool) {
     }
     let c = Canon::of(p);
     let glop = c.to_string();
-    let q = parse_glop(&glop)
-        .unwrap_or_else(|e| panic!("`{s}` prints as `{glop}`, which does not parse: {e}"));
-    assert_eq!(
-        Canon::of(&q),
-        c,
-        "`{s}` prints as `{glop}`, which reads back differently"
-    );
+    let q = parse_glop(&glop).unwrap_or_else(|e| panic!("`{s}` prints as `{glop}`, which does not parse: {e}"));
+    assert_eq!(Canon::of(&q), c, "`{s}` prints as `{glop}`, which reads back differently");
     assert_eq!(Canon::of(&c.position()), c, "Canon::position of `{glop}`");
     if p.total_lives() <= 24 {
         for child in p.children() {
-            assert!(
-                parse_glop(&child.to_string()).is_ok(),
-                "child `{child}` of `{s}` does not parse"
-            );
+            assert!(parse_glop(&child.to_string()).is_ok(), "child `{child}` of `{s}` does not parse");
         }
     }
     if from_hoey {
         let h = HoeyDisplay(p).to_string();
-        assert_eq!(
-            parse_hoey(&h).as_ref(),
-            Ok(p),
-            "`{s}` prints as Hoey `{h}`, which reads back differently"
-        );
+        assert_eq!(parse_hoey(&h).as_ref(), Ok(p), "`{s}` prints as Hoey `{h}`, which reads back differently");
     }
 }
 
@@ -132,12 +120,7 @@ fn check_parsed(s: &str, p: &Position, from_hoey: bool) {
 fn feed(s: &str) -> usize {
     let result = catch_unwind(AssertUnwindSafe(|| {
         let mut accepted = 0;
-        for (r, from_hoey) in [
-            (parse_glop(s), false),
-            (parse_spots(s), false),
-            (parse_hoey(s), true),
-            (parse_position(s), false),
-        ] {
+        for (r, from_hoey) in [(parse_glop(s), false), (parse_spots(s), false), (parse_hoey(s), true), (parse_position(s), false)] {
             if let Ok(p) = r {
                 check_parsed(s, &p, from_hoey);
                 accepted += 1;
@@ -155,10 +138,7 @@ fn parsers_never_panic() {
     let valid = valid_strings(&mut rng);
     let (mut inputs, mut accepted) = (0, 0);
     for s in &valid {
-        assert!(
-            feed(s) > 0,
-            "valid input `{s}` was rejected by every parser"
-        );
+        assert!(feed(s) > 0, "valid input `{s}` was rejected by every parser");
         inputs += 1;
     }
     for alphabet in [GLOP_ALPHABET, SPOTS_ALPHABET, HOEY_ALPHABET] {
@@ -190,11 +170,7 @@ fn cli_never_crashes() {
     while runs < 300 {
         // A third valid, so that both exits are well exercised.
         let seed = rng.pick(&valid).clone();
-        let input = if rng.below(3) == 0 {
-            seed
-        } else {
-            mutate(&mut rng, &seed)
-        };
+        let input = if rng.below(3) == 0 { seed } else { mutate(&mut rng, &seed) };
         if input.contains('\u{0}') {
             continue; // not representable as a process argument
         }
@@ -206,32 +182,19 @@ fn cli_never_crashes() {
         if rng.below(4) == 0 {
             args.push("--json");
         }
-        let out = Command::new(env!("CARGO_BIN_EXE_sprouts"))
-            .args(&args)
-            .output()
-            .expect("the CLI runs");
+        let out = Command::new(env!("CARGO_BIN_EXE_sprouts")).args(&args).output().expect("the CLI runs");
         let stderr = String::from_utf8_lossy(&out.stderr);
         match out.status.code() {
             Some(0) => {
                 exits[0] += 1;
                 let stdout = String::from_utf8_lossy(&out.stdout);
                 if args.contains(&"--json") {
-                    let (open, close) = if cmd == "canon" {
-                        ('"', '"')
-                    } else {
-                        ('[', ']')
-                    };
+                    let (open, close) = if cmd == "canon" { ('"', '"') } else { ('[', ']') };
                     let t = stdout.trim();
-                    assert!(
-                        t.starts_with(open) && t.ends_with(close),
-                        "sprouts {args:?} printed {t:?}"
-                    );
+                    assert!(t.starts_with(open) && t.ends_with(close), "sprouts {args:?} printed {t:?}");
                 } else {
                     for line in stdout.lines() {
-                        assert!(
-                            parse_glop(line).is_ok(),
-                            "sprouts {args:?} printed `{line}`, not a position"
-                        );
+                        assert!(parse_glop(line).is_ok(), "sprouts {args:?} printed `{line}`, not a position");
                     }
                 }
             }
@@ -242,10 +205,7 @@ fn cli_never_crashes() {
                     "sprouts {args:?}: the error must be one line, got {stderr:?}"
                 );
             }
-            other => panic!(
-                "sprouts {args:?} ended with {other:?} ({:?}): {stderr}",
-                out.status
-            ),
+            other => panic!("sprouts {args:?} ended with {other:?} ({:?}): {stderr}", out.status),
         }
         runs += 1;
     }
@@ -261,10 +221,7 @@ fn cli_never_crashes() {
 /// the input as it is, so an input with a line break gives a two-line error.
 #[test]
 fn cli_error_is_one_line_for_input_with_a_line_break() {
-    let out = Command::new(env!("CARGO_BIN_EXE_sprouts"))
-        .args(["canon", "0\n1"])
-        .output()
-        .expect("the CLI runs");
+    let out = Command::new(env!("CARGO_BIN_EXE_sprouts")).args(["canon", "0\n1"]).output().expect("the CLI runs");
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.matches('\n').count(), 1, "stderr: {stderr:?}");

@@ -31,10 +31,7 @@ fn random_game(n: usize, misere: bool, max: usize, rng: &mut Rng) -> Game {
 }
 
 fn count(var: &str, default: usize) -> usize {
-    std::env::var(var)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 #[test]
@@ -93,11 +90,7 @@ fn moves_by_text_engine_move_and_stroke_agree() {
         // The routed curve, drawn as a stroke, is the same move.
         let preview = g.preview_text(&text).unwrap();
         assert_eq!(g.cursor(), by_text.cursor() - 1, "a preview plays nothing");
-        let points: Vec<_> = preview
-            .points
-            .chunks(2)
-            .map(|c| sprouts::board::Point::new(c[0], c[1]))
-            .collect();
+        let points: Vec<_> = preview.points.chunks(2).map(|c| sprouts::board::Point::new(c[0], c[1])).collect();
         let mut by_stroke = g.clone();
         match by_stroke.play_stroke(&points, 0.5) {
             Ok(t) => {
@@ -125,9 +118,7 @@ fn status_at_the_end_in_both_conventions() {
         let moves = g.cursor();
         // Every move uses 2 lives and adds a spot with 1: a game of n spots
         // with s survivors lasts 3n - s moves.
-        let survivors = (1..=g.position().spot_count() as Spot)
-            .filter(|&s| g.position().lives(s) > 0)
-            .count();
+        let survivors = (1..=g.position().spot_count() as Spot).filter(|&s| g.position().lives(s) > 0).count();
         assert_eq!(st.live_spots, survivors);
         assert_eq!(moves, 3 * n - survivors);
         let last = if moves % 2 == 1 { 1 } else { 2 };
@@ -135,26 +126,14 @@ fn status_at_the_end_in_both_conventions() {
         assert_eq!(st.winner, Some(if misere { 3 - last } else { last }));
         assert_eq!(st.to_move, 3 - last);
         let why = st.why.unwrap();
-        assert!(
-            why.contains(&format!("player {last} made the last move")),
-            "{why}"
-        );
-        assert!(
-            why.contains(if misere { "misère" } else { "normal" }),
-            "{why}"
-        );
+        assert!(why.contains(&format!("player {last} made the last move")), "{why}");
+        assert!(why.contains(if misere { "misère" } else { "normal" }), "{why}");
         // The record ends with the winner and replays to the same position.
         let rec = Record::parse(&g.record()).unwrap();
         assert_eq!(rec.misere, misere);
-        let winner = if st.winner == Some(1) {
-            Winner::First
-        } else {
-            Winner::Second
-        };
+        let winner = if st.winner == Some(1) { Winner::First } else { Winner::Second };
         assert_eq!(rec.result, Some(winner));
-        assert!(g
-            .record()
-            .ends_with(if st.winner == Some(1) { " I" } else { " II" }));
+        assert!(g.record().ends_with(if st.winner == Some(1) { " I" } else { " II" }));
         let replayed = rec.replay().unwrap();
         assert_eq!(&replayed.last().unwrap().1, g.position());
         // Before the end nobody has won.
@@ -176,11 +155,7 @@ fn assert_same(a: &Game, b: &Game) {
     assert_eq!(a.record(), b.record());
     assert_eq!(a.status(), b.status());
     for k in 0..=a.all_moves().len() {
-        assert_eq!(
-            a.position_at(k),
-            b.position_at(k),
-            "position after {k} moves"
-        );
+        assert_eq!(a.position_at(k), b.position_at(k), "position after {k} moves");
     }
 }
 
@@ -244,14 +219,9 @@ fn the_pages_earlier_format_still_loads() {
     let routed = Game::from_json(&plain.to_string(), Some((1000.0, 1000.0))).unwrap();
     assert_same(&g, &routed);
     assert_eq!(routed.size(), (800.0, 600.0));
-    assert!(!Game::from_json(&plain.to_string(), None)
-        .unwrap()
-        .is_drawn());
+    assert!(!Game::from_json(&plain.to_string(), None).unwrap().is_drawn());
     plain["version"] = 2.into();
-    assert!(Game::from_json(&plain.to_string(), None)
-        .unwrap_err()
-        .to_string()
-        .contains("unknown version 2"));
+    assert!(Game::from_json(&plain.to_string(), None).unwrap_err().to_string().contains("unknown version 2"));
 }
 
 /// The error loading `json` (which must fail).
@@ -285,16 +255,10 @@ fn broken_files_are_refused_with_reasons() {
     assert!(with(&|v| v["start"]["position"] = "1;2".into()).contains("exactly one"));
     assert!(with(&|v| v["start"] = serde_json::json!({"spots": 0})).contains("1 to 40 spots"));
     assert!(with(&|v| v["moves"][2] = "1(9)9".into()).starts_with("saved game: move 3 `1(9)9`"));
-    assert!(
-        with(&|v| v["drawing"]["spots"].as_array_mut().unwrap().truncate(7))
-            .contains("one curve per move")
-    );
+    assert!(with(&|v| v["drawing"]["spots"].as_array_mut().unwrap().truncate(7)).contains("one curve per move"));
     assert!(with(&|v| v["drawing"]["width"] = 1.into()).contains("board size"));
     // Spots 1 and 2 swapped: each move's lines no longer end on its spots.
-    assert!(
-        with(&|v| v["drawing"]["spots"].as_array_mut().unwrap().swap(0, 2))
-            .starts_with("saved game: ")
-    );
+    assert!(with(&|v| v["drawing"]["spots"].as_array_mut().unwrap().swap(0, 2)).starts_with("saved game: "));
     // The same drawing under other moves.
     let other = random_game(3, false, 5, &mut Rng::new(10));
     if other.all_moves() != g.all_moves() {
@@ -327,28 +291,19 @@ fn games_from_a_position() {
     assert_eq!(g.record(), "", "no moves yet, no header");
     let options = g.position().representative_moves();
     let text = g.play_move(&options[0].0).unwrap();
-    assert!(
-        text.contains("(8)"),
-        "new spots continue from the start's labels: {text}"
-    );
+    assert!(text.contains("(8)"), "new spots continue from the start's labels: {text}");
     assert_eq!(g.record(), text);
     assert_eq!(g.status().to_move, 2);
     // Round trip: the start is saved as a Hoey list.
     let json = g.to_json();
-    assert!(
-        json.contains(&format!("\"position\":\"{}\"", before.hoey())),
-        "{json}"
-    );
+    assert!(json.contains(&format!("\"position\":\"{}\"", before.hoey())), "{json}");
     let back = Game::from_json(&json, None).unwrap();
     assert_same(&g, &back);
     assert_eq!(back.board_at(1), g.board_at(1));
     // A drawing of another position is refused.
     let other = Board::start(7, 800.0, 600.0).unwrap();
     let e = Game::from_position(start, other, false).unwrap_err();
-    assert!(
-        e.to_string().contains("does not show the start position"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("does not show the start position"), "{e}");
     // A finished position: player 1 cannot move.
     let end = random_game(2, false, usize::MAX, &mut rng);
     let p = parse_hoey(&end.hoey()).unwrap();
@@ -368,18 +323,8 @@ fn records_load_drawn_or_not() {
     assert!(g.is_drawn() && !h.is_drawn());
     assert_same(&g, &h);
     let e = Game::from_record("2+ 1(3)2 1(4)2 1(5)2", None).unwrap_err();
-    assert!(
-        e.to_string()
-            .starts_with("move 3 `1(5)2`: illegal, the move separates spot 3 from spot 4"),
-        "{e}"
-    );
-    assert!(Game::from_record("hello", None)
-        .unwrap_err()
-        .to_string()
-        .starts_with("not a game record"));
-    assert_eq!(
-        h.moves_between(1, 2, 64).len(),
-        g.moves_between(1, 2, 64).len()
-    );
+    assert!(e.to_string().starts_with("move 3 `1(5)2`: illegal, the move separates spot 3 from spot 4"), "{e}");
+    assert!(Game::from_record("hello", None).unwrap_err().to_string().starts_with("not a game record"));
+    assert_eq!(h.moves_between(1, 2, 64).len(), g.moves_between(1, 2, 64).len());
     assert_eq!(h.spot_views(), vec![]);
 }

@@ -32,10 +32,7 @@ fn check(p: &Position, labelled: bool) -> Result<usize, String> {
     let mut want = p.clone();
     want.normalize();
     if labelled && drawn != want {
-        return Err(format!(
-            "drawn as {}, not with its own labels",
-            HoeyDisplay(&drawn)
-        ));
+        return Err(format!("drawn as {}, not with its own labels", HoeyDisplay(&drawn)));
     }
     // Spots spread over the board: inside the area, and apart.
     for (i, a) in board.spots().iter().enumerate() {
@@ -189,11 +186,7 @@ fn children_of_random_games() {
             match check(&input, labelled) {
                 Ok(spots) => most = most.max(spots),
                 Err(e) => {
-                    println!(
-                        "FAILED child {canon} ({}) of {}: {e}",
-                        HoeyDisplay(&input),
-                        Canon::of(&p)
-                    );
+                    println!("FAILED child {canon} ({}) of {}: {e}", HoeyDisplay(&input), Canon::of(&p));
                     failures.push(canon.to_string());
                 }
             }
@@ -221,25 +214,14 @@ fn children_of_random_games() {
 #[test]
 fn real_record_positions_keep_their_numbers() {
     use sprouts::game::Game;
-    let step = if std::env::var("SPROUTS_LAYOUT").is_ok() {
-        1
-    } else {
-        8
-    };
+    let step = if std::env::var("SPROUTS_LAYOUT").is_ok() { 1 } else { 8 };
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     let (mut done, mut k) = (0, 0);
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();
-        for line in text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        {
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
             let game = Game::from_record(line, None).unwrap();
             for m in 0..game.moves().len() {
                 k += 1;
@@ -252,15 +234,8 @@ fn real_record_positions_keep_their_numbers() {
                     .unwrap_or_else(|e| panic!("{f:?} move {m}: {hoey}: {e}"));
                 assert_eq!(opened.position(), p, "{f:?} move {m}: relabelled");
                 let next = &game.moves()[m];
-                opened
-                    .play_text(next)
-                    .unwrap_or_else(|e| panic!("{f:?} move {}: {next}: {e}", m + 1));
-                assert_eq!(
-                    opened.position(),
-                    game.position_at(m + 1).unwrap(),
-                    "{f:?} move {}",
-                    m + 1
-                );
+                opened.play_text(next).unwrap_or_else(|e| panic!("{f:?} move {}: {next}: {e}", m + 1));
+                assert_eq!(opened.position(), game.position_at(m + 1).unwrap(), "{f:?} move {}", m + 1);
                 done += 1;
             }
         }
@@ -275,21 +250,13 @@ fn real_record_positions_keep_their_numbers() {
 #[test]
 fn reduced_then_labelled_round_trip() {
     use sprouts::game::Game;
-    for s in [
-        "0*2.AB.}AB.}]!",
-        "0*4.1a1a.AB.2.CD.EF.2.}AB.}CD.}EF.}]!",
-        "1abc1cba.}]!",
-        "0.}]0.}]1a1a.}]AB.}AB.}]!",
-    ] {
+    for s in ["0*2.AB.}AB.}]!", "0*4.1a1a.AB.2.CD.EF.2.}AB.}CD.}EF.}]!", "1abc1cba.}]!", "0.}]0.}]1a1a.}]AB.}AB.}]!"] {
         let first = Game::from_text(s, false, 800.0, 600.0).unwrap();
         let hoey = HoeyDisplay(first.position()).to_string();
-        let again = Game::from_text(&hoey, false, 800.0, 600.0)
-            .unwrap_or_else(|e| panic!("{s} as {hoey}: {e}"));
+        let again = Game::from_text(&hoey, false, 800.0, 600.0).unwrap_or_else(|e| panic!("{s} as {hoey}: {e}"));
         assert_eq!(again.position(), first.position(), "{s}");
     }
     // A Hoey list that is no drawing is refused, not relabelled.
-    let e = Game::from_text("1;2/2;3", false, 800.0, 600.0)
-        .unwrap_err()
-        .to_string();
+    let e = Game::from_text("1;2/2;3", false, 800.0, 600.0).unwrap_err().to_string();
     assert!(e.contains("own spot numbers"), "{e}");
 }

@@ -5,9 +5,9 @@
 //! allocating first; the solver's time, node and memory limits hold
 //! inside one expansion.
 
-use sprouts::board::Point;
 use sprouts::game::Game;
 use sprouts::limits::{MAX_LISTED, MAX_MOVES, MAX_SPOTS, MAX_STROKE_POINTS, MAX_TEXT_BYTES};
+use sprouts::board::Point;
 use sprouts::notation::Record;
 use sprouts::service::{Options, Service};
 use sprouts::solver::{Config, Convention, SolveError, Solver};
@@ -26,15 +26,11 @@ use std::time::{Duration, Instant};
 const WIDE15: &str = "1.2.22.222.2222.22222.222222.2222222.22222222.222222222.2222222222.22222222222.222222222222.2222222222222.22222222222222.";
 /// The same with 12 boundaries: 454,599 moves, within [`MAX_MOVES`], and
 /// a second or more to expand once.
-const WIDE12: &str =
-    "1.2.22.222.2222.22222.222222.2222222.22222222.222222222.2222222222.22222222222.";
+const WIDE12: &str = "1.2.22.222.2222.22222.222222.2222222.22222222.222222222.2222222222.22222222222.";
 
 fn run<S: AsRef<OsStr>>(args: &[S]) -> (Output, Duration) {
     let t = Instant::now();
-    let o = Command::new(env!("CARGO_BIN_EXE_sprouts"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
+    let o = Command::new(env!("CARGO_BIN_EXE_sprouts")).args(args).output().expect("the binary runs");
     (o, t.elapsed())
 }
 
@@ -43,12 +39,7 @@ fn run<S: AsRef<OsStr>>(args: &[S]) -> (Output, Duration) {
 fn refused<S: AsRef<OsStr> + std::fmt::Debug>(args: &[S]) -> (String, Duration) {
     let (o, t) = run(args);
     let e = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(
-        o.status.code(),
-        Some(2),
-        "{:?}: {e}",
-        &args[..args.len().min(3)]
-    );
+    assert_eq!(o.status.code(), Some(2), "{:?}: {e}", &args[..args.len().min(3)]);
     assert_eq!(e.lines().count(), 1, "one line: {e}");
     assert!(e.starts_with("sprouts: "), "{e}");
     (e, t)
@@ -62,17 +53,11 @@ fn arguments_that_are_not_utf8_typos_and_repeats_are_clean_errors() {
     let (e, _) = refused(&[OsStr::new("solve"), OsStr::new("--spots"), bad]);
     assert!(e.contains("invalid UTF-8"), "{e}");
     let (e, _) = refused(&["solve", "--spots", "3", "--max-second", "5"]);
-    assert!(
-        e.contains("'--max-second'") && e.contains("'--max-seconds'"),
-        "{e}"
-    );
+    assert!(e.contains("'--max-second'") && e.contains("'--max-seconds'"), "{e}");
     let (e, _) = refused(&["solve", "--spots", "3", "--frobnicate"]);
     assert!(e.contains("'--frobnicate'"), "{e}");
     let (e, _) = refused(&["solve", "--spots", "3", "--spots", "4"]);
-    assert!(
-        e.contains("--spots") && e.contains("cannot be used multiple times"),
-        "{e}"
-    );
+    assert!(e.contains("--spots") && e.contains("cannot be used multiple times"), "{e}");
     let (e, _) = refused(&["solve", "0*3", "--max-nodes", "5", "--max-nodes", "6"]);
     assert!(e.contains("cannot be used multiple times"), "{e}");
 }
@@ -82,35 +67,21 @@ fn arguments_that_are_not_utf8_typos_and_repeats_are_clean_errors() {
 fn listed_spots_are_counted_before_they_are_made() {
     let huge = format!("3+ {}", vec!["1(4)2[1-100000]"; 7800].join(" "));
     let (e, t) = refused(&["replay", huge.as_str()]);
-    assert!(
-        e.contains("too large: 100000 spots in a position (the limit is 10000)"),
-        "{e}"
-    );
+    assert!(e.contains("too large: 100000 spots in a position (the limit is 10000)"), "{e}");
     assert!(t < Duration::from_secs(5), "{t:?}");
     // Spots that exist, listed again and again: the total is the limit.
     let ranges = vec!["1-10000"; MAX_LISTED / 10_000 + 1].join(",");
     let e = Record::parse(&format!("1000+ 1(1001)2[{ranges}]")).unwrap_err();
-    assert!(
-        e.message
-            .contains("spots listed in [L] lists (the limit is 100000)"),
-        "{e}"
-    );
+    assert!(e.message.contains("spots listed in [L] lists (the limit is 100000)"), "{e}");
     let e = Record::parse(&format!("2+ {}", vec!["1(3)2[1]"; 6].join(" "))).unwrap_err();
-    assert!(
-        e.message.contains("a 2-spot game has at most 5 moves"),
-        "{e}"
-    );
+    assert!(e.message.contains("a 2-spot game has at most 5 moves"), "{e}");
     // The same through a saved game and the worker.
     let file = serde_json::json!({
         "format": 1, "convention": "normal", "start": {"spots": 3},
         "moves": vec!["1(4)2[1-100000]"; 14_000], "cursor": 0,
     });
     let e = Game::from_json(&file.to_string(), None).unwrap_err();
-    assert!(
-        e.to_string()
-            .contains("14000 moves, but the start has only 9 lives"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("14000 moves, but the start has only 9 lives"), "{e}");
     let file = serde_json::json!({
         "format": 1, "convention": "normal", "start": {"spots": 3}, "moves": ["1(4)2[1-100000]"], "cursor": 0,
     });
@@ -128,10 +99,7 @@ fn listed_spots_are_counted_before_they_are_made() {
 fn repetitions_count_towards_the_spots_of_a_position() {
     let text = "0*10000.".repeat(11_000);
     let (e, t) = refused(&["canon", text.as_str()]);
-    assert!(
-        e.contains("at offset 8: too large: 20000 spots in a position (the limit is 10000)"),
-        "{e}"
-    );
+    assert!(e.contains("at offset 8: too large: 20000 spots in a position (the limit is 10000)"), "{e}");
     assert!(t < Duration::from_secs(5), "{t:?}");
     let e = parse_position(&format!("0*{MAX_SPOTS}.0")).unwrap_err();
     assert!(e.to_string().contains("too large: 10001 spots"), "{e}");
@@ -151,11 +119,7 @@ fn repetitions_count_towards_the_spots_of_a_position() {
         assert!(e.contains("at offset 2: bad number"), "{text}: {e}");
     }
     let e = parse_position(&"0.".repeat(MAX_TEXT_BYTES / 2 + 1)).unwrap_err();
-    assert!(
-        e.to_string()
-            .contains("bytes of text (the limit is 1048576)"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("bytes of text (the limit is 1048576)"), "{e}");
 }
 
 /// Issue 13: `canon` printed `0*35552.}]!`, which `canon` refused. Now a
@@ -190,34 +154,16 @@ fn what_canon_prints_reads_back() {
 #[test]
 fn canonical_naming_has_a_step_limit() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fuzz/open");
-    for file in [
-        "glop/canon-hang-1b919c18.txt",
-        "spots/canon-hang-68f444c3.txt",
-    ] {
+    for file in ["glop/canon-hang-1b919c18.txt", "spots/canon-hang-68f444c3.txt"] {
         let text = std::fs::read_to_string(format!("{root}/{file}")).unwrap();
         let text = text.trim();
-        for args in [
-            vec!["canon", text],
-            vec!["moves", text],
-            vec!["perft", text, "1"],
-        ] {
+        for args in [vec!["canon", text], vec!["moves", text], vec!["perft", text, "1"]] {
             let (e, _) = refused(&args);
-            assert!(
-                e.contains("steps naming the letters of a canonical form (the limit is 1048576)"),
-                "{file} {}: {e}",
-                args[0]
-            );
+            assert!(e.contains("steps naming the letters of a canonical form (the limit is 1048576)"), "{file} {}: {e}", args[0]);
         }
         let (o, _) = run(&["solve", text, "--max-nodes", "300"]);
-        assert_eq!(
-            o.status.code(),
-            Some(2),
-            "{file}: stopped by the node limit"
-        );
-        assert!(
-            String::from_utf8_lossy(&o.stderr).contains("stopped by the limit"),
-            "{file}"
-        );
+        assert_eq!(o.status.code(), Some(2), "{file}: stopped by the node limit");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("stopped by the limit"), "{file}");
     }
 }
 
@@ -227,10 +173,7 @@ fn canonical_naming_has_a_step_limit() {
 fn solver_limits_hold_inside_one_expansion() {
     for limit in [["--max-seconds", "5"], ["--max-nodes", "2000"]] {
         let (e, t) = refused(&["solve", WIDE15, limit[0], limit[1]]);
-        assert!(
-            e.contains("too large: 7476214 moves of one position (the limit is 1048576)"),
-            "{e}"
-        );
+        assert!(e.contains("too large: 7476214 moves of one position (the limit is 1048576)"), "{e}");
         assert!(t < Duration::from_secs(5), "{t:?}");
         let (e, _) = refused(&["moves", WIDE15]);
         assert!(e.contains("moves of one position"), "{e}");
@@ -242,18 +185,12 @@ fn solver_limits_hold_inside_one_expansion() {
     // the children-list cap may be met first, or the first expansion ends
     // and the clock stops the second; either way within the limit.
     let by_time = e.contains("stopped by the limit (--max-seconds 1");
-    assert!(
-        by_time || e.contains("bytes of children lists being searched"),
-        "{e}"
-    );
+    assert!(by_time || e.contains("bytes of children lists being searched"), "{e}");
     assert!(t < Duration::from_secs(6), "{t:?}");
     // The node limit cannot fire before the expansion ends; its children
     // lists reach the memory limit first.
     let (e, _) = refused(&["solve", WIDE12, "--max-nodes", "2000", "--misere"]);
-    assert!(
-        e.contains("bytes of children lists being searched (the limit is 50331648)"),
-        "{e}"
-    );
+    assert!(e.contains("bytes of children lists being searched (the limit is 50331648)"), "{e}");
 }
 
 /// The progress callback (time limits, Ctrl-C, the worker's budget) is
@@ -271,11 +208,7 @@ fn the_progress_callback_is_called_while_children_are_generated() {
             ControlFlow::Break(())
         });
         assert_eq!(s.outcome(&wide), Err(SolveError::Stopped));
-        assert_eq!(
-            (calls.get(), s.stats().nodes),
-            (1, 1),
-            "{conv}: stopped inside the first expansion"
-        );
+        assert_eq!((calls.get(), s.stats().nodes), (1, 1), "{conv}: stopped inside the first expansion");
         s.on_progress(|_| ControlFlow::Continue(()));
         assert!(s.outcome(&parse_position("0*4").unwrap()).is_ok());
     }
@@ -285,67 +218,32 @@ fn the_progress_callback_is_called_while_children_are_generated() {
 fn the_table_is_clamped_and_at_least_one_mib() {
     let (e, _) = refused(&["solve", "--spots", "3", "--table-mb", "0"]);
     assert!(e.contains("'--table-mb <MB>'"), "{e}");
-    let (o, _) = run(&[
-        "solve",
-        "--spots",
-        "5",
-        "--table-mb",
-        "18446744073709551615",
-        "--json",
-    ]);
+    let (o, _) = run(&["solve", "--spots", "5", "--table-mb", "18446744073709551615", "--json"]);
     assert!(o.status.success());
     let e = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        e.starts_with("sprouts: --table-mb 18446744073709551615 clamped to "),
-        "{e}"
-    );
+    assert!(e.starts_with("sprouts: --table-mb 18446744073709551615 clamped to "), "{e}");
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["outcome"], "win");
     // The worker clamps to half of wasm32's memory.
     let mut service = Service::new(Rc::new(|| 0.0));
-    let opts = Options {
-        table_mb: 1e30,
-        ..Options::default()
-    };
-    assert_eq!(
-        service
-            .analyse("5+", &opts, None)
-            .unwrap()
-            .outcome
-            .as_deref(),
-        Some("win")
-    );
+    let opts = Options { table_mb: 1e30, ..Options::default() };
+    assert_eq!(service.analyse("5+", &opts, None).unwrap().outcome.as_deref(), Some("win"));
     // The library clamps too.
-    let s = Solver::new(
-        Convention::Normal,
-        Config {
-            table_bytes: usize::MAX,
-            ..Config::default()
-        },
-    );
+    let s = Solver::new(Convention::Normal, Config { table_bytes: usize::MAX, ..Config::default() });
     assert_eq!(s.table_cap(), sprouts::limits::MAX_TABLE_BYTES);
 }
 
 #[test]
 fn strokes_and_game_starts_have_limits() {
     let g = Game::new(3, false, 800.0, 600.0).unwrap();
-    let long: Vec<Point> = (0..=MAX_STROKE_POINTS)
-        .map(|i| Point::new(100.0 + (i % 500) as f64, 300.0))
-        .collect();
+    let long: Vec<Point> = (0..=MAX_STROKE_POINTS).map(|i| Point::new(100.0 + (i % 500) as f64, 300.0)).collect();
     let e = g.check_stroke(&long).unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "too large: 100001 points in a stroke (the limit is 100000)"
-    );
+    assert_eq!(e.to_string(), "too large: 100001 points in a stroke (the limit is 100000)");
     assert!(g.check_finished(&long, 0.5).is_err());
     // Every position of a game prints as a Hoey list we read: a start of
     // 4,000 isolated spots could grow to 16,000.
     let e = Game::from_text("0*4000", false, 800.0, 600.0).unwrap_err();
-    assert!(
-        e.to_string()
-            .contains("too large: 16000 spots in a position"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("too large: 16000 spots in a position"), "{e}");
 }
 
 #[test]
@@ -355,11 +253,7 @@ fn positions_to_draw_are_at_most_what_a_drawn_game_reaches() {
     assert!(Game::from_text("0*40", false, 800.0, 600.0).is_ok());
     let t = Instant::now();
     let e = Game::from_text("0*41", false, 800.0, 600.0).unwrap_err();
-    assert!(
-        e.to_string()
-            .contains("too large: 164 spots and lives in a position to draw (the limit is 160)"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("too large: 164 spots and lives in a position to draw (the limit is 160)"), "{e}");
     assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
     let (e, _) = refused(&["draw", "0*41", "--svg", "-"]);
     assert!(e.contains("(the limit is 160)"), "{e}");

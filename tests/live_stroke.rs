@@ -29,25 +29,9 @@ fn line(out: &mut Vec<Point>, a: Point, b: Point, step: f64) {
 fn along_into(start: Point, b: Point, next: Point, left: bool, snap: f64, step: f64) -> Vec<Point> {
     let u = Point::new(next.x - b.x, next.y - b.y);
     let len = (u.x * u.x + u.y * u.y).sqrt().max(1e-9);
-    let (u, side) = (
-        Point::new(u.x / len, u.y / len),
-        if left { 1.0 } else { -1.0 },
-    );
-    let at = |a: f64, p: f64| {
-        Point::new(
-            b.x + (a * u.x - p * side * u.y) * snap,
-            b.y + (a * u.y + p * side * u.x) * snap,
-        )
-    };
-    let stops = [
-        start,
-        at(2.0, 1.6),
-        at(0.9, 0.1),
-        at(0.6, 0.1),
-        at(0.6, 1.1),
-        at(0.1, 1.2),
-        b,
-    ];
+    let (u, side) = (Point::new(u.x / len, u.y / len), if left { 1.0 } else { -1.0 });
+    let at = |a: f64, p: f64| Point::new(b.x + (a * u.x - p * side * u.y) * snap, b.y + (a * u.y + p * side * u.x) * snap);
+    let stops = [start, at(2.0, 1.6), at(0.9, 0.1), at(0.6, 0.1), at(0.6, 1.1), at(0.1, 1.2), b];
     let mut pts = Vec::new();
     for w in stops.windows(2) {
         line(&mut pts, w[0], w[1], step);
@@ -60,15 +44,8 @@ fn stroke(rng: &mut Rng, g: &Game) -> Vec<Point> {
     let board = g.board().expect("drawn");
     let spots = board.spots();
     // Strokes start and end mostly on live spots, so that many are moves.
-    let live: Vec<Point> = (1..=spots.len())
-        .filter(|&s| g.position().lives(s as u32) > 0)
-        .map(|s| spots[s - 1])
-        .collect();
-    let ends = if live.is_empty() || rng.below(8) == 0 {
-        spots
-    } else {
-        &live[..]
-    };
+    let live: Vec<Point> = (1..=spots.len()).filter(|&s| g.position().lives(s as u32) > 0).map(|s| spots[s - 1]).collect();
+    let ends = if live.is_empty() || rng.below(8) == 0 { spots } else { &live[..] };
     let snap = g.rules().snap;
     let mut pts = Vec::new();
     match rng.below(5) {
@@ -76,26 +53,13 @@ fn stroke(rng: &mut Rng, g: &Game) -> Vec<Point> {
         // spot's snap disc (a touch that disc hides), out and back in.
         4 if !board.edges().is_empty() => {
             // Mostly a line that ends at a live spot.
-            let ends_of = |e: &sprouts::board::Edge| {
-                [
-                    (e.points[0], e.points[1]),
-                    (e.points[e.points.len() - 1], e.points[e.points.len() - 2]),
-                ]
-            };
-            let mut lines: Vec<(Point, Point)> = board
-                .edges()
-                .iter()
-                .flat_map(ends_of)
-                .filter(|(b, _)| ends.contains(b))
-                .collect();
+            let ends_of = |e: &sprouts::board::Edge| [(e.points[0], e.points[1]), (e.points[e.points.len() - 1], e.points[e.points.len() - 2])];
+            let mut lines: Vec<(Point, Point)> = board.edges().iter().flat_map(ends_of).filter(|(b, _)| ends.contains(b)).collect();
             if lines.is_empty() {
                 lines = board.edges().iter().flat_map(ends_of).collect();
             }
             let (b, next) = *rng.pick(&lines);
-            let far = ends
-                .iter()
-                .copied()
-                .fold(b, |m, s| if s.dist(b) > m.dist(b) { s } else { m });
+            let far = ends.iter().copied().fold(b, |m, s| if s.dist(b) > m.dist(b) { s } else { m });
             pts = along_into(far, b, next, rng.coin(), snap, f(rng, 1.0, 4.0));
         }
         // Planned, possibly overshooting the end spot and coming back.
@@ -146,19 +110,14 @@ fn stroke(rng: &mut Rng, g: &Game) -> Vec<Point> {
                 at = match rng.below(10) {
                     0..=2 => {
                         let s = *rng.pick(spots);
-                        Point::new(
-                            s.x + f(rng, -1.2, 1.2) * snap,
-                            s.y + f(rng, -1.2, 1.2) * snap,
-                        )
+                        Point::new(s.x + f(rng, -1.2, 1.2) * snap, s.y + f(rng, -1.2, 1.2) * snap)
                     }
                     3 if !edges.is_empty() => {
                         let e = rng.pick(edges);
                         let q = *rng.pick(&e.points);
                         Point::new(q.x + f(rng, -4.0, 4.0), q.y + f(rng, -4.0, 4.0))
                     }
-                    4 if rng.below(8) == 0 => {
-                        *rng.pick(&[Point::new(f64::NAN, 1.0), Point::new(1e300, 0.0)])
-                    }
+                    4 if rng.below(8) == 0 => *rng.pick(&[Point::new(f64::NAN, 1.0), Point::new(1e300, 0.0)]),
                     _ => Point::new(at.x + f(rng, -30.0, 30.0), at.y + f(rng, -30.0, 30.0)),
                 };
                 if rng.coin() {
@@ -175,10 +134,7 @@ fn stroke(rng: &mut Rng, g: &Game) -> Vec<Point> {
 }
 
 fn count() -> usize {
-    std::env::var("SPROUTS_LIVE_STROKES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(240)
+    std::env::var("SPROUTS_LIVE_STROKES").ok().and_then(|s| s.parse().ok()).unwrap_or(240)
 }
 
 /// What the strokes went through, so that the test shows it saw the
@@ -200,26 +156,14 @@ fn agrees(checker: &StrokeChecker, pts: &[Point], rng: &mut Rng, seen: &mut Seen
     let mut n = 0;
     let mut was_faulty = false;
     while n < pts.len() {
-        let k = if rng.below(3) == 0 {
-            rng.range(1, 8)
-        } else {
-            1
-        };
+        let k = if rng.below(3) == 0 { rng.range(1, 8) } else { 1 };
         let next = (n + k).min(pts.len());
         live.extend(checker, &pts[n..next]);
         n = next;
         let want = checker.check_prefix(&pts[..n]);
-        assert_eq!(
-            live.prefix(),
-            want,
-            "{case}: prefix of {n} points of {pts:?}"
-        );
+        assert_eq!(live.prefix(), want, "{case}: prefix of {n} points of {pts:?}");
         let full = checker.check(&pts[..n], 0.5);
-        assert_eq!(
-            live.release().map(Clone::clone),
-            full,
-            "{case}: release after {n} points of {pts:?}"
-        );
+        assert_eq!(live.release().map(Clone::clone), full, "{case}: release after {n} points of {pts:?}");
         seen.prefixes += 1;
         seen.complete += usize::from(full.is_ok());
         if let Some(e) = &want.error {
@@ -253,30 +197,15 @@ fn live_stroke_answers_as_the_whole_stroke_check_after_every_batch() {
     let checker = StrokeChecker::new(board, g.rules()).expect("a checker");
     for e in board.edges() {
         let m = e.points.len();
-        for (b, next) in [
-            (e.points[0], e.points[1]),
-            (e.points[m - 1], e.points[m - 2]),
-        ] {
-            let far =
-                board
-                    .spots()
-                    .iter()
-                    .copied()
-                    .fold(b, |m, s| if s.dist(b) > m.dist(b) { s } else { m });
+        for (b, next) in [(e.points[0], e.points[1]), (e.points[m - 1], e.points[m - 2])] {
+            let far = board.spots().iter().copied().fold(b, |m, s| if s.dist(b) > m.dist(b) { s } else { m });
             for left in [true, false] {
                 let pts = along_into(far, b, next, left, g.rules().snap, 2.0);
                 agrees(&checker, &pts, &mut rng, &mut seen, "along a line");
             }
         }
     }
-    let Seen {
-        prefixes,
-        complete,
-        faulty,
-        recovered,
-        bad,
-        kinds,
-    } = seen;
+    let Seen { prefixes, complete, faulty, recovered, bad, kinds } = seen;
     eprintln!(
         "{prefixes} prefixes: {complete} complete, {faulty} with a fault ({} kinds, {bad} bad points), {recovered} fine again after a fault",
         kinds.len()
@@ -294,14 +223,8 @@ fn game_extend_stroke_answers_as_check_stroke() {
     let mut moves = 0;
     for case in 0..count() / 2 {
         let mut g = games[rng.below(games.len())].clone();
-        assert!(matches!(
-            g.extend_stroke(&[Point::new(1.0, 1.0)]),
-            Err(sprouts::game::GameError::NoStroke)
-        ));
-        let pts: Vec<Point> = stroke(&mut rng, &g)
-            .into_iter()
-            .filter(|&p| sprouts::board::usable_point(p))
-            .collect();
+        assert!(matches!(g.extend_stroke(&[Point::new(1.0, 1.0)]), Err(sprouts::game::GameError::NoStroke)));
+        let pts: Vec<Point> = stroke(&mut rng, &g).into_iter().filter(|&p| sprouts::board::usable_point(p)).collect();
         g.begin_stroke().expect("a drawn game");
         let mut n = 0;
         while n < pts.len() {
@@ -316,20 +239,10 @@ fn game_extend_stroke_answers_as_check_stroke() {
             }
             let got = g.extend_stroke(&pts[n..next]).expect("an answer");
             n = next;
-            assert_eq!(
-                got,
-                g.check_stroke(&pts[..n]).expect("an answer"),
-                "case {case}: {n} points of {pts:?}"
-            );
-            let e = g
-                .extend_stroke(&[Point::new(3.0, f64::NAN)])
-                .expect_err("a bad point");
+            assert_eq!(got, g.check_stroke(&pts[..n]).expect("an answer"), "case {case}: {n} points of {pts:?}");
+            let e = g.extend_stroke(&[Point::new(3.0, f64::NAN)]).expect_err("a bad point");
             assert!(e.to_string().contains(&format!("point {n} ")), "{e}");
-            assert_eq!(
-                g.extend_stroke(&[]).expect("an answer"),
-                got,
-                "case {case}: the bad point changed the stroke"
-            );
+            assert_eq!(g.extend_stroke(&[]).expect("an answer"), got, "case {case}: the bad point changed the stroke");
         }
     }
     assert!(moves > 0, "no stroke saw the drawing change");

@@ -81,21 +81,13 @@ fn misere_starts_match_a164950() {
     let mut s = trees();
     for (i, c) in A164950.chars().take(10).enumerate() {
         let n = i + 1;
-        let want = if c == 'W' {
-            Outcome::Win
-        } else {
-            Outcome::Loss
-        };
+        let want = if c == 'W' { Outcome::Win } else { Outcome::Loss };
         assert_eq!(s.outcome(&start(n)).unwrap(), want, "{n} spots");
         assert_eq!(published_outcome(Convention::Misere, n), Some(want), "{n}");
     }
     // And the rest of the published table.
     for (i, c) in A164950.chars().enumerate() {
-        let want = if c == 'W' {
-            Outcome::Win
-        } else {
-            Outcome::Loss
-        };
+        let want = if c == 'W' { Outcome::Win } else { Outcome::Loss };
         assert_eq!(published_outcome(Convention::Misere, i + 1), Some(want));
     }
 }
@@ -130,9 +122,7 @@ fn small_positions_reduce_to_the_expected_heaps() {
     let mut s = trees();
     let mut heaps = [0; 4];
     for p in random_positions(12, 300, 9) {
-        let Some(form) = s.misere_form(&p).unwrap() else {
-            continue;
-        };
+        let Some(form) = s.misere_form(&p).unwrap() else { continue };
         let Some(h) = form.heap else { continue };
         heaps[(h as usize).min(3)] += 1;
         let c = Canon::of(&p);
@@ -152,10 +142,7 @@ fn small_positions_reduce_to_the_expected_heaps() {
 
 #[test]
 fn answers_do_not_depend_on_the_table_size() {
-    let positions: Vec<Position> = (1..=7)
-        .map(start)
-        .chain(random_positions(13, 60, 14))
-        .collect();
+    let positions: Vec<Position> = (1..=7).map(start).chain(random_positions(13, 60, 14)).collect();
     let config = |kib: usize| Config {
         table_bytes: kib << 10,
         ..Config::default()
@@ -163,10 +150,7 @@ fn answers_do_not_depend_on_the_table_size() {
     let mut big = trees();
     let mut tiny = Solver::new(Convention::Misere, config(128));
     let children = |a: &sprouts::solver::Analysis| {
-        a.winning_moves
-            .iter()
-            .map(|(_, c)| c.clone())
-            .collect::<Vec<_>>()
+        a.winning_moves.iter().map(|(_, c)| c.clone()).collect::<Vec<_>>()
     };
     for p in &positions {
         let full = big.analyse(p).unwrap();
@@ -175,18 +159,12 @@ fn answers_do_not_depend_on_the_table_size() {
         assert_eq!(children(&got), children(&full), "{}", Canon::of(p));
         // No memory at all: no table, no trees (small positions only).
         if p.total_lives() <= 9 {
-            let none = Solver::new(Convention::Misere, config(0))
-                .analyse(p)
-                .unwrap();
+            let none = Solver::new(Convention::Misere, config(0)).analyse(p).unwrap();
             assert_eq!(none.outcome, full.outcome, "no memory, {}", Canon::of(p));
             assert_eq!(none.stats.trees, 2, "only 0 and *1");
         }
     }
     let (st, full) = (tiny.stats(), big.stats());
     assert!(st.evictions > 0 || st.trees < full.trees, "{st:?} {full:?}");
-    assert!(
-        st.peak_table_bytes <= 128 << 10,
-        "{} bytes",
-        st.peak_table_bytes
-    );
+    assert!(st.peak_table_bytes <= 128 << 10, "{} bytes", st.peak_table_bytes);
 }

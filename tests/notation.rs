@@ -32,13 +32,10 @@ fn every_move_reads_back_as_itself() {
             let options: Vec<_> = if n <= 5 {
                 p.legal_moves()
             } else {
-                p.representative_moves()
-                    .into_iter()
-                    .map(|(m, _)| {
-                        let c = p.play(&m).unwrap();
-                        (m, c)
-                    })
-                    .collect()
+                p.representative_moves().into_iter().map(|(m, _)| {
+                    let c = p.play(&m).unwrap();
+                    (m, c)
+                }).collect()
             };
             if options.is_empty() {
                 break;
@@ -47,16 +44,8 @@ fn every_move_reads_back_as_itself() {
                 let text = move_text(&p, mv);
                 let reread = MoveText::parse(&text.to_string()).unwrap();
                 assert_eq!(reread, text);
-                let (_, got) = resolve(&p, &reread).unwrap_or_else(|e| {
-                    panic!(
-                        "{n}+ {} then {text}: {e}",
-                        moves
-                            .iter()
-                            .map(|m: &MoveText| m.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
-                });
+                let (_, got) = resolve(&p, &reread)
+                    .unwrap_or_else(|e| panic!("{n}+ {} then {text}: {e}", moves.iter().map(|m: &MoveText| m.to_string()).collect::<Vec<_>>().join(" ")));
                 assert_eq!(&got, child, "{text}");
                 checked += 1;
             }
@@ -64,18 +53,8 @@ fn every_move_reads_back_as_itself() {
             moves.push(move_text(&p, mv));
             p = child.clone();
         }
-        let winner = if moves.len() % 2 == 1 {
-            Winner::First
-        } else {
-            Winner::Second
-        };
-        let rec = Record {
-            spots: n,
-            misere: false,
-            players: None,
-            moves,
-            result: Some(winner),
-        };
+        let winner = if moves.len() % 2 == 1 { Winner::First } else { Winner::Second };
+        let rec = Record { spots: n, misere: false, players: None, moves, result: Some(winner) };
         let text = rec.to_string();
         let back = Record::parse(&text).unwrap();
         assert_eq!(back, rec);
@@ -87,40 +66,17 @@ fn every_move_reads_back_as_itself() {
 
 #[test]
 fn record_syntax() {
-    let r =
-        Record::parse("8+ (Danny Purvis* - Josh Purinton) 1(9)2 1(10)2[3-5] 9!(11)!10![6,7] II")
-            .unwrap();
+    let r = Record::parse("8+ (Danny Purvis* - Josh Purinton) 1(9)2 1(10)2[3-5] 9!(11)!10![6,7] II").unwrap();
     assert_eq!(r.spots, 8);
     assert!(!r.misere);
     let pl = r.players.as_ref().unwrap();
-    assert_eq!(
-        (pl.first.as_str(), pl.second.as_str(), pl.chooser),
-        ("Danny Purvis", "Josh Purinton", Some(Winner::First))
-    );
+    assert_eq!((pl.first.as_str(), pl.second.as_str(), pl.chooser), ("Danny Purvis", "Josh Purinton", Some(Winner::First)));
     assert_eq!(r.moves[1].listed, vec![3, 4, 5]);
     assert!(r.moves[2].from_flip && r.moves[2].to_flip && r.moves[2].side_flip);
     assert_eq!(r.result, Some(Winner::Second));
-    assert_eq!(
-        r.to_string(),
-        "8+ (Danny Purvis* - Josh Purinton) 1(9)2 1(10)2[3-5] 9!(11)!10![6,7] II"
-    );
+    assert_eq!(r.to_string(), "8+ (Danny Purvis* - Josh Purinton) 1(9)2 1(10)2[3-5] 9!(11)!10![6,7] II");
     assert!(Record::parse("5- 1(6@3)2").unwrap().misere);
-    for bad in [
-        "",
-        "+",
-        "3",
-        "0+",
-        "0+ 1(2)1",
-        "3* 1(4)2",
-        "3+ 1(4",
-        "3+ 1(4)2[",
-        "3+ 1(4)2[5-2]",
-        "3+ 1(4)2 III",
-        "3+ 1(4)2 I 2(5)3",
-        "3+ (A* - B*)",
-        "3+ 1(x)2",
-        "3+ 1(4)2[1-100000,1-100000]",
-    ] {
+    for bad in ["", "+", "3", "0+", "0+ 1(2)1", "3* 1(4)2", "3+ 1(4", "3+ 1(4)2[", "3+ 1(4)2[5-2]", "3+ 1(4)2 III", "3+ 1(4)2 I 2(5)3", "3+ (A* - B*)", "3+ 1(x)2", "3+ 1(4)2[1-100000,1-100000]"] {
         let e = Record::parse(bad).unwrap_err();
         assert!(e.offset <= bad.len(), "{bad}: {e}");
     }
@@ -130,20 +86,11 @@ fn record_syntax() {
 fn a_loop_at_an_isolated_spot_prints_without_sides() {
     // Both sides of such a loop are alike, so which side holds the other
     // spots is the same drawing: the shortest text lists nothing.
-    let p = Record::parse("3+ 1(4)2")
-        .unwrap()
-        .replay()
-        .unwrap()
-        .pop()
-        .unwrap()
-        .1;
+    let p = Record::parse("3+ 1(4)2").unwrap().replay().unwrap().pop().unwrap().1;
     for text in ["3(5)3[1]", "3(5)3![1]", "3(5)3", "3(5)3!"] {
         let (mv, child) = resolve(&p, &MoveText::parse(text).unwrap()).unwrap();
         assert_eq!(move_text(&p, &mv).to_string(), "3(5)3", "{text}");
-        assert_eq!(
-            resolve(&p, &MoveText::parse("3(5)3").unwrap()).unwrap().1,
-            child
-        );
+        assert_eq!(resolve(&p, &MoveText::parse("3(5)3").unwrap()).unwrap().1, child);
     }
 }
 
@@ -156,12 +103,7 @@ fn random_move(p: &Position, rng: &mut Rng) -> Option<(sprouts::Move, Position)>
         let corners: Vec<sprouts::Corner> = r
             .iter()
             .enumerate()
-            .flat_map(|(bi, b)| {
-                (0..b.len()).map(move |ci| sprouts::Corner {
-                    boundary: bi,
-                    index: ci,
-                })
-            })
+            .flat_map(|(bi, b)| (0..b.len()).map(move |ci| sprouts::Corner { boundary: bi, index: ci }))
             .filter(|c| p.lives(r[c.boundary][c.index]) > 0)
             .collect();
         for &a in &corners {
@@ -175,16 +117,9 @@ fn random_move(p: &Position, rng: &mut Rng) -> Option<(sprouts::Move, Position)>
             return None;
         }
         let (region, from, to) = ends[rng.below(ends.len())];
-        let mut mv = sprouts::Move {
-            region,
-            from,
-            to,
-            inside: Vec::new(),
-        };
+        let mut mv = sprouts::Move { region, from, to, inside: Vec::new() };
         if mv.kind() != sprouts::MoveKind::Join {
-            mv.inside = (0..p.regions()[region].len())
-                .filter(|&b| b != from.boundary && rng.below(2) == 0)
-                .collect();
+            mv.inside = (0..p.regions()[region].len()).filter(|&b| b != from.boundary && rng.below(2) == 0).collect();
         }
         if let Ok(child) = p.play(&mv) {
             return Some((mv, child));
@@ -199,10 +134,7 @@ fn random_move(p: &Position, rng: &mut Rng) -> Option<(sprouts::Move, Position)>
 /// `SPROUTS_NOTATION_GAMES=10000` for the long run.
 #[test]
 fn random_games_print_and_read_back() {
-    let games: usize = std::env::var("SPROUTS_NOTATION_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2000);
+    let games: usize = std::env::var("SPROUTS_NOTATION_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(2000);
     let mut rng = Rng(2026);
     let mut moves_checked = 0;
     for game in 0..games {
@@ -215,13 +147,7 @@ fn random_games_print_and_read_back() {
             p = child;
         }
         let misere = game % 2 == 1;
-        let rec = Record {
-            spots: n,
-            misere,
-            players: None,
-            moves: texts,
-            result: Some(Winner::First),
-        };
+        let rec = Record { spots: n, misere, players: None, moves: texts, result: Some(Winner::First) };
         let text = rec.to_string();
         let back = Record::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let steps = back.replay().unwrap_or_else(|e| panic!("{text}: {e}"));

@@ -36,11 +36,7 @@ impl Engine {
         if let Some(&n) = self.counts.get(&(c.clone(), depth)) {
             return n;
         }
-        let kids = self
-            .children
-            .entry(c.clone())
-            .or_insert_with(|| c.position().children())
-            .clone();
+        let kids = self.children.entry(c.clone()).or_insert_with(|| c.position().children()).clone();
         let n = kids.iter().map(|k| self.perft(k, depth - 1)).sum();
         self.counts.insert((c.clone(), depth), n);
         n
@@ -54,32 +50,19 @@ fn check_perft_data(keep: impl Fn(usize, u32) -> bool) -> usize {
     let text = std::fs::read_to_string(DATA).expect("tests/data/perft.txt");
     let mut engine = Engine::default();
     let mut lines = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let f: Vec<&str> = line.split_whitespace().collect();
-        let [pos, depth, count] = f[..] else {
-            panic!("bad line `{line}`")
-        };
+        let [pos, depth, count] = f[..] else { panic!("bad line `{line}`") };
         let p = parse_glop(pos).unwrap_or_else(|e| panic!("`{pos}`: {e}"));
         let depth: u32 = depth.parse().unwrap();
         if !keep(p.spot_count(), depth) {
             continue;
         }
         let count: u128 = count.parse().unwrap();
-        assert_eq!(
-            engine.perft(&Canon::of(&p), depth),
-            count,
-            "perft({pos}, {depth})"
-        );
+        assert_eq!(engine.perft(&Canon::of(&p), depth), count, "perft({pos}, {depth})");
         lines += 1;
     }
-    eprintln!(
-        "perft: {lines} counts checked, {} positions expanded ({:.1?})",
-        engine.children.len(),
-        t0.elapsed()
-    );
+    eprintln!("perft: {lines} counts checked, {} positions expanded ({:.1?})", engine.children.len(), t0.elapsed());
     lines
 }
 
@@ -88,17 +71,10 @@ fn engine_children_match_the_perft_data() {
     // SPROUTS_PERFT=all checks every line instead of the quick depths.
     if std::env::var("SPROUTS_PERFT").is_ok_and(|v| v == "all") {
         let all = std::fs::read_to_string(DATA).expect("tests/data/perft.txt");
-        let written = all
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .count();
+        let written = all.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
         assert_eq!(check_perft_data(|_, _| true), written);
         return;
     }
     let lines = check_perft_data(|n, depth| QUICK_DEPTHS.get(n).is_some_and(|&d| depth <= d));
-    assert_eq!(
-        lines,
-        QUICK_DEPTHS.iter().sum::<u32>() as usize,
-        "lines missing from the data"
-    );
+    assert_eq!(lines, QUICK_DEPTHS.iter().sum::<u32>() as usize, "lines missing from the data");
 }

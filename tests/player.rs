@@ -6,8 +6,7 @@ mod common;
 
 use common::Rng;
 use sprouts::player::{
-    chance, mover_wins, random_choice, Computer, LandCount, Lengths, Method, Request, Span,
-    Strength,
+    chance, mover_wins, random_choice, Computer, LandCount, Lengths, Method, Request, Span, Strength,
 };
 use sprouts::solver::{Config, Convention, Outcome, Progress, Solver};
 use sprouts::{Canon, Position};
@@ -44,9 +43,7 @@ fn random_game(n: usize, rng: &mut Rng) -> Vec<Position> {
 
 /// The span from the counts alone, land by land.
 fn counted_span(c: &Canon) -> Span {
-    c.lands().iter().fold(Span::ZERO, |s, l| {
-        s.plus(LandCount::of(&l.position()).span())
-    })
+    c.lands().iter().fold(Span::ZERO, |s, l| s.plus(LandCount::of(&l.position()).span()))
 }
 
 #[test]
@@ -70,10 +67,7 @@ fn bounds_bracket_the_length_of_random_games() {
             let mut work = 50;
             let span = lengths.span(&c, &mut work);
             for s in [counted, span] {
-                assert!(
-                    s.lo <= left && left <= s.hi,
-                    "{c}: {left} moves left, bounds {s:?}"
-                );
+                assert!(s.lo <= left && left <= s.hi, "{c}: {left} moves left, bounds {s:?}");
             }
             // Exact searches only narrow the counted bounds.
             assert!(counted.lo <= span.lo && span.hi <= counted.hi, "{c}");
@@ -84,9 +78,7 @@ fn bounds_bracket_the_length_of_random_games() {
             tight += usize::from(counted.exact().is_some());
         }
     }
-    eprintln!(
-        "{positions} positions, length known exactly in {exact} (from the counts alone in {tight})"
-    );
+    eprintln!("{positions} positions, length known exactly in {exact} (from the counts alone in {tight})");
     assert!(positions >= 5000);
     assert!(exact > positions / 5);
 }
@@ -175,13 +167,8 @@ fn beats_random(
     let mut ply = 0u64;
     loop {
         let ours = ply.is_multiple_of(2) == first;
-        let req = Request::new(
-            if ours { strength } else { Strength::Random },
-            seed * 1000 + ply,
-        );
-        let Some(c) = computer.choose(&p, s, &req) else {
-            break;
-        };
+        let req = Request::new(if ours { strength } else { Strength::Random }, seed * 1000 + ply);
+        let Some(c) = computer.choose(&p, s, &req) else { break };
         p = p.play(&c.mv).unwrap();
         ply += 1;
     }
@@ -243,18 +230,10 @@ fn every_player_answers_with_a_legal_move() {
                             let child = p.play(&c.mv).expect("a legal move");
                             assert_eq!(Canon::of(&child), c.child);
                             if c.method == Method::Winning {
-                                assert_eq!(
-                                    s.outcome(&child).unwrap(),
-                                    Outcome::Loss,
-                                    "{strength} {conv}"
-                                );
+                                assert_eq!(s.outcome(&child).unwrap(), Outcome::Loss, "{strength} {conv}");
                             }
                             if c.method == Method::ProvenLoss {
-                                assert_eq!(
-                                    s.outcome(p).unwrap(),
-                                    Outcome::Loss,
-                                    "{strength} {conv}"
-                                );
+                                assert_eq!(s.outcome(p).unwrap(), Outcome::Loss, "{strength} {conv}");
                             }
                             assert_eq!(
                                 c.outcome.is_some(),
@@ -285,9 +264,7 @@ fn tiny_and_finished_positions() {
         assert_eq!(moves, 2);
         assert!(p.is_over());
         for strength in [Strength::Random, Strength::Heuristic, Strength::Perfect] {
-            assert!(computer
-                .choose(&p, &mut s, &Request::new(strength, 3))
-                .is_none());
+            assert!(computer.choose(&p, &mut s, &Request::new(strength, 3)).is_none());
         }
         assert_eq!(computer.span(&Canon::of(&p)), Span::ZERO);
         // One spot: two moves whatever happens, so the first player loses
@@ -322,11 +299,7 @@ fn the_perfect_player_knows_the_small_starts() {
             let c = computer
                 .choose(&p, &mut s, &Request::new(Strength::Perfect, 9))
                 .unwrap();
-            let want = if w == 'W' {
-                Method::Winning
-            } else {
-                Method::ProvenLoss
-            };
+            let want = if w == 'W' { Method::Winning } else { Method::ProvenLoss };
             assert_eq!(c.method, want, "{conv}, {} spots", i + 1);
         }
     }
@@ -380,14 +353,9 @@ fn strengths_read_and_print() {
         assert_eq!(s.name().parse::<Strength>(), Ok(s));
     }
     assert!("strong".parse::<Strength>().is_err());
-    let names: Vec<&str> = [
-        Method::Random,
-        Method::Winning,
-        Method::ProvenLoss,
-        Method::Guess,
-    ]
-    .iter()
-    .map(|m| m.name())
-    .collect();
+    let names: Vec<&str> = [Method::Random, Method::Winning, Method::ProvenLoss, Method::Guess]
+        .iter()
+        .map(|m| m.name())
+        .collect();
     assert_eq!(names, ["random", "winning", "proven-loss", "guess"]);
 }

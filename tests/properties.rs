@@ -13,9 +13,7 @@
 mod common;
 
 use common::Rng;
-use sprouts::text::{
-    parse_glop, parse_hoey, parse_position, parse_spots, HoeyDisplay, SpotsDisplay,
-};
+use sprouts::text::{parse_glop, parse_hoey, parse_position, parse_spots, HoeyDisplay, SpotsDisplay};
 use sprouts::{Canon, Corner, Move, Position, Spot};
 use std::time::Instant;
 
@@ -33,12 +31,7 @@ fn random_move(p: &Position, rng: &mut Rng) -> Option<Move> {
         let corners: Vec<Corner> = r
             .iter()
             .enumerate()
-            .flat_map(|(bi, b)| {
-                (0..b.len()).map(move |ci| Corner {
-                    boundary: bi,
-                    index: ci,
-                })
-            })
+            .flat_map(|(bi, b)| (0..b.len()).map(move |ci| Corner { boundary: bi, index: ci }))
             .filter(|c| p.lives(r[c.boundary][c.index]) > 0)
             .collect();
         for (i, &x) in corners.iter().enumerate() {
@@ -55,18 +48,11 @@ fn random_move(p: &Position, rng: &mut Rng) -> Option<Move> {
     }
     let (region, from, to) = pairs[rng.below(pairs.len())];
     let inside = if from.boundary == to.boundary {
-        (0..p.regions()[region].len())
-            .filter(|&i| i != from.boundary && rng.coin())
-            .collect()
+        (0..p.regions()[region].len()).filter(|&i| i != from.boundary && rng.coin()).collect()
     } else {
         Vec::new()
     };
-    Some(Move {
-        region,
-        from,
-        to,
-        inside,
-    })
+    Some(Move { region, from, to, inside })
 }
 
 /// Every position of one random game from the n-spot start, start included.
@@ -83,9 +69,7 @@ fn random_game(n: usize, rng: &mut Rng) -> Vec<Position> {
         } else {
             match random_move(p, rng) {
                 None => return game,
-                Some(mv) => p
-                    .play(&mv)
-                    .unwrap_or_else(|e| panic!("{mv:?} is legal in {}: {e}", HoeyDisplay(p))),
+                Some(mv) => p.play(&mv).unwrap_or_else(|e| panic!("{mv:?} is legal in {}: {e}", HoeyDisplay(p))),
             }
         };
         game.push(next);
@@ -101,21 +85,10 @@ fn games_obey_the_rules() {
         for _ in 0..if n <= 10 { 300 } else { 100 } {
             let game = random_game(n, &mut rng);
             let moves = game.len() - 1;
-            assert!(
-                (2 * n..3 * n).contains(&moves),
-                "{n}-spot game lasted {moves} moves"
-            );
+            assert!((2 * n..3 * n).contains(&moves), "{n}-spot game lasted {moves} moves");
             for w in game.windows(2) {
-                assert_eq!(
-                    w[1].total_lives() + 1,
-                    w[0].total_lives(),
-                    "a move must remove one life"
-                );
-                assert_eq!(
-                    w[1].spot_count(),
-                    w[0].spot_count() + 1,
-                    "a move adds one spot"
-                );
+                assert_eq!(w[1].total_lives() + 1, w[0].total_lives(), "a move must remove one life");
+                assert_eq!(w[1].spot_count(), w[0].spot_count() + 1, "a move adds one spot");
             }
             let end = game.last().unwrap();
             assert!(end.is_over());
@@ -123,20 +96,12 @@ fn games_obey_the_rules() {
             assert!(end.representative_moves().is_empty());
             assert!(end.legal_moves().is_empty());
             for s in 1..=end.spot_count() as Spot {
-                assert!(
-                    end.lives(s) <= 1,
-                    "spot {s} has {} lives at the end: {}",
-                    end.lives(s),
-                    HoeyDisplay(end)
-                );
+                assert!(end.lives(s) <= 1, "spot {s} has {} lives at the end: {}", end.lives(s), HoeyDisplay(end));
             }
             games += 1;
         }
     }
-    eprintln!(
-        "properties: {games} games obey the rules ({:.1?})",
-        t0.elapsed()
-    );
+    eprintln!("properties: {games} games obey the rules ({:.1?})", t0.elapsed());
 }
 
 /// `p` rewritten: boundaries rotated, boundaries and regions shuffled, and
@@ -171,26 +136,11 @@ fn canonical_form_is_invariant() {
                 let canon = |q: &Position| Canon::of(q).to_string();
                 let mut perm: Vec<Spot> = (1..=p.spot_count() as Spot).collect();
                 rng.shuffle(&mut perm);
-                assert_eq!(
-                    canon(&p.relabel(&perm)),
-                    c,
-                    "relabelling {perm:?} changes {}",
-                    here()
-                );
+                assert_eq!(canon(&p.relabel(&perm)), c, "relabelling {perm:?} changes {}", here());
                 let none = vec![false; p.regions().len()];
                 let shuffled = rewritten(&p, &mut rng, &none);
-                assert_eq!(
-                    shuffled,
-                    p,
-                    "rotating and reordering changes the normal form of {}",
-                    here()
-                );
-                assert_eq!(
-                    canon(&shuffled),
-                    c,
-                    "rotating and reordering changes {}",
-                    here()
-                );
+                assert_eq!(shuffled, p, "rotating and reordering changes the normal form of {}", here());
+                assert_eq!(canon(&shuffled), c, "rotating and reordering changes {}", here());
                 assert_eq!(canon(&p.mirror()), c, "mirroring changes {}", here());
                 let some: Vec<bool> = none.iter().map(|_| rng.coin()).collect();
                 let one_side = rewritten(&p, &mut rng, &some);
@@ -206,10 +156,7 @@ fn canonical_form_is_invariant() {
             games += 1;
         }
     }
-    eprintln!(
-        "properties: canonical form invariant on {positions} positions of {games} games ({:.1?})",
-        t0.elapsed()
-    );
+    eprintln!("properties: canonical form invariant on {positions} positions of {games} games ({:.1?})", t0.elapsed());
 }
 
 /// `Canon::quick`, the solver's key, skips the naming search where letters
@@ -225,12 +172,7 @@ fn quick_writings_describe_their_position() {
                 let some: Vec<bool> = p.regions().iter().map(|_| rng.coin()).collect();
                 for q in [p.clone(), rewritten(&p, &mut rng, &some)] {
                     let (quick, exact) = (Canon::quick(&q), Canon::of(&q));
-                    assert_eq!(
-                        Canon::of(&quick.position()),
-                        exact,
-                        "quick `{quick}` of {}",
-                        HoeyDisplay(&q)
-                    );
+                    assert_eq!(Canon::of(&quick.position()), exact, "quick `{quick}` of {}", HoeyDisplay(&q));
                     positions += 1;
                     canonical += (quick == exact) as usize;
                 }
@@ -238,15 +180,8 @@ fn quick_writings_describe_their_position() {
         }
     }
     let share = canonical as f64 / positions as f64;
-    eprintln!(
-        "properties: Canon::quick is canonical on {canonical} of {positions} positions ({:.1} %)",
-        100.0 * share
-    );
-    assert!(
-        share > 0.9,
-        "Canon::quick canonical on only {:.1} %",
-        100.0 * share
-    );
+    eprintln!("properties: Canon::quick is canonical on {canonical} of {positions} positions ({:.1} %)", 100.0 * share);
+    assert!(share > 0.9, "Canon::quick canonical on only {:.1} %", 100.0 * share);
 }
 
 /// The canonical strings printed for 298 positions of random games when
@@ -260,11 +195,7 @@ fn canonical_strings_do_not_drift() {
     for line in data.lines().filter(|l| !l.starts_with('#')) {
         let (hoey, glop) = line.split_once('\t').expect("a tab");
         let p = parse_hoey(hoey).unwrap_or_else(|e| panic!("{hoey}: {e}"));
-        assert_eq!(
-            Canon::of(&p).to_string(),
-            glop,
-            "canonical string of {hoey}"
-        );
+        assert_eq!(Canon::of(&p).to_string(), glop, "canonical string of {hoey}");
         checked += 1;
     }
     assert_eq!(checked, 298);
@@ -280,6 +211,7 @@ fn canonical_form_of_a_mirrored_region() {
     assert_eq!(Canon::of(&a).to_string(), Canon::of(&b).to_string());
 }
 
+
 #[test]
 fn text_formats_round_trip() {
     let t0 = Instant::now();
@@ -292,21 +224,13 @@ fn text_formats_round_trip() {
                 let glop = c.to_string();
                 for q in [parse_glop(&glop), parse_position(&glop)] {
                     let q = q.unwrap_or_else(|e| panic!("GLOP `{glop}` does not parse: {e}"));
-                    assert_eq!(
-                        Canon::of(&q).to_string(),
-                        glop,
-                        "GLOP `{glop}` read back differently"
-                    );
+                    assert_eq!(Canon::of(&q).to_string(), glop, "GLOP `{glop}` read back differently");
                 }
                 assert_eq!(Canon::of(&c.position()), c, "Canon::position of `{glop}`");
                 let spots = SpotsDisplay(&c).to_string();
                 for q in [parse_spots(&spots), parse_position(&spots)] {
                     let q = q.unwrap_or_else(|e| panic!("spots `{spots}` does not parse: {e}"));
-                    assert_eq!(
-                        Canon::of(&q),
-                        c,
-                        "spots `{spots}` read back differently (GLOP `{glop}`)"
-                    );
+                    assert_eq!(Canon::of(&q), c, "spots `{spots}` read back differently (GLOP `{glop}`)");
                 }
                 let hoey = HoeyDisplay(&p).to_string();
                 let mut readers = vec![parse_hoey(&hoey)];
@@ -324,10 +248,7 @@ fn text_formats_round_trip() {
             games += 1;
         }
     }
-    eprintln!(
-        "properties: text round trips on {positions} positions of {games} games ({:.1?})",
-        t0.elapsed()
-    );
+    eprintln!("properties: text round trips on {positions} positions of {games} games ({:.1?})", t0.elapsed());
 }
 
 /// From n isolated spots: joining two spots (one child), or a loop at one

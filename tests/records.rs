@@ -11,10 +11,7 @@ use std::path::Path;
 /// Every record of the corpus: (file, line number, text).
 fn corpus() -> Vec<(String, usize, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     let mut out = Vec::new();
     for f in files {
@@ -34,10 +31,7 @@ fn corpus() -> Vec<(String, usize, String)> {
 /// its ends): a loop around a path hanging from its own spot, say.
 fn lists_own_boundary(p: &Position, mv: &Move, m: &MoveText) -> bool {
     let b = &p.regions()[mv.region][mv.from.boundary];
-    mv.kind() != MoveKind::Join
-        && m.listed
-            .iter()
-            .any(|s| b.contains(s) && *s != m.from && *s != m.to)
+    mv.kind() != MoveKind::Join && m.listed.iter().any(|s| b.contains(s) && *s != m.from && *s != m.to)
 }
 
 #[test]
@@ -62,26 +56,14 @@ fn every_real_record_replays() {
             // The clockwise expectation chose the drawing when a `!` at
             // either end would have meant another one.
             let flipped = |from_flip, to_flip| {
-                let t = MoveText {
-                    from_flip,
-                    to_flip,
-                    ..m.clone()
-                };
+                let t = MoveText { from_flip, to_flip, ..m.clone() };
                 resolve(&p, &t).is_ok_and(|(_, c)| &c != child)
             };
-            bang += usize::from(
-                m.from_flip || m.to_flip || flipped(true, false) || flipped(false, true),
-            );
+            bang += usize::from(m.from_flip || m.to_flip || flipped(true, false) || flipped(false, true));
             p = child.clone();
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {} records fail:\n{}",
-        failures.len(),
-        records.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {} records fail:\n{}", failures.len(), records.len(), failures.join("\n"));
     eprintln!(
         "{} records, {moves} moves; {at} with `@`, {bang} where the clockwise expectation (`!`) chose the drawing, {own} with `[L]` naming a spot of the boundary the move redraws",
         records.len()
@@ -95,11 +77,7 @@ fn real_records_print_and_read_back() {
     for (file, line, text) in corpus() {
         let rec = Record::parse(&text).unwrap();
         // The text itself: printing the parsed record and reading it again.
-        assert_eq!(
-            Record::parse(&rec.to_string()).unwrap(),
-            rec,
-            "{file}:{line}"
-        );
+        assert_eq!(Record::parse(&rec.to_string()).unwrap(), rec, "{file}:{line}");
         let steps = rec.replay().unwrap();
         let mut p = Position::start(rec.spots).unwrap();
         let mut printed = Vec::new();
@@ -110,22 +88,11 @@ fn real_records_print_and_read_back() {
             printed.push(MoveText::parse(&text).unwrap());
             p = child.clone();
         }
-        let again = Record {
-            moves: printed,
-            ..rec.clone()
-        };
+        let again = Record { moves: printed, ..rec.clone() };
         let back = Record::parse(&again.to_string()).unwrap();
-        let replayed = back
-            .replay()
-            .unwrap_or_else(|e| panic!("{file}:{line}: printed as {again}: {e}"));
+        let replayed = back.replay().unwrap_or_else(|e| panic!("{file}:{line}: printed as {again}: {e}"));
         for (k, (a, b)) in replayed.iter().zip(&steps).enumerate() {
-            assert_eq!(
-                a.1,
-                b.1,
-                "{file}:{line}: move {} printed as {}",
-                k + 1,
-                back.moves[k]
-            );
+            assert_eq!(a.1, b.1, "{file}:{line}: move {} printed as {}", k + 1, back.moves[k]);
         }
     }
     eprintln!("{same} of {total} moves print exactly as the players wrote them");
@@ -135,51 +102,14 @@ fn real_records_print_and_read_back() {
 fn headers_as_players_wrote_them() {
     let moves = " 1(22)2 1(23)1[2,3] II";
     let cases: [(&str, Players); 6] = [
-        (
-            "21- (P-Q*)",
-            Players {
-                first: "P".into(),
-                second: "Q".into(),
-                chooser: Some(Winner::Second),
-                note: None,
-            },
-        ),
+        ("21- (P-Q*)", Players { first: "P".into(), second: "Q".into(), chooser: Some(Winner::Second), note: None }),
         // Only the last `*` marks the chooser; the name keeps the others.
-        (
-            "21- (P** - Q)",
-            Players {
-                first: "P*".into(),
-                second: "Q".into(),
-                chooser: Some(Winner::First),
-                note: None,
-            },
-        ),
-        (
-            "21- (P - Q* * *)",
-            Players {
-                first: "P".into(),
-                second: "Q* *".into(),
-                chooser: Some(Winner::Second),
-                note: None,
-            },
-        ),
-        (
-            "21- (P - Q+R*)",
-            Players {
-                first: "P".into(),
-                second: "Q+R".into(),
-                chooser: Some(Winner::Second),
-                note: None,
-            },
-        ),
+        ("21- (P** - Q)", Players { first: "P*".into(), second: "Q".into(), chooser: Some(Winner::First), note: None }),
+        ("21- (P - Q* * *)", Players { first: "P".into(), second: "Q* *".into(), chooser: Some(Winner::Second), note: None }),
+        ("21- (P - Q+R*)", Players { first: "P".into(), second: "Q+R".into(), chooser: Some(Winner::Second), note: None }),
         (
             "21-(P* - Q, 2010-06-03)",
-            Players {
-                first: "P".into(),
-                second: "Q".into(),
-                chooser: Some(Winner::First),
-                note: Some("2010-06-03".into()),
-            },
+            Players { first: "P".into(), second: "Q".into(), chooser: Some(Winner::First), note: Some("2010-06-03".into()) },
         ),
         (
             "21- (Jordan+Aunt Beast - Khorkov*, 2011 Clash of the Titans Game 1)",
@@ -192,8 +122,7 @@ fn headers_as_players_wrote_them() {
         ),
     ];
     for (header, players) in cases {
-        let rec =
-            Record::parse(&format!("{header}{moves}")).unwrap_or_else(|e| panic!("{header}: {e}"));
+        let rec = Record::parse(&format!("{header}{moves}")).unwrap_or_else(|e| panic!("{header}: {e}"));
         assert_eq!(rec.players.as_ref(), Some(&players), "{header}");
         // Two moves and the second player wins: the result need not be the
         // last mover's (games end by concession).
@@ -201,12 +130,7 @@ fn headers_as_players_wrote_them() {
         assert!(rec.replay().is_ok());
         assert_eq!(Record::parse(&rec.to_string()).unwrap(), rec);
     }
-    for bad in [
-        "3+ (A-B-C) 1(4)2",
-        "3+ (A - ) 1(4)2",
-        "3+ (A* - B*) 1(4)2",
-        "3+ (A - B 1(4)2",
-    ] {
+    for bad in ["3+ (A-B-C) 1(4)2", "3+ (A - ) 1(4)2", "3+ (A* - B*) 1(4)2", "3+ (A - B 1(4)2"] {
         let e = Record::parse(bad).unwrap_err();
         assert!(e.offset > 0 && e.offset <= bad.len(), "{bad}: {e}");
     }
@@ -215,20 +139,12 @@ fn headers_as_players_wrote_them() {
 /// The position after a record, or the error.
 fn play(record: &str) -> Result<Position, String> {
     let rec = Record::parse(record).map_err(|e| e.to_string())?;
-    rec.replay()
-        .map(|s| {
-            s.last()
-                .map(|x| x.1.clone())
-                .unwrap_or(Position::start(rec.spots).unwrap())
-        })
-        .map_err(|e| e.to_string())
+    rec.replay().map(|s| s.last().map(|x| x.1.clone()).unwrap_or(Position::start(rec.spots).unwrap())).map_err(|e| e.to_string())
 }
 
 /// Whether spots `a` and `b` share a region.
 fn together(p: &Position, a: u32, b: u32) -> bool {
-    p.regions()
-        .iter()
-        .any(|r| r.iter().flatten().any(|&s| s == a) && r.iter().flatten().any(|&s| s == b))
+    p.regions().iter().any(|r| r.iter().flatten().any(|&s| s == a) && r.iter().flatten().any(|&s| s == b))
 }
 
 #[test]
@@ -252,17 +168,9 @@ fn a_loop_around_a_path_of_its_own_boundary() {
     assert!(together(&path, 2, 7) && !together(&path, 2, 3));
     let p = play("5- 1(6)2").unwrap();
     for want in [&around, &beside, &path] {
-        let (mv, _) = p
-            .legal_moves()
-            .into_iter()
-            .find(|(_, c)| c == want)
-            .unwrap();
+        let (mv, _) = p.legal_moves().into_iter().find(|(_, c)| c == want).unwrap();
         let text = write_move(&p, &mv);
-        assert_eq!(
-            &resolve(&p, &MoveText::parse(&text).unwrap()).unwrap().1,
-            want,
-            "{text}"
-        );
+        assert_eq!(&resolve(&p, &MoveText::parse(&text).unwrap()).unwrap().1, want, "{text}");
     }
     // The 2006 game's 16(29)17 16(30)16[17,18]: a loop at 16 around the
     // path 16-29-17 and spot 18.
@@ -305,10 +213,7 @@ fn bangs_at_either_end() {
     assert_eq!(read("3!(5)4"), plain);
     let moves = p.legal_moves();
     let text = |c: &Position| write_move(&p, &moves.iter().find(|(_, x)| x == c).unwrap().0);
-    assert_eq!(
-        (text(&plain).as_str(), text(&bang).as_str()),
-        ("3(5)4", "3(5)!4")
-    );
+    assert_eq!((text(&plain).as_str(), text(&bang).as_str()), ("3(5)4", "3(5)!4"));
 }
 
 #[test]
@@ -318,10 +223,7 @@ fn at_names_the_region_of_the_new_spot() {
     assert!(together(&inside, 5, 2) && !together(&inside, 5, 3));
     assert!(together(&outside, 5, 3) && !together(&outside, 5, 2));
     let e = play("3+ 1(4)1[2] 1(5@7)4").unwrap_err();
-    assert_eq!(
-        e,
-        "move 2 `1(5@7)4`: illegal, the new spot cannot reach spot 7 after this move"
-    );
+    assert_eq!(e, "move 2 `1(5@7)4`: illegal, the new spot cannot reach spot 7 after this move");
 }
 
 #[test]
@@ -336,12 +238,7 @@ fn listings_that_fit_no_drawing_say_why() {
     for (record, want) in cases {
         assert_eq!(play(record).unwrap_err(), want, "{record}");
     }
-    match Record::parse("3+ 1(4)1[2] 1(5)4")
-        .unwrap()
-        .replay()
-        .unwrap_err()
-        .error
-    {
+    match Record::parse("3+ 1(4)1[2] 1(5)4").unwrap().replay().unwrap_err().error {
         MoveError::Ambiguous(alts) => assert_eq!(alts.len(), 2),
         other => panic!("{other:?}"),
     }
@@ -355,9 +252,7 @@ fn edited_records_fail_cleanly() {
     let alphabet = b"0123456789()[]!@,- +*I";
     let mut state = 0x5eed_u64;
     let mut next = |n: usize| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((state >> 33) % n as u64) as usize
     };
     let (mut tried, mut replayed) = (0, 0);

@@ -28,20 +28,12 @@ fn hoey_list<'a>(ps: impl Iterator<Item = &'a Position>) -> String {
 
 /// Compares everything at one position; returns the engine's legal moves
 /// and the number of distinct canonical children.
-fn compare(
-    map: &Map,
-    pos: &Position,
-    ref_children: &[(Position, Map)],
-) -> (Vec<(Move, Position)>, usize) {
+fn compare(map: &Map, pos: &Position, ref_children: &[(Position, Map)]) -> (Vec<(Move, Position)>, usize) {
     let here = format!("at {} ({})", HoeyDisplay(pos), Canon::of(pos));
     assert_eq!(&map.position(), pos, "the two games diverged {here}");
     let legal = pos.legal_moves();
     let eng: HashSet<Position> = legal.iter().map(|(_, p)| p.clone()).collect();
-    assert_eq!(
-        eng.len(),
-        legal.len(),
-        "legal_moves lists a drawing twice {here}"
-    );
+    assert_eq!(eng.len(), legal.len(), "legal_moves lists a drawing twice {here}");
     let reference: HashSet<Position> = ref_children.iter().map(|(p, _)| p.clone()).collect();
     assert!(
         eng == reference,
@@ -50,27 +42,15 @@ fn compare(
         hoey_list(reference.difference(&eng)),
     );
     for (mv, child) in &legal {
-        assert_eq!(
-            pos.play(mv).as_ref(),
-            Ok(child),
-            "play({mv:?}) differs from legal_moves {here}"
-        );
+        assert_eq!(pos.play(mv).as_ref(), Ok(child), "play({mv:?}) differs from legal_moves {here}");
     }
 
     // The labelled sets are equal, so this is also `Canon::of` over `legal_moves()`.
     let ref_canon: BTreeSet<Canon> = reference.iter().map(Canon::of).collect();
     let children = pos.children();
-    assert!(
-        children.windows(2).all(|w| w[0] < w[1]),
-        "children() not sorted and distinct {here}"
-    );
+    assert!(children.windows(2).all(|w| w[0] < w[1]), "children() not sorted and distinct {here}");
     let children: BTreeSet<Canon> = children.into_iter().collect();
-    let show = |s: &BTreeSet<Canon>| {
-        s.iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let show = |s: &BTreeSet<Canon>| s.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
     assert!(
         children == ref_canon,
         "children() differs {here}\nonly engine: {}\nonly reference: {}",
@@ -79,9 +59,7 @@ fn compare(
     );
     let reps = pos.representative_moves();
     for (mv, c) in &reps {
-        let child = pos
-            .play(mv)
-            .unwrap_or_else(|e| panic!("representative move {mv:?} illegal: {e} {here}"));
+        let child = pos.play(mv).unwrap_or_else(|e| panic!("representative move {mv:?} illegal: {e} {here}"));
         assert_eq!(&Canon::of(&child), c, "representative move {mv:?} {here}");
     }
     let reps: BTreeSet<Canon> = reps.into_iter().map(|(_, c)| c).collect();

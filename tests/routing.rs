@@ -153,11 +153,7 @@ fn a_cramped_move_is_routed_on_the_tidied_drawing() {
     let copy = sprouts::game::Game::from_json(&g.to_json(), None).unwrap();
     for k in 0..=20 {
         assert_eq!(copy.board_at(k), g.board_at(k), "drawing {k}");
-        assert_eq!(
-            g.board_at(k).unwrap().position().as_ref(),
-            Ok(g.position_at(k).unwrap()),
-            "drawing {k}"
-        );
+        assert_eq!(g.board_at(k).unwrap().position().as_ref(), Ok(g.position_at(k).unwrap()), "drawing {k}");
     }
 }
 
@@ -168,16 +164,9 @@ fn a_cramped_move_is_routed_on_the_tidied_drawing() {
 /// the same).
 #[test]
 fn a_move_with_no_room_after_tidying_is_routed_on_the_tidied_drawing_relaxed() {
-    let size = PageSize {
-        width: 1280.0,
-        height: 800.0,
-        element: (878.0, 574.0),
-    };
+    let size = PageSize { width: 1280.0, height: 800.0, element: (878.0, 574.0) };
     let end = play_game(&size, 20, 65, false).expect("routed to the end");
-    assert!(
-        end.position().unwrap().representative_moves().is_empty(),
-        "the game is over"
-    );
+    assert!(end.position().unwrap().representative_moves().is_empty(), "the game is over");
 }
 
 /// Game 99 of `sprouts bench layout` (1280×800, board element 880×679, not
@@ -188,16 +177,9 @@ fn a_move_with_no_room_after_tidying_is_routed_on_the_tidied_drawing_relaxed() {
 /// with no spot that close to a curve.
 #[test]
 fn an_empty_loop_at_a_hemmed_in_spot_is_drawn() {
-    let size = PageSize {
-        width: 1280.0,
-        height: 800.0,
-        element: (880.0, 678.7),
-    };
+    let size = PageSize { width: 1280.0, height: 800.0, element: (880.0, 678.7) };
     let end = play_game(&size, 20, 99, false).expect("routed to the end");
-    assert!(
-        end.position().unwrap().representative_moves().is_empty(),
-        "the game is over"
-    );
+    assert!(end.position().unwrap().representative_moves().is_empty(), "the game is over");
     let gap = sprouts::board::legibility(&end, 1.0).min_spot_gap_px;
     println!("closest spot to a curve not on it: {gap} units");
     assert!(gap > 1.0, "a spot {gap} units from a curve");

@@ -22,17 +22,8 @@ fn slow_children(p: &Position) -> Vec<Canon> {
 fn children_agree_with_every_labelled_move() {
     let mut positions = random_positions(5, 150, 7, 18);
     for text in [
-        "0*6",
-        "1111.}]!",
-        "111111.}]!",
-        "1212.}]!",
-        "121212.}]!",
-        "1.1.1.1.}]!",
-        "12.12.12.}]!",
-        "1a1a1b1b.}]!",
-        "0*3.1111.}]!",
-        "1122.}]!",
-        "2a2a2b2b.}]!",
+        "0*6", "1111.}]!", "111111.}]!", "1212.}]!", "121212.}]!", "1.1.1.1.}]!", "12.12.12.}]!",
+        "1a1a1b1b.}]!", "0*3.1111.}]!", "1122.}]!", "2a2a2b2b.}]!",
     ] {
         positions.push(parse_position(text).unwrap());
     }
@@ -49,16 +40,8 @@ fn many_isolated_spots() {
     let kids = parse_position(&format!("0*{n}")).unwrap().children();
     assert_eq!(kids.len(), n / 2 + 1);
     let text: Vec<String> = kids.iter().map(|c| c.to_string()).collect();
-    assert!(
-        text.contains(&format!("0*{}.AB.}}AB.}}]!", n - 1)),
-        "{:?}",
-        &text[..3]
-    );
-    assert!(
-        text.contains(&format!("0*{}.1a1a.}}]!", n - 2)),
-        "{:?}",
-        &text[..3]
-    );
+    assert!(text.contains(&format!("0*{}.AB.}}AB.}}]!", n - 1)), "{:?}", &text[..3]);
+    assert!(text.contains(&format!("0*{}.1a1a.}}]!", n - 2)), "{:?}", &text[..3]);
 }
 
 /// `moves` on 400 two-life spots on one boundary: a line between spots k
@@ -74,13 +57,7 @@ fn many_two_life_spots_on_one_boundary() {
 #[test]
 fn long_chains_of_loops() {
     let n = 400;
-    let letter = |k: usize| {
-        if k < 26 {
-            ((b'a' + k as u8) as char).to_string()
-        } else {
-            format!("({})", k + 1)
-        }
-    };
+    let letter = |k: usize| if k < 26 { ((b'a' + k as u8) as char).to_string() } else { format!("({})", k + 1) };
     let tokens: Vec<String> = (0..n)
         .flat_map(|k| ["1".to_string(), letter(k)])
         .chain((0..n).rev().flat_map(|k| [letter(k), "1".to_string()]))
@@ -93,9 +70,5 @@ fn long_chains_of_loops() {
     mirrored.reverse();
     assert_eq!(canon(&turned), c);
     assert_eq!(canon(&mirrored), c);
-    assert_eq!(
-        Canon::of(&parse_position(&c.to_string()).unwrap()),
-        c,
-        "the form reads back"
-    );
+    assert_eq!(Canon::of(&parse_position(&c.to_string()).unwrap()), c, "the form reads back");
 }

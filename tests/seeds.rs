@@ -47,12 +47,7 @@ fn seed_004_last_move_has_two_regions_and_at_picks_the_other() {
         write_move(&p, mv)
     };
     assert_eq!(text_of(&card), "2(6)3");
-    assert_eq!(
-        resolve(&p, &MoveText::parse(&text_of(&other)).unwrap())
-            .unwrap()
-            .1,
-        other
-    );
+    assert_eq!(resolve(&p, &MoveText::parse(&text_of(&other)).unwrap()).unwrap().1, other);
 }
 
 #[test]
@@ -63,26 +58,15 @@ fn the_first_end_decides_between_two_regions() {
     // other is not: the ant at f decides, so `1(5)2[3]` is drawn where 1's
     // corner is expected, `1!(5)2[3]` in the other region, and a `!` before
     // 2 that only repeats what f chose is redundant.
-    let p = Record::parse("2+ 1(3)2 1(4)2")
-        .unwrap()
-        .replay()
-        .unwrap()
-        .pop()
-        .unwrap()
-        .1;
+    let p = Record::parse("2+ 1(3)2 1(4)2").unwrap().replay().unwrap().pop().unwrap().1;
     let read = |t: &str| resolve(&p, &MoveText::parse(t).unwrap()).unwrap().1;
     let (bare, flipped) = (read("1(5)2[3]"), read("1!(5)2[3]"));
     assert_ne!(bare, flipped);
     assert_eq!(read("1(5)!2[3]"), bare);
-    assert_eq!(
-        read("2!(5)1[3]"),
-        bare,
-        "written from 2, the other corner of 2 is the same drawing"
-    );
+    assert_eq!(read("2!(5)1[3]"), bare, "written from 2, the other corner of 2 is the same drawing");
     assert_eq!(read("2(5)1[3]"), flipped);
     let moves = p.legal_moves();
-    let text_of =
-        |child: &Position| write_move(&p, &moves.iter().find(|(_, c)| c == child).unwrap().0);
+    let text_of = |child: &Position| write_move(&p, &moves.iter().find(|(_, c)| c == child).unwrap().0);
     assert_eq!(text_of(&bare), "1(5)2[3]");
     assert_eq!(text_of(&flipped), "2(5)1[3]");
 }
@@ -97,41 +81,21 @@ fn a_move_that_fits_two_regions_equally_is_ambiguous() {
     let err = rec.replay().unwrap_err();
     assert_eq!(err.number, 2);
     match &err.error {
-        MoveError::Ambiguous(alts) => {
-            assert_eq!(alts, &vec!["1(5@2)4".to_string(), "1(5@3)4".to_string()])
-        }
+        MoveError::Ambiguous(alts) => assert_eq!(alts, &vec!["1(5@2)4".to_string(), "1(5@3)4".to_string()]),
         other => panic!("expected an ambiguity, got {other:?}"),
     }
-    assert_eq!(
-        err.to_string(),
-        "move 2 `1(5)4`: ambiguous, the move can be drawn 2 ways (write 1(5@2)4 or 1(5@3)4)"
-    );
-    assert!(Record::parse("3+ 1(4)1[2] 1(5@2)4")
-        .unwrap()
-        .replay()
-        .is_ok());
+    assert_eq!(err.to_string(), "move 2 `1(5)4`: ambiguous, the move can be drawn 2 ways (write 1(5@2)4 or 1(5@3)4)");
+    assert!(Record::parse("3+ 1(4)1[2] 1(5@2)4").unwrap().replay().is_ok());
 }
 
 #[test]
 fn seed_004_errors_name_the_move() {
-    let e = Record::parse("2+ 1(3)2 1(4)2 1(5)1")
-        .unwrap()
-        .replay()
-        .unwrap_err();
+    let e = Record::parse("2+ 1(3)2 1(4)2 1(5)1").unwrap().replay().unwrap_err();
     assert_eq!(e.number, 3);
     assert!(e.to_string().contains("needs 2 lives"), "{e}");
-    let e = Record::parse("2+ 1(3)2 1(5)2")
-        .unwrap()
-        .replay()
-        .unwrap_err();
-    assert_eq!(
-        e.to_string(),
-        "move 2 `1(5)2`: the new spot must be numbered 4"
-    );
-    let e = Record::parse("2+ 1(3)2 1(4)2 2(5)2")
-        .unwrap()
-        .replay()
-        .unwrap_err();
+    let e = Record::parse("2+ 1(3)2 1(5)2").unwrap().replay().unwrap_err();
+    assert_eq!(e.to_string(), "move 2 `1(5)2`: the new spot must be numbered 4");
+    let e = Record::parse("2+ 1(3)2 1(4)2 2(5)2").unwrap().replay().unwrap_err();
     assert!(e.to_string().contains("needs 2 lives"), "{e}");
     let e = Record::parse("2+ 1(3)7").unwrap().replay().unwrap_err();
     assert!(e.to_string().contains("spot 7 does not exist"), "{e}");
@@ -149,25 +113,14 @@ fn seed_000_figure_3_two_joins_of_4_and_8() {
     let region = &p.regions()[0];
     let b = &region[0];
     let four = b.iter().position(|&s| s == 4).unwrap();
-    let eights: Vec<usize> = b
-        .iter()
-        .enumerate()
-        .filter(|e| *e.1 == 8)
-        .map(|e| e.0)
-        .collect();
+    let eights: Vec<usize> = b.iter().enumerate().filter(|e| *e.1 == 8).map(|e| e.0).collect();
     assert_eq!(eights.len(), 2);
     let mut got = Vec::new();
     for &e in &eights {
         let mv = sprouts::Move {
             region: 0,
-            from: sprouts::Corner {
-                boundary: 0,
-                index: four,
-            },
-            to: sprouts::Corner {
-                boundary: 0,
-                index: e,
-            },
+            from: sprouts::Corner { boundary: 0, index: four },
+            to: sprouts::Corner { boundary: 0, index: e },
             inside: vec![],
         };
         got.push(Canon::of(&p.play(&mv).unwrap()));

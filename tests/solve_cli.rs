@@ -5,19 +5,12 @@ use serde_json::Value;
 use std::process::{Command, Output};
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprouts"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_sprouts")).args(args).output().expect("the binary runs")
 }
 
 fn json(args: &[&str]) -> Value {
     let o = run(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
     serde_json::from_slice(&o.stdout).unwrap()
 }
 
@@ -27,14 +20,7 @@ fn only_outcome_stops_after_the_outcome_line() {
     assert!(o.status.success());
     let out = String::from_utf8_lossy(&o.stdout);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines[..3],
-        [
-            "position: 0*11.}]!",
-            "convention: normal",
-            "outcome: win for the player to move"
-        ]
-    );
+    assert_eq!(lines[..3], ["position: 0*11.}]!", "convention: normal", "outcome: win for the player to move"]);
     assert_eq!(lines.len(), 4, "{out}");
     assert!(lines[3].contains(" nodes, table: "), "{out}");
 }
@@ -59,17 +45,11 @@ fn a_limit_keeps_what_was_proved() {
     assert!(v["winning_moves"].is_array());
     // Stopped before the outcome.
     let v = json(&["solve", "--spots", "11", "--max-nodes", "30", "--json"]);
-    assert_eq!(
-        (v["complete"].clone(), v["outcome"].clone()),
-        (Value::Bool(false), Value::Null)
-    );
+    assert_eq!((v["complete"].clone(), v["outcome"].clone()), (Value::Bool(false), Value::Null));
     assert_eq!(v["winning_moves"], Value::Null);
     // Complete.
     let v = json(&["solve", "--spots", "5", "--json"]);
-    assert_eq!(
-        (v["complete"].clone(), v["nimber"].clone()),
-        (Value::Bool(true), Value::from(1))
-    );
+    assert_eq!((v["complete"].clone(), v["nimber"].clone()), (Value::Bool(true), Value::from(1)));
     // Text: the lines proved, then the reason on standard error.
     let o = run(&["solve", "--spots", "11", "--max-nodes", "10000"]);
     assert_eq!(o.status.code(), Some(2));

@@ -4,9 +4,7 @@
 
 mod common;
 
-use sprouts::solver::{
-    published_outcome, Config, Convention, Event, Outcome, PartialAnalysis, SolveError, Solver,
-};
+use sprouts::solver::{published_outcome, Config, Convention, Event, Outcome, PartialAnalysis, SolveError, Solver};
 use sprouts::text::parse_position;
 use sprouts::{Canon, Position};
 use std::collections::HashMap;
@@ -379,11 +377,7 @@ fn analysis_tells_the_outcome_first_then_each_winning_move_then_the_nimber() {
             let (seen, a) = events(&mut solver(conv), p);
             let c = Canon::of(p);
             assert!(a.complete && a.moves_complete, "{conv}, {c}");
-            assert_eq!(
-                seen.first(),
-                Some(&Event::Outcome(full.outcome)),
-                "{conv}, {c}"
-            );
+            assert_eq!(seen.first(), Some(&Event::Outcome(full.outcome)), "{conv}, {c}");
             let told: Vec<Canon> = seen
                 .iter()
                 .filter_map(|e| match e {
@@ -400,11 +394,7 @@ fn analysis_tells_the_outcome_first_then_each_winning_move_then_the_nimber() {
                     _ => None,
                 })
                 .collect();
-            let total = if full.outcome == Outcome::Win {
-                p.representative_moves().len()
-            } else {
-                0
-            };
+            let total = if full.outcome == Outcome::Win { p.representative_moves().len() } else { 0 };
             assert_eq!(checked, (1..=total).collect::<Vec<_>>(), "{conv}, {c}");
             match full.nimber {
                 Some(g) => assert_eq!(seen.last(), Some(&Event::Nimber(g)), "{c}"),
@@ -443,20 +433,8 @@ fn a_stopped_analysis_keeps_what_it_proved() {
     let mut kinds = [0; 3];
     // Stopped at several points: before the outcome, and after it.
     for stop in [16].into_iter().chain((1..8).map(|i| total * i / 8)) {
-        let mut s = Solver::new(
-            Convention::Normal,
-            Config {
-                progress_every: 16,
-                ..Config::default()
-            },
-        );
-        s.on_progress(move |st| {
-            if st.nodes >= stop {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let mut s = Solver::new(Convention::Normal, Config { progress_every: 16, ..Config::default() });
+        s.on_progress(move |st| if st.nodes >= stop { ControlFlow::Break(()) } else { ControlFlow::Continue(()) });
         let a = s.analyse_with(&p, |_| ControlFlow::Continue(())).unwrap();
         assert!(!a.complete, "stopped at {stop}");
         if let Some(o) = a.outcome {

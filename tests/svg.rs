@@ -85,21 +85,13 @@ fn check_numbers(doc: &roxmltree::Document, vb: &[f64]) {
         .descendants()
         .filter(|n| n.attribute("data-spot").is_some())
         .map(|n| match n.tag_name().name() {
-            "circle" => (
-                n.attribute("cx").unwrap().parse().unwrap(),
-                n.attribute("cy").unwrap().parse().unwrap(),
-            ),
+            "circle" => (n.attribute("cx").unwrap().parse().unwrap(), n.attribute("cy").unwrap().parse().unwrap()),
             "rect" => {
                 let at = |a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
                 (at("x") + at("width") / 2.0, at("y") + at("height") / 2.0)
             }
             _ => {
-                let p: Vec<f64> = n
-                    .attribute("points")
-                    .unwrap()
-                    .split([' ', ','])
-                    .map(|x| x.parse().unwrap())
-                    .collect();
+                let p: Vec<f64> = n.attribute("points").unwrap().split([' ', ',']).map(|x| x.parse().unwrap()).collect();
                 (p[0], p[1] + 7.0 * 1.15)
             }
         })
@@ -108,21 +100,14 @@ fn check_numbers(doc: &roxmltree::Document, vb: &[f64]) {
         .descendants()
         .filter(|n| n.attribute("data-label").is_some())
         .map(|n| {
-            let (x, y): (f64, f64) = (
-                n.attribute("x").unwrap().parse().unwrap(),
-                n.attribute("y").unwrap().parse().unwrap(),
-            );
+            let (x, y): (f64, f64) = (n.attribute("x").unwrap().parse().unwrap(), n.attribute("y").unwrap().parse().unwrap());
             let hw = 3.5 * n.text().unwrap().len() as f64;
             [x - hw, y - 6.0, x + hw, y + 6.0]
         })
         .collect();
     assert_eq!(boxes.len(), spots.len(), "one number per spot");
     for (i, b) in boxes.iter().enumerate() {
-        assert!(
-            b[0] >= vb[0] && b[2] <= vb[0] + vb[2] && b[1] >= vb[1] && b[3] <= vb[1] + vb[3],
-            "number {} outside the picture",
-            i + 1
-        );
+        assert!(b[0] >= vb[0] && b[2] <= vb[0] + vb[2] && b[1] >= vb[1] && b[3] <= vb[1] + vb[3], "number {} outside the picture", i + 1);
         for (j, c) in boxes.iter().enumerate().skip(i + 1) {
             // Closer than a space, two numbers read as one ("21" beside "4": "214").
             let gap = 4.0 - 1e-9;
@@ -136,12 +121,7 @@ fn check_numbers(doc: &roxmltree::Document, vb: &[f64]) {
         for (j, &(x, y)) in spots.iter().enumerate() {
             let dx = (b[0] - x).max(x - b[2]).max(0.0);
             let dy = (b[1] - y).max(y - b[3]).max(0.0);
-            assert!(
-                dx.hypot(dy) >= 7.0,
-                "number {} covers spot {}",
-                i + 1,
-                j + 1
-            );
+            assert!(dx.hypot(dy) >= 7.0, "number {} covers spot {}", i + 1, j + 1);
         }
     }
 }
@@ -293,21 +273,14 @@ fn awkward_pictures_escape_text() {
 /// game, every one at its end (no land has a move left).
 #[test]
 fn idle_parts_are_faded() {
-    let opts = SvgOptions {
-        legend: false,
-        labels: true,
-    };
+    let opts = SvgOptions { legend: false, labels: true };
     for seed in 1..6 {
         let record = sprouts(&["random", "--spots", "4", "--seed", &seed.to_string()]);
         let mut g = sprouts::game::Game::from_record(record.trim(), Some((800.0, 600.0))).unwrap();
         let end = g.svg(&opts).unwrap();
         let edges = g.board().unwrap().edges().len();
         assert!(edges > 0);
-        assert_eq!(
-            end.matches(r#"<path class="idle""#).count(),
-            edges,
-            "{record}"
-        );
+        assert_eq!(end.matches(r#"<path class="idle""#).count(), edges, "{record}");
         assert!(g.edge_views().iter().all(|e| e.idle) && g.spot_views().iter().all(|s| s.idle));
         g.go_to(1);
         let early = g.svg(&opts).unwrap();

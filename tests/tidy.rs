@@ -13,10 +13,7 @@ use sprouts::board::{legibility, play_game, Board, PageSize, RouteOptions, Tidy,
 use sprouts::Position;
 
 fn runs() -> usize {
-    std::env::var("SPROUTS_TIDY_RUNS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(150)
+    std::env::var("SPROUTS_TIDY_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(150)
 }
 
 /// A drawing: a game of 1 to 9 spots routed for a random number of moves
@@ -39,9 +36,7 @@ fn random_board(rng: &mut Rng, seed: u64) -> Board {
             break;
         }
         let mv = &rng.pick(&options).0;
-        let Ok(routed) = board.route(&pos, mv, &RouteOptions::default()) else {
-            break;
-        };
+        let Ok(routed) = board.route(&pos, mv, &RouteOptions::default()) else { break };
         board = routed.board;
         pos = routed.position;
     }
@@ -79,15 +74,9 @@ fn tidying_keeps_the_position() {
         }
         changed += usize::from(board != start);
     }
-    assert!(
-        failures.is_empty(),
-        "runs {failures:?} changed the position"
-    );
+    assert!(failures.is_empty(), "runs {failures:?} changed the position");
     // The property is not vacuous: most drawings did move.
-    assert!(
-        changed * 2 > runs,
-        "only {changed} of {runs} drawings changed"
-    );
+    assert!(changed * 2 > runs, "only {changed} of {runs} drawings changed");
     eprintln!("{runs} tidy runs, {changed} drawings changed, 0 failures");
 }
 
@@ -99,18 +88,12 @@ fn tidying_makes_room() {
     let size = PageSize::ALL[0];
     let before = play_game(&size, 12, 3, false).unwrap();
     let after = play_game(&size, 12, 3, true).unwrap();
-    let (lb, la) = (
-        legibility(&before, size.zoom(&before)),
-        legibility(&after, size.zoom(&after)),
-    );
+    let (lb, la) = (legibility(&before, size.zoom(&before)), legibility(&after, size.zoom(&after)));
     assert_eq!(before.position(), after.position(), "the same game");
     assert!(la.min_spot_gap_px >= 8.0, "{la:?}");
     // The aims of the layout bench (6 px between curves, no number over
     // anything), met here: 5.5 → 11.1 px, 0 numbers.
-    assert!(
-        la.min_curve_gap_px >= 6.0 && la.min_curve_gap_px > lb.min_curve_gap_px,
-        "{lb:?} → {la:?}"
-    );
+    assert!(la.min_curve_gap_px >= 6.0 && la.min_curve_gap_px > lb.min_curve_gap_px, "{lb:?} → {la:?}");
     assert_eq!(la.overlapping_labels, 0, "{la:?}");
 }
 
@@ -132,42 +115,23 @@ fn crowded_numbers_cover_no_spot_or_number() {
 #[test]
 fn a_tidied_game_saves_and_undoes_what_it_shows() {
     use sprouts::game::Game;
-    let mut g = Game::from_record(
-        "5+ 1(6)2 2(7)3 6(8)7 4(9)4 3(10)5 1(11)9",
-        Some((400.0, 300.0)),
-    )
-    .unwrap();
+    let mut g = Game::from_record("5+ 1(6)2 2(7)3 6(8)7 4(9)4 3(10)5 1(11)9", Some((400.0, 300.0))).unwrap();
     let routed: Vec<Board> = (0..=6).map(|k| g.board_at(k).unwrap().clone()).collect();
     g.go_to(4);
-    let opts = TidyOptions {
-        px: 1.0,
-        curve_gap: 14.0,
-        spot_gap: 17.0,
-    };
+    let opts = TidyOptions { px: 1.0, curve_gap: 14.0, spot_gap: 17.0 };
     let mut calls = 0;
     while g.tidy(&opts, 3).unwrap() {
         calls += 1;
         // The drawing shown follows the tidy at once.
-        assert_eq!(
-            Some(g.board().unwrap()),
-            g.board_at(6).unwrap().prefix(9, 8).as_ref()
-        );
+        assert_eq!(Some(g.board().unwrap()), g.board_at(6).unwrap().prefix(9, 8).as_ref());
     }
     assert!(calls > 0);
-    assert_ne!(
-        g.board_at(6),
-        Some(&routed[6]),
-        "the last drawing was tidied"
-    );
+    assert_ne!(g.board_at(6), Some(&routed[6]), "the last drawing was tidied");
     let copy = Game::from_json(&g.to_json(), None).unwrap();
     for k in 0..=6 {
         let b = g.board_at(k).unwrap();
         assert_ne!(b, &routed[k], "drawing {k} follows the tidy");
-        assert_eq!(
-            b.position(),
-            routed[k].position(),
-            "drawing {k} shows the same position"
-        );
+        assert_eq!(b.position(), routed[k].position(), "drawing {k} shows the same position");
         assert_eq!(copy.board_at(k), Some(b), "drawing {k} reads back the same");
     }
     assert_eq!(copy.cursor(), 4);
@@ -189,11 +153,7 @@ fn tidying_between_moves_keeps_every_move_of_the_game() {
         let (w, h) = (rng.range(300, 900) as f64, rng.range(300, 900) as f64);
         let mut g = Game::new(n, false, w, h).unwrap();
         let mut positions = vec![g.position().clone()];
-        let opts = TidyOptions {
-            px: [0.5, 1.0, 2.0][rng.below(3)],
-            curve_gap: rng.range(6, 16) as f64,
-            spot_gap: rng.range(8, 20) as f64,
-        };
+        let opts = TidyOptions { px: [0.5, 1.0, 2.0][rng.below(3)], curve_gap: rng.range(6, 16) as f64, spot_gap: rng.range(8, 20) as f64 };
         loop {
             let moves = g.position().representative_moves();
             if moves.is_empty() {
@@ -205,11 +165,7 @@ fn tidying_between_moves_keeps_every_move_of_the_game() {
             }
             positions.push(g.position().clone());
             // A few sweeps, or to the end.
-            let sweeps = if rng.below(3) == 0 {
-                usize::MAX
-            } else {
-                rng.range(1, 12)
-            };
+            let sweeps = if rng.below(3) == 0 { usize::MAX } else { rng.range(1, 12) };
             let (mut done, mut settled) = (0, false);
             while done < sweeps {
                 done += 1;
@@ -221,35 +177,19 @@ fn tidying_between_moves_keeps_every_move_of_the_game() {
             tidied += 1;
             // Mid-tidy only the drawing shown follows (the others are made
             // its prefixes when it settles or another move is shown).
-            assert_eq!(
-                g.board(),
-                g.board_at(positions.len() - 1),
-                "game {run}: the last move is shown"
-            );
+            assert_eq!(g.board(), g.board_at(positions.len() - 1), "game {run}: the last move is shown");
             let copy = Game::from_json(&g.to_json(), None).unwrap();
             for (k, p) in positions.iter().enumerate() {
                 let b = g.board_at(k).unwrap();
-                assert_eq!(
-                    b.position().as_ref(),
-                    Ok(p),
-                    "game {run}, drawing {k} of {}",
-                    positions.len() - 1
-                );
+                assert_eq!(b.position().as_ref(), Ok(p), "game {run}, drawing {k} of {}", positions.len() - 1);
                 if settled {
-                    assert_eq!(
-                        copy.board_at(k),
-                        Some(b),
-                        "game {run}, drawing {k} reads back"
-                    );
+                    assert_eq!(copy.board_at(k), Some(b), "game {run}, drawing {k} reads back");
                 }
             }
             read_back += usize::from(settled);
         }
     }
-    assert!(
-        tidied > games && read_back > 0,
-        "only {tidied} tidies ({read_back} settled) in {games} games"
-    );
+    assert!(tidied > games && read_back > 0, "only {tidied} tidies ({read_back} settled) in {games} games");
     eprintln!("{games} games, {tidied} tidies between moves ({read_back} settled and read back), every drawing checked after each");
 }
 
@@ -273,28 +213,14 @@ fn a_drawing_tidied_elsewhere_is_adopted_only_if_it_shows_the_game() {
     let mut steps = 0;
     while copy.tidy(&opts, 3).unwrap() {
         steps += 1;
-        g.adopt_drawing(&copy.drawing_file().unwrap(), false)
-            .unwrap();
-        assert_eq!(
-            g.board_at(4),
-            copy.board_at(4),
-            "step {steps}: the last drawing is the copy's"
-        );
-        assert_eq!(
-            g.board(),
-            copy.board(),
-            "step {steps}: the drawing shown follows"
-        );
+        g.adopt_drawing(&copy.drawing_file().unwrap(), false).unwrap();
+        assert_eq!(g.board_at(4), copy.board_at(4), "step {steps}: the last drawing is the copy's");
+        assert_eq!(g.board(), copy.board(), "step {steps}: the drawing shown follows");
     }
-    g.adopt_drawing(&copy.drawing_file().unwrap(), true)
-        .unwrap();
+    g.adopt_drawing(&copy.drawing_file().unwrap(), true).unwrap();
     assert!(steps > 0);
     for k in 0..=4 {
-        assert_eq!(
-            g.board_at(k),
-            copy.board_at(k),
-            "drawing {k} after the tidy settled"
-        );
+        assert_eq!(g.board_at(k), copy.board_at(k), "drawing {k} after the tidy settled");
     }
     assert_ne!(g.to_json(), before, "the drawing moved");
     assert_eq!(g.record(), Game::from_json(&before, None).unwrap().record());

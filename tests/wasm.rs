@@ -11,29 +11,20 @@ fn get(v: &JsValue, key: &str) -> JsValue {
 }
 
 fn num(v: &JsValue, key: &str) -> f64 {
-    get(v, key)
-        .as_f64()
-        .unwrap_or_else(|| panic!("{key} is not a number"))
+    get(v, key).as_f64().unwrap_or_else(|| panic!("{key} is not a number"))
 }
 
 fn text(v: &JsValue, key: &str) -> String {
-    get(v, key)
-        .as_string()
-        .unwrap_or_else(|| panic!("{key} is not a string"))
+    get(v, key).as_string().unwrap_or_else(|| panic!("{key} is not a string"))
 }
 
 fn array(v: &JsValue, key: &str) -> js_sys::Array {
-    get(v, key)
-        .dyn_into::<js_sys::Array>()
-        .unwrap_or_else(|_| panic!("{key} is not an array"))
+    get(v, key).dyn_into::<js_sys::Array>().unwrap_or_else(|_| panic!("{key} is not an array"))
 }
 
 fn message(e: JsError) -> String {
     let v: JsValue = e.into();
-    js_sys::Reflect::get(&v, &"message".into())
-        .unwrap()
-        .as_string()
-        .unwrap()
+    js_sys::Reflect::get(&v, &"message".into()).unwrap().as_string().unwrap()
 }
 
 fn now() -> f64 {
@@ -114,9 +105,7 @@ fn bad_input_is_an_error_not_a_panic() {
     assert!(g.play_text("1(3)7").is_err());
     assert!(g.play_stroke(&[], 0.5).is_err());
     assert!(g.play_stroke(&[f64::NAN, 1.0, 2.0], 0.5).is_err());
-    assert!(g
-        .play_stroke(&[1e300, 1e300, 5.0, 5.0], f64::INFINITY)
-        .is_err());
+    assert!(g.play_stroke(&[1e300, 1e300, 5.0, 5.0], f64::INFINITY).is_err());
     assert!(g.set_rules(-1.0, 2.0, 3.0).is_err());
     let c = g.check_stroke(&[1.0, 2.0, 3.0]).unwrap();
     assert_eq!(get(&c, "ok"), JsValue::FALSE);
@@ -169,13 +158,7 @@ fn a_stroke_fed_point_by_point_answers_as_the_whole_stroke() {
     // A move, then (begun anew) a stroke that crosses itself.
     let good = stroke(&[a, ((a.0 + b.0) / 2.0, a.1 - 80.0), b]);
     let mid = ((a.0 + b.0) / 2.0, a.1);
-    let bad = stroke(&[
-        a,
-        (mid.0, mid.1 - 60.0),
-        (mid.0 + 30.0, mid.1 - 30.0),
-        (mid.0 - 30.0, mid.1 - 30.0),
-        b,
-    ]);
+    let bad = stroke(&[a, (mid.0, mid.1 - 60.0), (mid.0 + 30.0, mid.1 - 30.0), (mid.0 - 30.0, mid.1 - 30.0), b]);
     let (mut complete, mut faulty) = (0, 0);
     for s in [&bad, &good] {
         g.begin_stroke().unwrap();
@@ -184,27 +167,17 @@ fn a_stroke_fed_point_by_point_answers_as_the_whole_stroke() {
             let next = (n + 2 * (1 + n % 3)).min(s.len());
             let c = g.extend_stroke(&s[n..next]).unwrap();
             n = next;
-            assert_eq!(
-                json(&c),
-                json(&g.check_stroke(&s[..n]).unwrap()),
-                "after {} points",
-                n / 2
-            );
+            assert_eq!(json(&c), json(&g.check_stroke(&s[..n]).unwrap()), "after {} points", n / 2);
             complete += usize::from(get(&c, "complete") == JsValue::TRUE);
             faulty += usize::from(get(&c, "ok") == JsValue::FALSE);
             // Hostile points are an error and change nothing.
-            assert!(message(g.extend_stroke(&[1.0, f64::NAN]).unwrap_err())
-                .contains(&format!("point {} ", n / 2)));
-            assert!(message(g.extend_stroke(&[1e300, 5.0]).unwrap_err())
-                .contains("not a usable position"));
+            assert!(message(g.extend_stroke(&[1.0, f64::NAN]).unwrap_err()).contains(&format!("point {} ", n / 2)));
+            assert!(message(g.extend_stroke(&[1e300, 5.0]).unwrap_err()).contains("not a usable position"));
             assert!(message(g.extend_stroke(&[1.0, 2.0, 3.0]).unwrap_err()).contains("3 numbers"));
             assert_eq!(json(&g.extend_stroke(&[]).unwrap()), json(&c));
         }
     }
-    assert!(
-        complete > 0 && faulty > 0,
-        "{complete} complete, {faulty} with a fault"
-    );
+    assert!(complete > 0 && faulty > 0, "{complete} complete, {faulty} with a fault");
     let s = good;
     let long = vec![100.0; 2 * 100_001];
     let e = message(g.extend_stroke(&long).unwrap_err());
@@ -253,13 +226,9 @@ fn typed_moves_undo_redo_and_saving() {
     assert!(Game::from_json(&broken).is_err());
     // Without a drawing, the moves are routed again.
     let v = js_sys::JSON::parse(&json).unwrap();
-    js_sys::Reflect::delete_property(v.dyn_ref::<js_sys::Object>().unwrap(), &"drawing".into())
-        .unwrap();
+    js_sys::Reflect::delete_property(v.dyn_ref::<js_sys::Object>().unwrap(), &"drawing".into()).unwrap();
     let plain = js_sys::JSON::stringify(&v).unwrap().as_string().unwrap();
-    assert_eq!(
-        Game::from_json(&plain).unwrap().hoey(),
-        Game::from_json(&json).unwrap().hoey()
-    );
+    assert_eq!(Game::from_json(&plain).unwrap().hoey(), Game::from_json(&json).unwrap().hoey());
 }
 
 #[wasm_bindgen_test]
@@ -288,11 +257,7 @@ fn tidying_in_chunks_keeps_the_position() {
     for m in ["1(6)2", "2(7)3", "6(8)7", "4(9)4", "3(10)5"] {
         g.play_text(m).unwrap();
     }
-    let (hoey, record, edges) = (
-        g.hoey(),
-        g.record(),
-        js_sys::JSON::stringify(&g.edge_list()).unwrap(),
-    );
+    let (hoey, record, edges) = (g.hoey(), g.record(), js_sys::JSON::stringify(&g.edge_list()).unwrap());
     let mut chunks = 0;
     while g.tidy(1.0, 2).unwrap() {
         chunks += 1;
@@ -301,21 +266,14 @@ fn tidying_in_chunks_keeps_the_position() {
     assert!(chunks > 0);
     assert_eq!(g.hoey(), hoey, "the labelled position is the same");
     assert_eq!(g.record(), record);
-    assert_ne!(
-        js_sys::JSON::stringify(&g.edge_list()).unwrap(),
-        edges,
-        "the drawing moved"
-    );
+    assert_ne!(js_sys::JSON::stringify(&g.edge_list()).unwrap(), edges, "the drawing moved");
     // One number per spot, each a box centre near its spot.
     let places = g.label_places(1.0, 24.0);
     assert_eq!(places.len(), 20);
     for n in 1..=10u32 {
         let (x, y) = spot(&g, n);
         let (lx, ly) = (places[2 * n as usize - 2], places[2 * n as usize - 1]);
-        assert!(
-            (lx - x).hypot(ly - y) < 40.0,
-            "spot {n} at {x},{y}, its number at {lx},{ly}"
-        );
+        assert!((lx - x).hypot(ly - y) < 40.0, "spot {n} at {x},{y}, its number at {lx},{ly}");
     }
     // Nonsense scales are no panic.
     assert!(g.tidy(f64::NAN, 1).is_ok());
@@ -337,21 +295,10 @@ fn a_drawing_tidied_in_a_copy_is_taken_back() {
     }
     g.adopt_drawing(copy.drawing(), true).unwrap();
     assert_eq!(g.hoey(), hoey);
-    assert_eq!(
-        js_sys::JSON::stringify(&g.edge_list()).unwrap(),
-        js_sys::JSON::stringify(&copy.edge_list()).unwrap()
-    );
-    assert_ne!(
-        js_sys::JSON::stringify(&g.edge_list()).unwrap(),
-        edges,
-        "the drawing moved"
-    );
+    assert_eq!(js_sys::JSON::stringify(&g.edge_list()).unwrap(), js_sys::JSON::stringify(&copy.edge_list()).unwrap());
+    assert_ne!(js_sys::JSON::stringify(&g.edge_list()).unwrap(), edges, "the drawing moved");
     let now = g.to_json();
-    for junk in [
-        JsValue::NULL,
-        JsValue::from_str("drawing"),
-        js_sys::JSON::parse(r#"{"width":800,"height":600,"spots":[[1,2]],"edges":[]}"#).unwrap(),
-    ] {
+    for junk in [JsValue::NULL, JsValue::from_str("drawing"), js_sys::JSON::parse(r#"{"width":800,"height":600,"spots":[[1,2]],"edges":[]}"#).unwrap()] {
         assert!(g.adopt_drawing(junk, true).is_err());
         assert_eq!(g.to_json(), now, "nothing changed");
     }
@@ -363,10 +310,7 @@ fn a_whole_game_ends_with_the_right_winner() {
         for seed in 0..6 {
             let mut g = Game::new(2, misere, 800.0, 600.0).unwrap();
             while !g.is_over() {
-                let o = opts(&[
-                    ("strength", "random".into()),
-                    ("seed", (seed as f64 * 7.0 + 1.0).into()),
-                ]);
+                let o = opts(&[("strength", "random".into()), ("seed", (seed as f64 * 7.0 + 1.0).into())]);
                 let m = text(&computer_move(&g.record(), o, None).unwrap(), "move");
                 g.play_text(&m).unwrap();
             }
@@ -420,11 +364,7 @@ fn progress_is_reported_and_can_stop() {
 
 /// `analyse` with a progress callback that keeps every `found` part and
 /// says stop once `stop` holds of one.
-fn analyse_told(
-    record: &str,
-    options: JsValue,
-    stop: fn(&JsValue) -> bool,
-) -> (JsValue, Vec<JsValue>) {
+fn analyse_told(record: &str, options: JsValue, stop: fn(&JsValue) -> bool) -> (JsValue, Vec<JsValue>) {
     let found = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let keep = found.clone();
     let f = Closure::<dyn FnMut(JsValue) -> bool>::new(move |p: JsValue| {
@@ -436,12 +376,7 @@ fn analyse_told(
         keep.borrow_mut().push(part);
         halt
     });
-    let a = analyse(
-        record,
-        options,
-        Some(f.as_ref().unchecked_ref::<js_sys::Function>().clone()),
-    )
-    .unwrap();
+    let a = analyse(record, options, Some(f.as_ref().unchecked_ref::<js_sys::Function>().clone())).unwrap();
     let parts = found.borrow().clone();
     (a, parts)
 }
@@ -450,42 +385,18 @@ fn analyse_told(
 fn the_analysis_tells_the_outcome_first_and_ends_as_the_solver_does() {
     use sprouts::report::WinningMove;
     use sprouts::solver::{Config, Convention, Solver};
-    for (record, misere) in [
-        ("7+", false),
-        ("5+", false),
-        ("2+", false),
-        ("5+ 1(6)2", false),
-        ("6-", true),
-        ("4-", true),
-    ] {
+    for (record, misere) in [("7+", false), ("5+", false), ("2+", false), ("5+ 1(6)2", false), ("6-", true), ("4-", true)] {
         let (a, parts) = analyse_told(record, JsValue::UNDEFINED, |_| false);
-        let conv = if misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        };
+        let conv = if misere { Convention::Misere } else { Convention::Normal };
         let rec = sprouts::notation::Record::parse(record).unwrap();
         let g = sprouts::game::Game::replay(&rec, None).unwrap();
-        let want = Solver::new(conv, Config::default())
-            .analyse(g.position())
-            .unwrap();
+        let want = Solver::new(conv, Config::default()).analyse(g.position()).unwrap();
         // The first part is the outcome, the nimber (normal play) the last.
-        assert_eq!(
-            text(&parts[0], "outcome"),
-            want.outcome.to_string(),
-            "{record}"
-        );
+        assert_eq!(text(&parts[0], "outcome"), want.outcome.to_string(), "{record}");
         if misere {
-            assert!(
-                parts.iter().all(|f| get(f, "nimber").is_undefined()),
-                "{record}"
-            );
+            assert!(parts.iter().all(|f| get(f, "nimber").is_undefined()), "{record}");
         } else {
-            assert_eq!(
-                num(parts.last().unwrap(), "nimber"),
-                want.nimber.unwrap() as f64,
-                "{record}"
-            );
+            assert_eq!(num(parts.last().unwrap(), "nimber"), want.nimber.unwrap() as f64, "{record}");
         }
         // The answer agrees with the solver, and with the parts told.
         assert_eq!(get(&a, "complete"), JsValue::TRUE);
@@ -493,53 +404,26 @@ fn the_analysis_tells_the_outcome_first_and_ends_as_the_solver_does() {
         assert_eq!(text(&a, "outcome"), want.outcome.to_string());
         assert_eq!(get(&a, "nimber").as_f64(), want.nimber.map(f64::from));
         let moves = |list: Vec<JsValue>| list.iter().map(|m| text(m, "move")).collect::<Vec<_>>();
-        let expected: Vec<String> = WinningMove::list(g.position(), &want.winning_moves)
-            .into_iter()
-            .map(|m| m.text)
-            .collect();
-        assert_eq!(
-            moves(array(&a, "winningMoves").to_vec()),
-            expected,
-            "{record}"
-        );
-        let told: Vec<JsValue> = parts
-            .iter()
-            .map(|f| get(f, "winningMove"))
-            .filter(|m| !m.is_undefined())
-            .collect();
+        let expected: Vec<String> = WinningMove::list(g.position(), &want.winning_moves).into_iter().map(|m| m.text).collect();
+        assert_eq!(moves(array(&a, "winningMoves").to_vec()), expected, "{record}");
+        let told: Vec<JsValue> = parts.iter().map(|f| get(f, "winningMove")).filter(|m| !m.is_undefined()).collect();
         assert_eq!(moves(told), expected, "{record}");
-        let checks = parts
-            .iter()
-            .filter(|f| !get(f, "movesChecked").is_undefined())
-            .count();
-        assert_eq!(
-            checks,
-            if want.outcome.to_string() == "win" {
-                num(&a, "moves") as usize
-            } else {
-                0
-            },
-            "{record}"
-        );
+        let checks = parts.iter().filter(|f| !get(f, "movesChecked").is_undefined()).count();
+        assert_eq!(checks, if want.outcome.to_string() == "win" { num(&a, "moves") as usize } else { 0 }, "{record}");
     }
 }
 
 #[wasm_bindgen_test]
 fn a_stopped_analysis_keeps_what_it_proved() {
     // Stopped at the first winning move: the outcome and that move stay.
-    let (a, parts) = analyse_told("4+ 1(5)2", JsValue::UNDEFINED, |f| {
-        !get(f, "winningMove").is_undefined()
-    });
+    let (a, parts) = analyse_told("4+ 1(5)2", JsValue::UNDEFINED, |f| !get(f, "winningMove").is_undefined());
     assert_eq!(get(&a, "complete"), JsValue::FALSE);
     assert_eq!(text(&a, "outcome"), "win");
     assert_eq!(get(&a, "movesComplete"), JsValue::FALSE);
     assert!(get(&a, "nimber").is_null());
     let moves = array(&a, "winningMoves");
     assert_eq!(moves.length(), 1);
-    assert_eq!(
-        text(&moves.get(0), "move"),
-        text(&get(parts.last().unwrap(), "winningMove"), "move")
-    );
+    assert_eq!(text(&moves.get(0), "move"), text(&get(parts.last().unwrap(), "winningMove"), "move"));
     assert_eq!(text(&a, "stopped"), "stopped");
     // `only: "outcome"` stops there.
     let (a, parts) = analyse_told("9+", opts(&[("only", "outcome".into())]), |_| false);
@@ -555,15 +439,8 @@ fn the_perfect_computer_wins_the_two_spot_game_moving_second() {
         for seed in 0..5 {
             let mut g = Game::new(2, misere, 800.0, 600.0).unwrap();
             while !g.is_over() {
-                let strength = if g.to_move() == 1 {
-                    "random"
-                } else {
-                    "perfect"
-                };
-                let o = opts(&[
-                    ("strength", strength.into()),
-                    ("seed", (seed as f64 + 1.0).into()),
-                ]);
+                let strength = if g.to_move() == 1 { "random" } else { "perfect" };
+                let o = opts(&[("strength", strength.into()), ("seed", (seed as f64 + 1.0).into())]);
                 let m = text(&computer_move(&g.record(), o, None).unwrap(), "move");
                 g.play_text(&m).unwrap();
             }
@@ -580,15 +457,8 @@ fn the_heuristic_computer_answers_with_legal_moves_and_says_how() {
             let mut g = Game::new(5, misere, 800.0, 600.0).unwrap();
             let side = 1 + seed % 2;
             while !g.is_over() {
-                let strength = if g.to_move() == side {
-                    "heuristic"
-                } else {
-                    "random"
-                };
-                let o = opts(&[
-                    ("strength", strength.into()),
-                    ("seed", (seed as f64 + 1.0).into()),
-                ]);
+                let strength = if g.to_move() == side { "heuristic" } else { "random" };
+                let o = opts(&[("strength", strength.into()), ("seed", (seed as f64 + 1.0).into())]);
                 let t0 = now();
                 let r = computer_move(&g.record(), o, None).unwrap();
                 // A tenth of a second natively; slack for wasm and load.
@@ -607,10 +477,7 @@ fn the_heuristic_computer_answers_with_legal_moves_and_says_how() {
             }
         }
     }
-    assert!(
-        message(computer_move("1+ 1(2)1 1(3)2", JsValue::UNDEFINED, None).unwrap_err())
-            .contains("over")
-    );
+    assert!(message(computer_move("1+ 1(2)1 1(3)2", JsValue::UNDEFINED, None).unwrap_err()).contains("over"));
 }
 
 /// Measurements for the README: a late 20-spot game built by routed random
@@ -695,13 +562,7 @@ fn jumps_and_the_saved_game_formats() {
         ("height", 600.into()),
         ("moves", get(&saved, "moves")),
         ("cursor", 1.into()),
-        (
-            "drawing",
-            opts(&[
-                ("spots", get(&drawing, "spots")),
-                ("edges", get(&drawing, "edges")),
-            ]),
-        ),
+        ("drawing", opts(&[("spots", get(&drawing, "spots")), ("edges", get(&drawing, "edges"))])),
     ]);
     let h = Game::from_json(&js_sys::JSON::stringify(&old).unwrap().as_string().unwrap()).unwrap();
     assert_eq!(h.record(), "2+ 1(3)2");
@@ -718,26 +579,17 @@ fn inputs_past_a_limit_are_errors_naming_it() {
     assert!(e.contains("too large: 100000 spots in a position"), "{e}");
     let mut g = Game::new(3, false, 800.0, 600.0).unwrap();
     let e = message(g.play_text("1(4)2[1-10000,1-10000,1-10000,1-10000,1-10000,1-10000,1-10000,1-10000,1-10000,1-10000,1-10000]").unwrap_err());
-    assert!(
-        e.contains("spots listed in [L] lists (the limit is 100000)"),
-        "{e}"
-    );
+    assert!(e.contains("spots listed in [L] lists (the limit is 100000)"), "{e}");
     let file = format!(
         "{{\"format\":1,\"convention\":\"normal\",\"start\":{{\"spots\":3}},\"cursor\":0,\"moves\":[{}]}}",
         vec!["\"1(4)2[1-100000]\""; 14_000].join(",")
     );
     let e = message(Game::from_json(&file).err().unwrap());
-    assert!(
-        e.contains("14000 moves, but the start has only 9 lives"),
-        "{e}"
-    );
+    assert!(e.contains("14000 moves, but the start has only 9 lives"), "{e}");
     let e = message(analyse(&huge, JsValue::UNDEFINED, None).unwrap_err());
     assert!(e.contains("too large"), "{e}");
     let e = message(canonical(&"0*10000.".repeat(11_000)).unwrap_err());
-    assert!(
-        e.contains("too large: 20000 spots in a position (the limit is 10000)"),
-        "{e}"
-    );
+    assert!(e.contains("too large: 20000 spots in a position (the limit is 10000)"), "{e}");
     let long: Vec<f64> = (0..200_002).map(|i| 100.0 + (i % 400) as f64).collect();
     let e = message(g.check_stroke(&long).unwrap_err());
     assert!(e.contains("points in a stroke"), "{e}");

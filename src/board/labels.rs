@@ -36,38 +36,10 @@ const DIRECTIONS: [(f64, f64); 32] = {
     const C3: f64 = 0.831_469_612_302_545_2; // cos 33.75°
     const S3: f64 = 0.555_570_233_019_602_2; // sin 33.75°
     [
-        (H, -H),
-        (0.0, -1.0),
-        (-H, -H),
-        (-1.0, 0.0),
-        (-H, H),
-        (0.0, 1.0),
-        (H, H),
-        (1.0, 0.0),
-        (C, -S),
-        (S, -C),
-        (-S, -C),
-        (-C, -S),
-        (-C, S),
-        (-S, C),
-        (S, C),
-        (C, S),
-        (C3, -S3),
-        (S3, -C3),
-        (S1, -C1),
-        (-S1, -C1),
-        (-S3, -C3),
-        (-C3, -S3),
-        (-C1, -S1),
-        (-C1, S1),
-        (-C3, S3),
-        (-S3, C3),
-        (-S1, C1),
-        (S1, C1),
-        (S3, C3),
-        (C3, S3),
-        (C1, S1),
-        (C1, -S1),
+        (H, -H), (0.0, -1.0), (-H, -H), (-1.0, 0.0), (-H, H), (0.0, 1.0), (H, H), (1.0, 0.0),
+        (C, -S), (S, -C), (-S, -C), (-C, -S), (-C, S), (-S, C), (S, C), (C, S),
+        (C3, -S3), (S3, -C3), (S1, -C1), (-S1, -C1), (-S3, -C3), (-C3, -S3), (-C1, -S1), (-C1, S1),
+        (-C3, S3), (-S3, C3), (-S1, C1), (S1, C1), (S3, C3), (C3, S3), (C1, S1), (C1, -S1),
     ]
 };
 
@@ -99,12 +71,7 @@ fn segment_meets_rect(a: Point, b: Point, r: &Rect) -> bool {
     if r.contains(a) || r.contains(b) {
         return true;
     }
-    let c = [
-        r.min,
-        Point::new(r.max.x, r.min.y),
-        r.max,
-        Point::new(r.min.x, r.max.y),
-    ];
+    let c = [r.min, Point::new(r.max.x, r.min.y), r.max, Point::new(r.min.x, r.max.y)];
     (0..4).any(|k| segments_meet(a, b, c[k], c[(k + 1) % 4]))
 }
 
@@ -142,14 +109,7 @@ const NUMBER_GAP: f64 = 4.0;
 fn covers(spots: &[Point], px: f64, l: &Label, others: &[Label]) -> usize {
     let r = l.rect();
     let spaced = r.grow(NUMBER_GAP * px);
-    spots
-        .iter()
-        .filter(|&&q| rect_dist(&r, q) < SPOT_R * px)
-        .count()
-        + others
-            .iter()
-            .filter(|o| rects_meet(&o.rect(), &spaced))
-            .count()
+    spots.iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count() + others.iter().filter(|o| rects_meet(&o.rect(), &spaced)).count()
 }
 
 /// The numbers of every spot, `px` being one CSS pixel in board units,
@@ -163,19 +123,9 @@ pub fn place_labels(board: &Board, px: f64, margin: f64) -> Vec<Label> {
     let n = board.spot_count();
     // The spots with the fewest free places choose first (a crowded
     // spot's number then finds the one place left before another takes it).
-    let mut order: Vec<(usize, usize)> = (0..n)
-        .map(|i| (free_places(board, &index, px, &shown, i), i))
-        .collect();
+    let mut order: Vec<(usize, usize)> = (0..n).map(|i| (free_places(board, &index, px, &shown, i), i)).collect();
     order.sort();
-    let mut placed: Vec<Label> = vec![
-        Label {
-            x: f64::INFINITY,
-            y: f64::INFINITY,
-            half_w: 0.0,
-            half_h: 0.0
-        };
-        n
-    ];
+    let mut placed: Vec<Label> = vec![Label { x: f64::INFINITY, y: f64::INFINITY, half_w: 0.0, half_h: 0.0 }; n];
     for &(_, i) in &order {
         placed[i] = choose(board, &index, px, &shown, i, &placed).0;
     }
@@ -192,14 +142,7 @@ pub fn place_labels(board: &Board, px: f64, margin: f64) -> Vec<Label> {
 
 /// The best place for spot `i`'s number among `others`, and how many
 /// things it overlaps there.
-fn choose(
-    board: &Board,
-    index: &SegmentIndex,
-    px: f64,
-    shown: &Rect,
-    i: usize,
-    others: &[Label],
-) -> (Label, usize) {
+fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, others: &[Label]) -> (Label, usize) {
     let s = board.spots()[i];
     let digits = (i + 1).to_string().len() as f64;
     let (hw, hh) = (DIGIT_W * digits * px / 2.0, TEXT_H * px / 2.0);
@@ -208,19 +151,10 @@ fn choose(
     // lies within `far` of the spot. This keeps a late game's labels at a
     // few ms rather than ~100 ms in wasm (each place looked at all spots).
     let far = (SPOT_R + 2.0 + RINGS[RINGS.len() - 1]) * px + 2.0 * (hw + hh);
-    let near_spots: Vec<Point> = board
-        .spots()
-        .iter()
-        .copied()
-        .filter(|q| q.dist(s) <= far + ROOM.max(SPOT_R) * px + px)
-        .collect();
-    let near_others: Vec<Label> = others
-        .iter()
-        .copied()
-        .filter(|o| {
-            Point::new(o.x, o.y).dist(s) <= far + o.half_w + o.half_h + (1.0 + NUMBER_GAP) * px
-        })
-        .collect();
+    let near_spots: Vec<Point> =
+        board.spots().iter().copied().filter(|q| q.dist(s) <= far + ROOM.max(SPOT_R) * px + px).collect();
+    let near_others: Vec<Label> =
+        others.iter().copied().filter(|o| Point::new(o.x, o.y).dist(s) <= far + o.half_w + o.half_h + (1.0 + NUMBER_GAP) * px).collect();
     let mut best: Option<(usize, f64, Label)> = None;
     // Above right first (the usual place), then round the spot, then
     // farther out.
@@ -231,12 +165,7 @@ fn choose(
             // its near side or corner towards the spot.
             let dx = reach * c + hw * (2.0 * c).clamp(-1.0, 1.0);
             let dy = reach * s_ + hh * (2.0 * s_).clamp(-1.0, 1.0);
-            let l = Label {
-                x: s.x + dx,
-                y: s.y + dy,
-                half_w: hw,
-                half_h: hh,
-            };
+            let l = Label { x: s.x + dx, y: s.y + dy, half_w: hw, half_h: hh };
             let r = l.rect();
             let inside = shown.contains(r.min) && shown.contains(r.max);
             let n = overlaps(&near_spots, index, px, &l, &near_others) + usize::from(!inside) * 100;
@@ -248,23 +177,12 @@ fn choose(
                 continue;
             }
             let room = clearance(&near_spots, index, &l, px);
-            if best
-                .as_ref()
-                .is_none_or(|(bn, br, _)| n < *bn || (n == *bn && room > *br))
-            {
+            if best.as_ref().is_none_or(|(bn, br, _)| n < *bn || (n == *bn && room > *br)) {
                 best = Some((n, room, l));
             }
         }
     }
-    best.map(|(n, _, l)| (l, n)).unwrap_or((
-        Label {
-            x: s.x,
-            y: s.y,
-            half_w: hw,
-            half_h: hh,
-        },
-        1,
-    ))
+    best.map(|(n, _, l)| (l, n)).unwrap_or((Label { x: s.x, y: s.y, half_w: hw, half_h: hh }, 1))
 }
 
 /// How many of spot `i`'s places overlap no curve or spot (up to 4: more
@@ -291,9 +209,7 @@ fn clearance(spots: &[Point], index: &SegmentIndex, l: &Label, px: f64) -> f64 {
     let r = l.rect();
     let c = Point::new(l.x, l.y);
     let mut m = ROOM * px;
-    index.for_each_near(r.min, r.max, m, &mut |s| {
-        m = m.min(point_segment_dist(c, s.a, s.b))
-    });
+    index.for_each_near(r.min, r.max, m, &mut |s| m = m.min(point_segment_dist(c, s.a, s.b)));
     for &q in spots {
         m = m.min(q.dist(c));
     }
@@ -303,9 +219,7 @@ fn clearance(spots: &[Point], index: &SegmentIndex, l: &Label, px: f64) -> f64 {
 /// Which of the numbers overlap a curve, a spot or another number.
 pub fn overlapping(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
     let index = SegmentIndex::new(board, None);
-    each_among_others(labels, |l, others| {
-        overlaps(board.spots(), &index, px, l, others) > 0
-    })
+    each_among_others(labels, |l, others| overlaps(board.spots(), &index, px, l, others) > 0)
 }
 
 /// Which of the numbers cover a spot or another number (the worst
@@ -315,17 +229,10 @@ pub fn covering(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
 }
 
 fn each_among_others(labels: &[Label], f: impl Fn(&Label, &[Label]) -> bool) -> Vec<bool> {
-    (0..labels.len())
-        .map(|i| f(&labels[i], &all_but(labels, i)))
-        .collect()
+    (0..labels.len()).map(|i| f(&labels[i], &all_but(labels, i))).collect()
 }
 
 /// The numbers but the `i`th.
 fn all_but(labels: &[Label], i: usize) -> Vec<Label> {
-    labels
-        .iter()
-        .enumerate()
-        .filter(|(j, _)| *j != i)
-        .map(|(_, o)| *o)
-        .collect()
+    labels.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| *o).collect()
 }

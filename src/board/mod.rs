@@ -40,10 +40,7 @@ pub use legible::{bench_layout, legibility, page_tidy, play_game, Legibility, Pa
 pub use model::{Board, BoardError, Edge};
 pub use place::LayoutError;
 pub use route::{RouteError, RouteOptions, Routed};
-pub use stroke::{
-    usable_point, LiveStroke, PlayError, Played, Prefix, Stroke, StrokeChecker, StrokeError,
-    StrokeRules,
-};
+pub use stroke::{usable_point, LiveStroke, PlayError, Played, Prefix, Stroke, StrokeChecker, StrokeError, StrokeRules};
 pub use svg::{svg, SvgOptions};
 pub use tidy::{Idle, Tidy, TidyOptions};
 pub use trace::TraceError;

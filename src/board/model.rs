@@ -87,10 +87,7 @@ impl Board {
         let edges = self
             .edges()
             .iter()
-            .map(|e| Edge {
-                ends: e.ends,
-                points: e.points.iter().map(|p| p.scale(k)).collect(),
-            })
+            .map(|e| Edge { ends: e.ends, points: e.points.iter().map(|p| p.scale(k)).collect() })
             .collect();
         Board::from_parts(self.width() * k, self.height() * k, spots, edges)
     }
@@ -219,18 +216,10 @@ impl Board {
     pub fn prefix(&self, spots: usize, edges: usize) -> Option<Board> {
         let s = self.spots.get(..spots).filter(|s| !s.is_empty())?;
         let e = self.edges.get(..edges)?;
-        if e.iter()
-            .flat_map(|e| e.ends)
-            .any(|t| t == 0 || t as usize > spots)
-        {
+        if e.iter().flat_map(|e| e.ends).any(|t| t == 0 || t as usize > spots) {
             return None;
         }
-        Some(Board {
-            width: self.width,
-            height: self.height,
-            spots: s.to_vec(),
-            edges: e.to_vec(),
-        })
+        Some(Board { width: self.width, height: self.height, spots: s.to_vec(), edges: e.to_vec() })
     }
 
     pub fn width(&self) -> f64 {

@@ -115,10 +115,7 @@ impl Board {
         // than one gives: seed 99 of `sprouts bench layout` on the desktop).
         let mut tidied = self.clone();
         for _ in 0..2 {
-            if tidied
-                .tidy(&super::tidy::TidyOptions::default(), usize::MAX)
-                .is_err()
-            {
+            if tidied.tidy(&super::tidy::TidyOptions::default(), usize::MAX).is_err() {
                 break;
             }
             let Ok(f) = tidied.faces() else { break };
@@ -156,8 +153,7 @@ impl Board {
             return Ok(r);
         }
         // Too cramped: relax the whole drawing (same topology) and try again.
-        self.relaxed_route(pos, mv, opts, &child, work)
-            .ok_or(RouteError::NoRoute)
+        self.relaxed_route(pos, mv, opts, &child, work).ok_or(RouteError::NoRoute)
     }
 
     /// Routes `mv` on a relaxed copy of this drawing (the same position).
@@ -195,9 +191,7 @@ impl Board {
                 // starts each walk next to its point). Its refinement walks
                 // the same way, so a panic there stays, natively, a mesh
                 // not built; none has been seen (in wasm it would abort).
-                let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    Mesh::build(self, &face, level)
-                }));
+                let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Mesh::build(self, &face, level)));
                 let Some(mut mesh) = built.ok().flatten() else {
                     continue;
                 };
@@ -575,13 +569,7 @@ fn pt(p: Point2<f64>) -> Point {
 /// first `drawn_count` drawn) and drawn edges, refined for `size` and
 /// `level`, with free points added in corridors between close curves.
 /// `None` if the edges cross.
-fn triangulate(
-    vertices: Vec<V>,
-    edges: Vec<[usize; 2]>,
-    drawn_count: usize,
-    size: f64,
-    level: u32,
-) -> Option<Cdt> {
+fn triangulate(vertices: Vec<V>, edges: Vec<[usize; 2]>, drawn_count: usize, size: f64, level: u32) -> Option<Cdt> {
     let fine = f64::from(level + 1);
     let mut conflict = false;
     let mut cdt = Cdt::try_bulk_load_cdt(vertices, edges, |_| conflict = true).ok()?;
@@ -1327,25 +1315,17 @@ mod tests {
     /// index, every drawn edge still an edge, and free points added.
     #[test]
     fn face_that_made_spade_panic_triangulates() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/layout/spade-locate-mesh.txt"
-        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/layout/spade-locate-mesh.txt");
         let text = std::fs::read_to_string(path).expect("the mesh file");
         let mut lines = text.lines().filter(|l| !l.starts_with('#'));
         let head: Vec<&str> = lines.next().expect("a header").split(' ').collect();
-        let (level, size, drawn): (u32, f64, usize) = (
-            head[0].parse().unwrap(),
-            head[1].parse().unwrap(),
-            head[2].parse().unwrap(),
-        );
+        let (level, size, drawn): (u32, f64, usize) =
+            (head[0].parse().unwrap(), head[1].parse().unwrap(), head[2].parse().unwrap());
         let (mut vertices, mut edges) = (Vec::new(), Vec::new());
         for line in lines {
             let w: Vec<&str> = line.split(' ').collect();
             match w[0] {
-                "v" => vertices.push(V {
-                    p: Point2::new(w[1].parse().unwrap(), w[2].parse().unwrap()),
-                }),
+                "v" => vertices.push(V { p: Point2::new(w[1].parse().unwrap(), w[2].parse().unwrap()) }),
                 "e" => edges.push([w[1].parse::<usize>().unwrap(), w[2].parse().unwrap()]),
                 other => panic!("unexpected line kind {other}"),
             }
@@ -1360,10 +1340,7 @@ mod tests {
         let handles: Vec<FixedVertexHandle> = cdt.fixed_vertices().collect();
         for [a, b] in edges {
             let e = cdt.get_edge_from_neighbors(handles[a], handles[b]);
-            assert!(
-                e.is_some_and(|e| e.is_constraint_edge()),
-                "drawn edge {a}-{b} lost"
-            );
+            assert!(e.is_some_and(|e| e.is_constraint_edge()), "drawn edge {a}-{b} lost");
         }
     }
 }

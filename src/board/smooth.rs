@@ -74,10 +74,7 @@ impl Obstacles<'_> {
             nearest(o, &mut point);
             corner(o, &mut across);
         }
-        Near {
-            point: point.map(|(_, o)| o),
-            across: across.map(|a| a.map(|(_, o, c, t)| (o, c, t))),
-        }
+        Near { point: point.map(|(_, o)| o), across: across.map(|a| a.map(|(_, o, c, t)| (o, c, t))) }
     }
 }
 
@@ -405,34 +402,14 @@ mod tests {
     /// away from it) is lifted off the spot, not left 0.02 from it.
     #[test]
     fn band_lifts_a_segment_off_a_spot() {
-        let board = Board::with_spots(
-            200.0,
-            100.0,
-            vec![Point::new(0.0, 50.0), Point::new(200.0, 50.0)],
-        )
-        .unwrap();
+        let board = Board::with_spots(200.0, 100.0, vec![Point::new(0.0, 50.0), Point::new(200.0, 50.0)]).unwrap();
         let index = SegmentIndex::new(&board, None);
         let spots = [Point::new(100.0, 49.98)];
-        let obstacles = Obstacles {
-            index: &index,
-            spots: &spots,
-            skip: None,
-        };
-        let path = [
-            Point::new(0.0, 50.0),
-            Point::new(94.0, 50.0),
-            Point::new(106.0, 50.0),
-            Point::new(200.0, 50.0),
-        ];
+        let obstacles = Obstacles { index: &index, spots: &spots, skip: None };
+        let path = [Point::new(0.0, 50.0), Point::new(94.0, 50.0), Point::new(106.0, 50.0), Point::new(200.0, 50.0)];
         let out = band(&path, &obstacles, 24.0, [1.0, 1.0]);
-        let gap = out
-            .windows(2)
-            .map(|w| point_segment_dist(spots[0], w[0], w[1]))
-            .fold(f64::INFINITY, f64::min);
+        let gap = out.windows(2).map(|w| point_segment_dist(spots[0], w[0], w[1])).fold(f64::INFINITY, f64::min);
         assert!(gap > 6.0, "the curve passes {gap} from the spot");
-        assert!(
-            out.iter().all(|p| p.y >= 50.0),
-            "it went round the spot's other side"
-        );
+        assert!(out.iter().all(|p| p.y >= 50.0), "it went round the spot's other side");
     }
 }

@@ -309,16 +309,8 @@ impl<'a> StrokeChecker<'a> {
     /// The stroke along a checked curve, its new spot at fraction `t`.
     fn stroke_of(&self, points: Vec<Point>, from: Spot, to: Spot, t: f64) -> Stroke {
         let sc = self.rules.spot_clearance;
-        let (new_spot, segment, t) =
-            place_spot(&points, t, self.board.spots(), &self.index, 2.0 * sc, sc);
-        Stroke {
-            from,
-            to,
-            points,
-            new_spot,
-            segment,
-            t,
-        }
+        let (new_spot, segment, t) = place_spot(&points, t, self.board.spots(), &self.index, 2.0 * sc, sc);
+        Stroke { from, to, points, new_spot, segment, t }
     }
 
     /// Checks a stroke still being drawn: whether it is legal so far, and
@@ -419,14 +411,9 @@ impl<'a> StrokeChecker<'a> {
         let (p, q) = (pts[k], pts[k + 1]);
         self.board.spots().iter().enumerate().find_map(|(i, &s)| {
             let spot = i as Spot + 1;
-            let touches_end = (k == 0 && s == p && spot == c.from)
-                || (k == last_seg && c.to == Some(spot) && s == q);
-            (!touches_end && point_segment_dist(s, p, q) < self.rules.spot_clearance).then_some(
-                StrokeError::TouchesSpot {
-                    spot,
-                    at: c.origin[k],
-                },
-            )
+            let touches_end = (k == 0 && s == p && spot == c.from) || (k == last_seg && c.to == Some(spot) && s == q);
+            (!touches_end && point_segment_dist(s, p, q) < self.rules.spot_clearance)
+                .then_some(StrokeError::TouchesSpot { spot, at: c.origin[k] })
         })
     }
 
@@ -490,34 +477,33 @@ impl<'a> StrokeChecker<'a> {
         let (p, q) = (pts[k], pts[k + 1]);
         let at = c.origin[k];
         let mut done = false;
-        self.index
-            .for_each_near(p, q, rules.edge_clearance, &mut |seg| {
-                if done {
-                    return;
+        self.index.for_each_near(p, q, rules.edge_clearance, &mut |seg| {
+            if done {
+                return;
+            }
+            let mut err = None;
+            if segments_meet(p, q, seg.a, seg.b) {
+                let shared = [(k == 0, p), (k == last_seg && c.to.is_some(), q)]
+                    .into_iter()
+                    .find(|&(ok, x)| ok && (x == seg.a || x == seg.b));
+                let fine = shared.is_some_and(|(_, x)| {
+                    let mine = if x == p { q } else { p };
+                    let theirs = if x == seg.a { seg.b } else { seg.a };
+                    !fans_overlap(x, mine, theirs)
+                });
+                if exact && !fine {
+                    err = Some(StrokeError::Crosses { edge: seg.edge, at });
                 }
-                let mut err = None;
-                if segments_meet(p, q, seg.a, seg.b) {
-                    let shared = [(k == 0, p), (k == last_seg && c.to.is_some(), q)]
-                        .into_iter()
-                        .find(|&(ok, x)| ok && (x == seg.a || x == seg.b));
-                    let fine = shared.is_some_and(|(_, x)| {
-                        let mine = if x == p { q } else { p };
-                        let theirs = if x == seg.a { seg.b } else { seg.a };
-                        !fans_overlap(x, mine, theirs)
-                    });
-                    if exact && !fine {
-                        err = Some(StrokeError::Crosses { edge: seg.edge, at });
-                    }
-                } else if !exact
-                    && segment_dist(p, q, seg.a, seg.b) < rules.edge_clearance
-                    && clipped_dist(p, q, seg.a, seg.b, discs, rules.snap) < rules.edge_clearance
-                {
-                    err = Some(StrokeError::TouchesEdge { edge: seg.edge, at });
-                }
-                if let Some(e) = err {
-                    done = found(seg, e);
-                }
-            });
+            } else if !exact
+                && segment_dist(p, q, seg.a, seg.b) < rules.edge_clearance
+                && clipped_dist(p, q, seg.a, seg.b, discs, rules.snap) < rules.edge_clearance
+            {
+                err = Some(StrokeError::TouchesEdge { edge: seg.edge, at });
+            }
+            if let Some(e) = err {
+                done = found(seg, e);
+            }
+        });
     }
 
     /// Plays a checked stroke: draws it, traces the new drawing and names
@@ -636,25 +622,14 @@ impl Pieces {
 
     fn new(rules: &StrokeRules) -> Pieces {
         let clearance = rules.edge_clearance.max(0.0);
-        Pieces {
-            cell: (2.0 * clearance).max(4.0),
-            clearance,
-            grid: Default::default(),
-            long: Vec::new(),
-            met: Vec::new(),
-        }
+        Pieces { cell: (2.0 * clearance).max(4.0), clearance, grid: Default::default(), long: Vec::new(), met: Vec::new() }
     }
 
     /// The cells of piece `k` grown by `grow`, and how many there are.
     fn cells(&self, pts: &[Point], k: usize, grow: f64) -> ((i64, i64, i64, i64), i64) {
         let (p, q) = (pts[k], pts[k + 1]);
         let f = |v: f64| (v / self.cell).floor() as i64;
-        let r = (
-            f(p.x.min(q.x) - grow),
-            f(p.y.min(q.y) - grow),
-            f(p.x.max(q.x) + grow),
-            f(p.y.max(q.y) + grow),
-        );
+        let r = (f(p.x.min(q.x) - grow), f(p.y.min(q.y) - grow), f(p.x.max(q.x) + grow), f(p.y.max(q.y) + grow));
         (r, (r.2 - r.0 + 1).saturating_mul(r.3 - r.1 + 1))
     }
 
@@ -668,14 +643,7 @@ impl Pieces {
     /// Calls `meet(i)` once for every piece `i` < `below` near piece `j`
     /// of `pts`, in the order [`Self::add`] meets them; `stamp` marks the
     /// pieces met and must differ from every earlier call's.
-    fn near(
-        &mut self,
-        pts: &[Point],
-        j: usize,
-        below: usize,
-        stamp: usize,
-        meet: &mut dyn FnMut(usize),
-    ) {
+    fn near(&mut self, pts: &[Point], j: usize, below: usize, stamp: usize, meet: &mut dyn FnMut(usize)) {
         let ((x0, y0, x1, y1), area) = self.cells(pts, j, self.clearance);
         if area > Self::MAX_CELLS {
             (0..below).for_each(&mut *meet);
@@ -862,9 +830,7 @@ mod tests {
     fn self_check_agrees_with_every_pair() {
         let mut x: u64 = 5;
         let mut rnd = || {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             (x >> 11) as f64 / (1u64 << 53) as f64
         };
         let rules = StrokeRules::default();
@@ -886,23 +852,15 @@ mod tests {
                 points.push(points[0]);
             }
             let m = points.len();
-            let c = Curve {
-                origin: (0..m).collect(),
-                points,
-                from: 1,
-                to: closed.then_some(1),
-            };
-            let discs: Vec<Point> = std::iter::once(c.points[0])
-                .chain(c.to.map(|_| c.points[m - 1]))
-                .collect();
+            let c = Curve { origin: (0..m).collect(), points, from: 1, to: closed.then_some(1) };
+            let discs: Vec<Point> = std::iter::once(c.points[0]).chain(c.to.map(|_| c.points[m - 1])).collect();
             let mut cum = vec![0.0; m];
             for k in 1..m {
                 cum[k] = cum[k - 1] + c.points[k - 1].dist(c.points[k]);
             }
             for exact in [true, false] {
                 let grid = check_itself(&c, &discs, &rules, exact).is_ok();
-                let every = (1..m - 1)
-                    .all(|j| (0..j).all(|i| pair(&c, &cum, &discs, &rules, exact, i, j).is_ok()));
+                let every = (1..m - 1).all(|j| (0..j).all(|i| pair(&c, &cum, &discs, &rules, exact, i, j).is_ok()));
                 assert_eq!(grid, every, "case {case}, exact {exact}: {:?}", c.points);
                 if every {
                     ok += 1;
@@ -911,9 +869,6 @@ mod tests {
                 }
             }
         }
-        assert!(
-            ok > 100 && bad > 100,
-            "{ok} clean, {bad} with a meeting or touch"
-        );
+        assert!(ok > 100 && bad > 100, "{ok} clean, {bad} with a meeting or touch");
     }
 }

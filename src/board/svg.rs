@@ -67,11 +67,7 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
     let _ = write!(
         s,
         "<title>{}</title>",
-        escape(
-            &Canon::of_within(position, crate::limits::CANON_STEPS)
-                .0
-                .to_string()
-        )
+        escape(&Canon::of_within(position, crate::limits::CANON_STEPS).0.to_string())
     );
     let _ = write!(
         s,
@@ -90,22 +86,11 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
         let _ = write!(s, r#"<path{faded} d="{}"/>"#, path(&e.points));
     }
     s.push_str("</g>");
-    let lives_of = |n: u32| {
-        if (n as usize) <= position.spot_count() {
-            position.lives(n)
-        } else {
-            board.lives(n)
-        }
-        .min(3)
-    };
+    let lives_of = |n: u32| if (n as usize) <= position.spot_count() { position.lives(n) } else { board.lives(n) }.min(3);
     for (i, &p) in board.spots().iter().enumerate() {
         let n = i as u32 + 1;
         let lives = lives_of(n);
-        let faded = if idle.spot(n) && lives > 0 {
-            IDLE_SPOT
-        } else {
-            ""
-        };
+        let faded = if idle.spot(n) && lives > 0 { IDLE_SPOT } else { "" };
         spot(&mut s, p, lives, &format!(r#" data-spot="{n}"{faded}"#));
     }
     // The numbers go where the page puts them (`place_labels`, one board
@@ -113,11 +98,7 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
     if opts.labels {
         for (i, l) in place_labels(board, 1.0, MARGIN).iter().enumerate() {
             let n = i as u32 + 1;
-            let fill = if lives_of(n) == 0 || idle.spot(n) {
-                "#6a6a6a"
-            } else {
-                "#1a1a1a"
-            };
+            let fill = if lives_of(n) == 0 || idle.spot(n) { "#6a6a6a" } else { "#1a1a1a" };
             let _ = write!(
                 s,
                 r##"<text data-label="{n}" x="{}" y="{}" font-size="12" text-anchor="middle" dominant-baseline="central" fill="{fill}" stroke="#fffdf8" stroke-width="3" paint-order="stroke">{n}</text>"##,

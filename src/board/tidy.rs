@@ -15,9 +15,7 @@
 //! is undone. So the traced position never changes, by construction and by
 //! check.
 
-use super::geom::{
-    closest_on_segment, point_segment_dist, segment_dist, segment_hits_triangle, Point, Rect,
-};
+use super::geom::{closest_on_segment, point_segment_dist, segment_dist, segment_hits_triangle, Point, Rect};
 use super::index::SegmentIndex;
 use super::labels::{overlapping, place_labels, Label};
 use super::model::{Board, Edge};
@@ -39,11 +37,7 @@ pub struct TidyOptions {
 
 impl Default for TidyOptions {
     fn default() -> Self {
-        TidyOptions {
-            px: 1.0,
-            curve_gap: 14.0,
-            spot_gap: 17.0,
-        }
+        TidyOptions { px: 1.0, curve_gap: 14.0, spot_gap: 17.0 }
     }
 }
 
@@ -91,15 +85,7 @@ impl Tidy {
         } else {
             TidyOptions::default()
         };
-        Ok(Tidy {
-            opts,
-            position,
-            dead,
-            factor: 1.0,
-            sweeps: 0,
-            still: 0,
-            crowded: Vec::new(),
-        })
+        Ok(Tidy { opts, position, dead, factor: 1.0, sweeps: 0, still: 0, crowded: Vec::new() })
     }
 
     /// Nothing more to do: the drawing has settled (or the sweeps are used up).
@@ -138,11 +124,7 @@ impl Tidy {
                 Some((next, moved)) => {
                     *board = next;
                     changed = true;
-                    self.still = if moved < 0.05 * self.opts.px {
-                        self.still + 1
-                    } else {
-                        0
-                    };
+                    self.still = if moved < 0.05 * self.opts.px { self.still + 1 } else { 0 };
                     if self.sweeps > WARM_SWEEPS {
                         self.factor *= COOLING;
                     }
@@ -219,30 +201,29 @@ impl Tidy {
         // The nearest point of each other curve within `r` of p, and the
         // push away from them; `reach(edge, segment, q)` may shorten `r`
         // for a curve (0: leave it out).
-        let push_from_curves =
-            |p: Point, r: f64, reach: &dyn Fn(usize, usize, Point) -> f64| -> Point {
-                let mut near: Vec<(usize, f64, Point, f64)> = Vec::new();
-                index.for_each_near(p, p, r, &mut |s| {
-                    let q = closest_on_segment(p, s.a, s.b);
-                    let d = q.dist(p);
-                    if d >= r || d <= 0.0 {
-                        return;
-                    }
-                    let r = reach(s.edge, s.index, q).min(r);
-                    if d >= r {
-                        return;
-                    }
-                    match near.iter_mut().find(|x| x.0 == s.edge) {
-                        Some(x) if x.1 > d => *x = (s.edge, d, q, r),
-                        Some(_) => {}
-                        None => near.push((s.edge, d, q, r)),
-                    }
-                });
-                near.iter().fold(Point::default(), |f, &(e, d, q, r)| {
-                    let k = weight(self.dead.edge(&edges[e]));
-                    f.plus(p.minus(q).scale(0.5 * k * (r - d) / d))
-                })
-            };
+        let push_from_curves = |p: Point, r: f64, reach: &dyn Fn(usize, usize, Point) -> f64| -> Point {
+            let mut near: Vec<(usize, f64, Point, f64)> = Vec::new();
+            index.for_each_near(p, p, r, &mut |s| {
+                let q = closest_on_segment(p, s.a, s.b);
+                let d = q.dist(p);
+                if d >= r || d <= 0.0 {
+                    return;
+                }
+                let r = reach(s.edge, s.index, q).min(r);
+                if d >= r {
+                    return;
+                }
+                match near.iter_mut().find(|x| x.0 == s.edge) {
+                    Some(x) if x.1 > d => *x = (s.edge, d, q, r),
+                    Some(_) => {}
+                    None => near.push((s.edge, d, q, r)),
+                }
+            });
+            near.iter().fold(Point::default(), |f, &(e, d, q, r)| {
+                let k = weight(self.dead.edge(&edges[e]));
+                f.plus(p.minus(q).scale(0.5 * k * (r - d) / d))
+            })
+        };
 
         // Spots.
         let mut spot_step = vec![Point::default(); spots.len()];
@@ -268,13 +249,8 @@ impl Tidy {
                 let ed = &edges[e];
                 let c = &cum[e];
                 let total = c[c.len() - 1];
-                let own = (ed.ends[0] == sp && c[k] < 2.0 * rs)
-                    || (ed.ends[1] == sp && total - c[k + 1] < 2.0 * rs);
-                if own {
-                    0.0
-                } else {
-                    r
-                }
+                let own = (ed.ends[0] == sp && c[k] < 2.0 * rs) || (ed.ends[1] == sp && total - c[k + 1] < 2.0 * rs);
+                if own { 0.0 } else { r }
             });
             spot_grid.for_each_near(p, &mut |j| {
                 let d = spots[j].dist(p);
@@ -286,23 +262,16 @@ impl Tidy {
             if ends.len() >= 2 {
                 let mean = ends
                     .iter()
-                    .fold(Point::default(), |m, &(e, first)| {
-                        m.plus(second(e, first).0)
-                    })
+                    .fold(Point::default(), |m, &(e, first)| m.plus(second(e, first).0))
                     .scale(1.0 / ends.len() as f64);
                 f = f.plus(mean.minus(p).scale(0.2));
             }
-            f = f
-                .plus(inside(p, rs + 2.0 * px))
-                .plus(self.out_of_labels(p, Some(si)));
+            f = f.plus(inside(p, rs + 2.0 * px)).plus(self.out_of_labels(p, Some(si)));
             spot_step[si] = f;
         }
 
         // Fans: the points after a busy spot turn away from each other.
-        let mut fan: Vec<Vec<Point>> = edges
-            .iter()
-            .map(|e| vec![Point::default(); e.points.len()])
-            .collect();
+        let mut fan: Vec<Vec<Point>> = edges.iter().map(|e| vec![Point::default(); e.points.len()]).collect();
         for (si, ends) in ends_at.iter().enumerate() {
             if ends.len() < 2 {
                 continue;
@@ -322,16 +291,10 @@ impl Tidy {
                         continue;
                     }
                     // Turn u away from v: clockwise (raw) if v is counter-clockwise of it.
-                    let perp = if angle > 0.0 {
-                        Point::new(u.y, -u.x)
-                    } else {
-                        Point::new(-u.y, u.x)
-                    };
+                    let perp = if angle > 0.0 { Point::new(u.y, -u.x) } else { Point::new(-u.y, u.x) };
                     let len = perp.norm();
                     if len > 0.0 {
-                        fan[eu][ku] = fan[eu][ku].plus(
-                            perp.scale(0.3 * (want - angle.abs()) / len * u.norm().min(reach)),
-                        );
+                        fan[eu][ku] = fan[eu][ku].plus(perp.scale(0.3 * (want - angle.abs()) / len * u.norm().min(reach)));
                     }
                 }
             }
@@ -363,21 +326,13 @@ impl Tidy {
                 // loops to nothing).
                 let lap = pts[i - 1].lerp(pts[i + 1], 0.5).minus(p);
                 let dir = pts[i + 1].minus(pts[i - 1]);
-                let along = if dir.norm() > 0.0 {
-                    dir.scale(lap.dot(dir) / dir.dot(dir))
-                } else {
-                    Point::default()
-                };
+                let along = if dir.norm() > 0.0 { dir.scale(lap.dot(dir) / dir.dot(dir)) } else { Point::default() };
                 let mut f = along.scale(0.5).plus(lap.minus(along).scale(0.25));
                 f = f.plus(push_from_curves(p, r, &|oe, k, q| {
                     if oe == ei {
                         // Not its own neighbourhood along the curve.
                         let (lo, hi) = (c[k], c[k + 1]);
-                        return if (lo - c[i]).max(c[i] - hi).max(0.0) < 2.0 * rc {
-                            0.0
-                        } else {
-                            r
-                        };
+                        return if (lo - c[i]).max(c[i] - hi).max(0.0) < 2.0 * rc { 0.0 } else { r };
                     }
                     // Curves that meet at a spot must come together there:
                     // the room sought between them grows with the distance
@@ -397,17 +352,13 @@ impl Tidy {
                     let s = spots[j];
                     let sp = j as Spot + 1;
                     let d = s.dist(p);
-                    let own = (e.ends[0] == sp && c[i] < 2.0 * rs)
-                        || (e.ends[1] == sp && c[n - 1] - c[i] < 2.0 * rs);
+                    let own = (e.ends[0] == sp && c[i] < 2.0 * rs) || (e.ends[1] == sp && c[n - 1] - c[i] < 2.0 * rs);
                     let rr = 2.0 * rs;
                     if !own && d < rr && d > 0.0 {
                         f = f.plus(p.minus(s).scale(0.5 * (rr - d) / d));
                     }
                 });
-                f = f
-                    .plus(fan[ei][i])
-                    .plus(inside(p, rc))
-                    .plus(self.out_of_labels(p, None));
+                f = f.plus(fan[ei][i]).plus(inside(p, rc)).plus(self.out_of_labels(p, None));
                 let cap = clr[ei][i - 1].min(clr[ei][i]);
                 let step = cap_step(f, cap);
                 moved = moved.max(step.norm());
@@ -435,18 +386,11 @@ impl Tidy {
         let parts: Vec<Edge> = edges
             .iter()
             .zip(new_edges)
-            .map(|(e, points)| Edge {
-                ends: e.ends,
-                points,
-            })
+            .map(|(e, points)| Edge { ends: e.ends, points })
             .collect();
         let moved_board = Board::from_parts(w, h, new_spots, parts).ok()?;
         let spacing = 0.6 * rc;
-        let board = if self.sweeps % 4 == 0 {
-            resample(&moved_board, spacing).unwrap_or(moved_board)
-        } else {
-            moved_board
-        };
+        let board = if self.sweeps % 4 == 0 { resample(&moved_board, spacing).unwrap_or(moved_board) } else { moved_board };
         Some((board, moved))
     }
 }
@@ -460,18 +404,7 @@ fn crowded_labels(board: &Board, px: f64) -> Vec<Label> {
     labels
         .into_iter()
         .zip(bad)
-        .map(|(l, b)| {
-            if b {
-                l
-            } else {
-                Label {
-                    x: f64::INFINITY,
-                    y: f64::INFINITY,
-                    half_w: 0.0,
-                    half_h: 0.0,
-                }
-            }
-        })
+        .map(|(l, b)| if b { l } else { Label { x: f64::INFINITY, y: f64::INFINITY, half_w: 0.0, half_h: 0.0 } })
         .collect()
 }
 
@@ -500,8 +433,7 @@ fn clearances(board: &Board, index: &SegmentIndex, reach: f64) -> Vec<Vec<f64>> 
                             Some(x) => {
                                 let far_s = if x == a { b } else { a };
                                 let far_t = if x == t.a { t.b } else { t.a };
-                                point_segment_dist(far_s, t.a, t.b)
-                                    .min(point_segment_dist(far_t, a, b))
+                                point_segment_dist(far_s, t.a, t.b).min(point_segment_dist(far_t, a, b))
                             }
                             None => segment_dist(a, b, t.a, t.b),
                         };
@@ -561,18 +493,10 @@ fn resample(board: &Board, spacing: f64) -> Option<Board> {
                     i += 1;
                 }
             }
-            let kept: Vec<Point> = p
-                .iter()
-                .zip(&keep)
-                .filter(|(_, &k)| k)
-                .map(|(q, _)| *q)
-                .collect();
+            let kept: Vec<Point> = p.iter().zip(&keep).filter(|(_, &k)| k).map(|(q, _)| *q).collect();
             let mut points = subdivide(&kept, 2.0 * spacing);
             points.dedup();
-            Edge {
-                ends: e.ends,
-                points,
-            }
+            Edge { ends: e.ends, points }
         })
         .collect();
     Board::from_parts(board.width(), board.height(), spots.to_vec(), edges).ok()
@@ -580,30 +504,18 @@ fn resample(board: &Board, spacing: f64) -> Option<Board> {
 
 /// Whether cutting the corner at point `i` of edge `ei` (triangle `t`)
 /// sweeps over nothing: no spot, no segment but the corner's own two.
-fn corner_is_empty(
-    index: &SegmentIndex,
-    spots: &[Point],
-    ei: usize,
-    i: usize,
-    t: [Point; 3],
-) -> bool {
+fn corner_is_empty(index: &SegmentIndex, spots: &[Point], ei: usize, i: usize, t: [Point; 3]) -> bool {
     if t[0] == t[2] {
         return false;
     }
     let bbox = Rect::of(&t);
     let mut clear = true;
     index.for_each_near(bbox.min, bbox.max, 0.0, &mut |s| {
-        if clear
-            && !(s.edge == ei && (s.index + 1 == i || s.index == i))
-            && segment_hits_triangle(s.a, s.b, t)
-        {
+        if clear && !(s.edge == ei && (s.index + 1 == i || s.index == i)) && segment_hits_triangle(s.a, s.b, t) {
             clear = false;
         }
     });
-    clear
-        && spots
-            .iter()
-            .all(|&q| !bbox.contains(q) || !segment_hits_triangle(q, q, t))
+    clear && spots.iter().all(|&q| !bbox.contains(q) || !segment_hits_triangle(q, q, t))
 }
 
 /// The idle parts of a drawing: spots in no land of the position with a
@@ -629,11 +541,7 @@ impl Idle {
 
     /// Whether spot `n` is idle (false for a spot it does not know).
     pub fn spot(&self, n: Spot) -> bool {
-        (n as usize)
-            .checked_sub(1)
-            .and_then(|i| self.0.get(i))
-            .copied()
-            .unwrap_or(false)
+        (n as usize).checked_sub(1).and_then(|i| self.0.get(i)).copied().unwrap_or(false)
     }
 
     /// Whether a curve is idle: both its ends are.

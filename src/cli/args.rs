@@ -21,10 +21,7 @@ impl PositionArgs {
         if let Some(n) = self.spots {
             return Position::start(n as usize).map_err(|e| e.to_string());
         }
-        let s = self
-            .position
-            .as_deref()
-            .ok_or("missing <POSITION> (or --spots N)")?;
+        let s = self.position.as_deref().ok_or("missing <POSITION> (or --spots N)")?;
         // Quoted with escapes so that the error stays on one line.
         parse_position(s).map_err(|e| format!("position {}: {e}", quote_around(s, e.offset)))
     }
@@ -52,15 +49,10 @@ pub fn table_bytes(mb: u64) -> usize {
     if used != mb {
         let most = sprouts::limits::MAX_TABLE_BYTES >> 20;
         let why = match memory {
-            Some(m) => format!(
-                "the table takes at most half of this machine's {} MiB and at most {most} MiB",
-                m >> 20
-            ),
+            Some(m) => format!("the table takes at most half of this machine's {} MiB and at most {most} MiB", m >> 20),
             None => format!("the table takes at most {most} MiB"),
         };
-        super::say(&format!(
-            "sprouts: --table-mb {mb} clamped to {used} ({why})"
-        ));
+        super::say(&format!("sprouts: --table-mb {mb} clamped to {used} ({why})"));
     }
     usize::try_from(used << 20).unwrap_or(sprouts::limits::MAX_TABLE_BYTES)
 }

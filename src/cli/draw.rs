@@ -1,12 +1,12 @@
 //! `sprouts draw`: a position or a game as an SVG picture.
 
-use super::args::json;
 use super::Output;
 use clap::Args;
+use super::args::json;
 use sprouts::board::{SvgOptions, TidyOptions};
+use sprouts::text::quote_around;
 use sprouts::game::Game;
 use sprouts::notation::Record;
-use sprouts::text::quote_around;
 
 /// The board the CLI draws on, in board units (the page's CSS pixels).
 const WIDTH: f64 = 800.0;
@@ -14,10 +14,8 @@ const HEIGHT: f64 = 600.0;
 
 /// Draw a position (laid out) or a game (its moves routed) as an SVG picture.
 #[derive(Args)]
-#[command(
-    after_help = "Examples:\n  sprouts draw '0*2.AB.}AB.}]!' --svg position.svg\n  \
-                        sprouts draw '2+ 1(3)2 1(4)2 1(5)4 2(6)3' --move 2 --svg - --legend"
-)]
+#[command(after_help = "Examples:\n  sprouts draw '0*2.AB.}AB.}]!' --svg position.svg\n  \
+                        sprouts draw '2+ 1(3)2 1(4)2 1(5)4 2(6)3' --move 2 --svg - --legend")]
 pub struct DrawArgs {
     /// A WGOSA record, or a position (GLOP string, spots dialect, Hoey list)
     #[arg(value_name = "POSITION|RECORD", required_unless_present = "spots")]
@@ -72,32 +70,19 @@ pub struct BenchLayoutArgs {
 }
 
 pub fn bench_layout(args: &BenchLayoutArgs) -> Output {
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |j| j as usize,
-    );
-    let report =
-        sprouts::board::bench_layout(args.games as usize, args.spots as usize, args.seed, jobs);
-    Ok(if args.json {
-        json(&report)
-    } else {
-        report.to_string()
-    })
+    let jobs = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize);
+    let report = sprouts::board::bench_layout(args.games as usize, args.spots as usize, args.seed, jobs);
+    Ok(if args.json { json(&report) } else { report.to_string() })
 }
 
 pub fn draw(args: &DrawArgs) -> Output {
     let game = match (&args.text, args.spots) {
         (_, Some(n)) => Game::new(n as usize, false, WIDTH, HEIGHT).map_err(|e| e.to_string())?,
         (Some(text), None) if looks_like_record(text) => {
-            let mut rec = Record::parse(text)
-                .map_err(|e| format!("record {}: {e}", quote_around(text, e.offset)))?;
+            let mut rec = Record::parse(text).map_err(|e| format!("record {}: {e}", quote_around(text, e.offset)))?;
             if let Some(k) = args.upto {
                 if k > rec.moves.len() {
-                    return Err(format!(
-                        "--move {k}: the record ends after move {}",
-                        rec.moves.len()
-                    )
-                    .into());
+                    return Err(format!("--move {k}: the record ends after move {}", rec.moves.len()).into());
                 }
                 // Only the moves shown are drawn.
                 rec.moves.truncate(k);
@@ -115,27 +100,16 @@ pub fn draw(args: &DrawArgs) -> Output {
     let mut game = game;
     if !args.no_tidy {
         // The CLI's board units are the page's CSS pixels at zoom 1.
-        while game
-            .tidy(&TidyOptions::default(), 64)
-            .map_err(|e| e.to_string())?
-        {}
+        while game.tidy(&TidyOptions::default(), 64).map_err(|e| e.to_string())? {}
     }
-    let opts = SvgOptions {
-        legend: args.legend,
-        labels: !args.no_labels,
-    };
+    let opts = SvgOptions { legend: args.legend, labels: !args.no_labels };
     let picture = game.svg(&opts).map_err(|e| e.to_string())?;
     if args.svg == "-" {
         return Ok(picture);
     }
     std::fs::write(&args.svg, &picture).map_err(|e| format!("{}: {e}", args.svg))?;
     let board = game.board().ok_or("no drawing")?;
-    Ok(format!(
-        "{}: {} spots, {} lines\n",
-        args.svg,
-        board.spot_count(),
-        board.edges().len()
-    ))
+    Ok(format!("{}: {} spots, {} lines\n", args.svg, board.spot_count(), board.edges().len()))
 }
 
 /// `N+` or `N-` at the start: a record header.

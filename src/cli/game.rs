@@ -26,11 +26,7 @@ pub fn moves(args: &MovesArgs) -> Output {
     let p = args.position.read()?;
     check_moves(&p.reduced()).map_err(|e| e.to_string())?;
     let children = p.children_text().map_err(|e| e.to_string())?;
-    Ok(if args.json {
-        json(&children)
-    } else {
-        children.iter().map(|c| format!("{c}\n")).collect()
-    })
+    Ok(if args.json { json(&children) } else { children.iter().map(|c| format!("{c}\n")).collect() })
 }
 
 /// The canonical GLOP string of a position.
@@ -45,14 +41,8 @@ pub struct CanonArgs {
 }
 
 pub fn canon(args: &CanonArgs) -> Output {
-    let c = Canon::of_limited(&args.position.read()?)
-        .map_err(|e| e.to_string())?
-        .to_string();
-    Ok(if args.json {
-        json(&c)
-    } else {
-        format!("{c}\n")
-    })
+    let c = Canon::of_limited(&args.position.read()?).map_err(|e| e.to_string())?.to_string();
+    Ok(if args.json { json(&c) } else { format!("{c}\n") })
 }
 
 /// Nodes of the tree of distinct canonical children, to a depth.
@@ -92,31 +82,19 @@ pub fn perft(args: &PerftArgs) -> Output {
     // With --spots the one positional is the depth.
     let (position, depth) = match (args.spots, &args.position, &args.depth) {
         (Some(_), Some(d), None) => (None, Some(d)),
-        (Some(_), Some(_), Some(extra)) => {
-            return Err(format!("unexpected argument '{extra}' found").into())
-        }
+        (Some(_), Some(_), Some(extra)) => return Err(format!("unexpected argument '{extra}' found").into()),
         (_, p, d) => (p.clone(), d.as_ref()),
     };
-    let p = PositionArgs {
-        position,
-        spots: args.spots,
-    }
-    .read()?;
+    let p = PositionArgs { position, spots: args.spots }.read()?;
     let d = depth.ok_or("the following required argument was not provided: <DEPTH>")?;
-    let depth: u32 = d
-        .parse()
-        .map_err(|_| format!("<DEPTH> {d:?} is not a number"))?;
+    let depth: u32 = d.parse().map_err(|_| format!("<DEPTH> {d:?} is not a number"))?;
     if depth > 64 {
         return Err(format!("<DEPTH> {depth}: at most 64").into());
     }
     let c = Canon::of_limited(&p).map_err(|e| e.to_string())?;
     let nodes = perft_count(&c, depth).map_err(|e| e.to_string())?;
     Ok(if args.json {
-        json(&PerftReport {
-            position: c.to_string(),
-            depth,
-            nodes,
-        })
+        json(&PerftReport { position: c.to_string(), depth, nodes })
     } else {
         format!("{nodes}\n")
     })
@@ -135,32 +113,19 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: &ReplayArgs) -> Output {
-    let rec = Record::parse(&args.record).map_err(|e| {
-        format!(
-            "record: {e}, in {}",
-            sprouts::text::quote_around(&args.record, e.offset)
-        )
-    })?;
+    let rec = Record::parse(&args.record)
+        .map_err(|e| format!("record: {e}, in {}", sprouts::text::quote_around(&args.record, e.offset)))?;
     let g = Game::replay(&rec, None).map_err(|e| e.to_string())?;
     let mut steps: Vec<ReplayStep> = Vec::new();
     for (m, k) in g.all_moves().iter().zip(1..) {
         let Some(p) = g.position_at(k) else { continue };
-        let position = Canon::of_limited(p)
-            .map_err(|e| format!("move {k} `{m}`: {e}"))?
-            .to_string();
-        steps.push(ReplayStep {
-            text: m.clone(),
-            position,
-            hoey: HoeyDisplay(p).to_string(),
-        });
+        let position = Canon::of_limited(p).map_err(|e| format!("move {k} `{m}`: {e}"))?.to_string();
+        steps.push(ReplayStep { text: m.clone(), position, hoey: HoeyDisplay(p).to_string() });
     }
     Ok(if args.json {
         json(&steps)
     } else {
-        steps
-            .iter()
-            .map(|s| format!("{}\t{}\t{}\n", s.text, s.position, s.hoey))
-            .collect()
+        steps.iter().map(|s| format!("{}\t{}\t{}\n", s.text, s.position, s.hoey)).collect()
     })
 }
 
@@ -211,24 +176,10 @@ pub fn random(args: &RandomArgs) -> Output {
         let (mv, _) = &options[rng.below(options.len())];
         g.play_move(mv).map_err(|e| e.to_string())?;
     }
-    let moves = g
-        .moves()
-        .iter()
-        .map(|m| MoveText::parse(m))
-        .collect::<Result<Vec<_>, _>>();
+    let moves = g.moves().iter().map(|m| MoveText::parse(m)).collect::<Result<Vec<_>, _>>();
     let moves = moves.map_err(|e| format!("internal error: {e}"))?;
-    let result = if g.winner() == Some(1) {
-        Winner::First
-    } else {
-        Winner::Second
-    };
-    let rec = Record {
-        spots: n,
-        misere: args.misere,
-        players: None,
-        moves,
-        result: Some(result),
-    };
+    let result = if g.winner() == Some(1) { Winner::First } else { Winner::Second };
+    let rec = Record { spots: n, misere: args.misere, players: None, moves, result: Some(result) };
     Ok(format!("{rec}\n"))
 }
 
@@ -244,10 +195,7 @@ pub fn bench_movegen(_args: &BenchMovegenArgs) -> Output {
         let t = Instant::now();
         let nodes = perft_count(&start, depth).map_err(|e| e.to_string())?;
         let secs = t.elapsed().as_secs_f64();
-        out.push_str(&format!(
-            "{n:>5}  {depth:>5}  {nodes:>10}  {secs:>7.3}  {:>10.0}\n",
-            nodes as f64 / secs
-        ));
+        out.push_str(&format!("{n:>5}  {depth:>5}  {nodes:>10}  {secs:>7.3}  {:>10.0}\n", nodes as f64 / secs));
     }
     Ok(out)
 }

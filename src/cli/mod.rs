@@ -88,10 +88,7 @@ pub struct Failure {
 impl Failure {
     /// Standard output was closed: stop without a word.
     pub fn broken_pipe() -> Failure {
-        Failure {
-            message: String::new(),
-            status: BROKEN_PIPE,
-        }
+        Failure { message: String::new(), status: BROKEN_PIPE }
     }
 }
 
@@ -118,15 +115,9 @@ fn dispatch(command: Command) -> Output {
         Command::Random(a) => game::random(&a),
         Command::Draw(a) => draw::draw(&a),
         Command::Solve(a) => solve::solve(&a),
-        Command::Bench(BenchArgs {
-            which: Bench::Movegen(a),
-        }) => game::bench_movegen(&a),
-        Command::Bench(BenchArgs {
-            which: Bench::Solve(a),
-        }) => solve::bench(&a),
-        Command::Bench(BenchArgs {
-            which: Bench::Layout(a),
-        }) => draw::bench_layout(&a),
+        Command::Bench(BenchArgs { which: Bench::Movegen(a) }) => game::bench_movegen(&a),
+        Command::Bench(BenchArgs { which: Bench::Solve(a) }) => solve::bench(&a),
+        Command::Bench(BenchArgs { which: Bench::Layout(a) }) => draw::bench_layout(&a),
         Command::Play(a) => play::play(&a),
     }
 }
@@ -138,9 +129,7 @@ fn one_line(e: &clap::Error) -> String {
     let parts: Vec<&str> = text
         .lines()
         .map(str::trim)
-        .filter(|l| {
-            !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information")
-        })
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information"))
         .map(|l| l.strip_prefix("error: ").unwrap_or(l))
         .collect();
     let mut line = String::new();

@@ -95,11 +95,7 @@ fn strength(s: &str) -> Result<Strength, String> {
 
 /// `--spots N` or `--spots A-B` (games go round the sizes).
 fn sizes(v: &str) -> Result<Vec<usize>, String> {
-    let num = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("--spots {v:?}: not a number or range"))
-    };
+    let num = |s: &str| s.trim().parse::<usize>().map_err(|_| format!("--spots {v:?}: not a number or range"));
     let (a, b) = match v.split_once('-') {
         Some((a, b)) => (num(a)?, num(b)?),
         None => (num(v)?, num(v)?),
@@ -115,21 +111,12 @@ pub fn play(args: &PlayArgs) -> Output {
     let sizes = sizes(spots)?;
     let games = args.games;
     let misere = args.misere;
-    let conv = if misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
+    let conv = if misere { Convention::Misere } else { Convention::Normal };
     let seed = args.seed;
-    let max_millis = args
-        .max_seconds
-        .map_or(f64::INFINITY, |s| s as f64 * 1000.0);
+    let max_millis = args.max_seconds.map_or(f64::INFINITY, |s| s as f64 * 1000.0);
     let max_nodes = args.max_nodes;
     let table = super::args::table_bytes(args.table_mb);
-    let mut seats = [
-        Seat::new(args.first, conv, table),
-        Seat::new(args.second, conv, table),
-    ];
+    let mut seats = [Seat::new(args.first, conv, table), Seat::new(args.second, conv, table)];
     let start = Instant::now();
     let clock: Clock = Rc::new(move || start.elapsed().as_secs_f64() * 1000.0);
     let mut lengths = Vec::new();
@@ -191,8 +178,7 @@ pub fn play(args: &PlayArgs) -> Output {
             second: seat(&seats[1]),
         }));
     }
-    let mut out =
-        format!("{games} games, {spots} spots, {conv} play, {mean_len:.1} moves on average\n");
+    let mut out = format!("{games} games, {spots} spots, {conv} play, {mean_len:.1} moves on average\n");
     out.push_str("seat    player     wins   win %   ms/move median  mean    worst   first move\n");
     for (name, s) in ["first", "second"].iter().zip(&seats) {
         let (median, mean, worst) = s.times();

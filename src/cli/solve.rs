@@ -7,11 +7,9 @@ use super::{write_out, Failure, Output, INTERRUPTED};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sprouts::limits::CANON_STEPS;
-use sprouts::notation::write_move;
 use sprouts::report::{SolveReport, WinningMove};
-use sprouts::solver::{
-    published_outcome, Config, Convention, Event, Outcome, Progress, SolveError, Solver, Stats,
-};
+use sprouts::notation::write_move;
+use sprouts::solver::{published_outcome, Config, Convention, Event, Outcome, Progress, SolveError, Solver, Stats};
 use sprouts::{Canon, Position};
 use std::cell::Cell;
 use std::io::IsTerminal;
@@ -22,12 +20,10 @@ use std::time::{Duration, Instant};
 
 /// Outcome, nimber and winning moves of a position.
 #[derive(Args)]
-#[command(
-    after_help = "Examples:\n  sprouts solve --spots 5\n  sprouts solve 0*6 --misere --json\n  \
+#[command(after_help = "Examples:\n  sprouts solve --spots 5\n  sprouts solve 0*6 --misere --json\n  \
                         sprouts solve --spots 12 --max-seconds 60 --table-mb 512\n\n\
                         On a terminal a progress line shows on standard error; Ctrl-C stops\n\
-                        with the statistics so far (exit status 130)."
-)]
+                        with the statistics so far (exit status 130).")]
 pub struct SolveArgs {
     #[command(flatten)]
     position: PositionArgs,
@@ -69,10 +65,7 @@ struct Limits {
 /// The solver settings: `--table-mb`, and progress (time checks) every 256
 /// nodes, a few times a second even on large positions.
 fn config(limits: &Limits) -> Config {
-    let mut config = Config {
-        progress_every: 256,
-        ..Config::default()
-    };
+    let mut config = Config { progress_every: 256, ..Config::default() };
     if let Some(mb) = limits.table_mb {
         config.table_bytes = table_bytes(mb);
     }
@@ -119,12 +112,7 @@ fn progress_bar() -> Option<ProgressBar> {
 }
 
 /// Installs on `s` the limits, Ctrl-C and the progress line.
-fn watch(
-    s: &mut Solver,
-    start: Instant,
-    max_seconds: Option<u64>,
-    max_nodes: Option<u64>,
-) -> Option<ProgressBar> {
+fn watch(s: &mut Solver, start: Instant, max_seconds: Option<u64>, max_nodes: Option<u64>) -> Option<ProgressBar> {
     let stop = interrupted();
     let bar = progress_bar();
     let shown = bar.clone();
@@ -157,10 +145,9 @@ fn watch(
 fn stopped(e: SolveError, limits: &Limits, s: &Solver, start: Instant) -> Failure {
     let stats = summary(&s.stats(), start.elapsed().as_secs_f64());
     match e {
-        SolveError::Stopped if interrupted().load(Ordering::SeqCst) => Failure {
-            message: format!("interrupted after {stats}"),
-            status: INTERRUPTED,
-        },
+        SolveError::Stopped if interrupted().load(Ordering::SeqCst) => {
+            Failure { message: format!("interrupted after {stats}"), status: INTERRUPTED }
+        }
         SolveError::Stopped => Failure::from(format!(
             "stopped by the limit (--max-seconds {}, --max-nodes {}) after {stats}",
             limits.max_seconds.map_or("none".into(), |v| v.to_string()),
@@ -183,12 +170,7 @@ pub fn solve(args: &SolveArgs) -> Output {
     let conv = convention(args.misere);
     let start = Instant::now();
     let mut s = Solver::new(conv, config(&args.limits));
-    let bar = watch(
-        &mut s,
-        start,
-        args.limits.max_seconds,
-        args.limits.max_nodes,
-    );
+    let bar = watch(&mut s, start, args.limits.max_seconds, args.limits.max_nodes);
     let position = Canon::of_within(&p, CANON_STEPS).0.to_string();
     // Text: each line as soon as it is proved (the progress line, on
     // standard error, steps aside for it). JSON: one object at the end.
@@ -214,9 +196,7 @@ pub fn solve(args: &SolveArgs) -> Output {
     let result = s.analyse_with(&p, |e| {
         match e {
             Event::Outcome(o) => {
-                show(format!(
-                    "position: {position}\nconvention: {conv}\noutcome: {o} for the player to move"
-                ));
+                show(format!("position: {position}\nconvention: {conv}\noutcome: {o} for the player to move"));
                 if only == Some(Only::Outcome) {
                     enough = true;
                     return ControlFlow::Break(());
@@ -225,18 +205,14 @@ pub fn solve(args: &SolveArgs) -> Output {
                     show("winning moves:".into());
                 }
             }
-            Event::WinningMove { mv, child } => {
-                show(format!("  {}  -> {child}", write_move(&p, mv)))
-            }
+            Event::WinningMove { mv, child } => show(format!("  {}  -> {child}", write_move(&p, mv))),
             Event::MovesChecked { .. } => {}
             Event::Nimber(g) => show(format!("nimber: {g}")),
         }
         if closed.get() {
             return ControlFlow::Break(());
         }
-        if only == Some(Only::Moves)
-            && matches!(e, Event::MovesChecked { checked, total } if checked == total)
-        {
+        if only == Some(Only::Moves) && matches!(e, Event::MovesChecked { checked, total } if checked == total) {
             enough = true;
             return ControlFlow::Break(());
         }
@@ -285,11 +261,9 @@ const MISERE_MAX: usize = 11;
 /// Solve the n-spot starts, n = 1.. up to 14 (normal) and 11 (misère), each checked against the published outcome;
 /// times the outcome alone and the full analysis (outcome, winning moves, nimber) separately.
 #[derive(Args)]
-#[command(
-    after_help = "Example:\n  sprouts bench solve --normal --spots 10 --max-seconds 60\n\n\
+#[command(after_help = "Example:\n  sprouts bench solve --normal --spots 10 --max-seconds 60\n\n\
                         A solve is stopped after --max-seconds (default 600), and a convention ends\n\
-                        after a solve that took more than a fifth of it."
-)]
+                        after a solve that took more than a fifth of it.")]
 pub struct BenchSolveArgs {
     /// Normal play only
     #[arg(long, conflicts_with = "misere")]
@@ -313,12 +287,7 @@ pub struct BenchSolveArgs {
 
 /// A full analysis of `p` by a fresh solver within `budget` seconds:
 /// seconds to the outcome, total seconds and nodes (`None` if stopped).
-fn timed_analysis(
-    p: &Position,
-    conv: Convention,
-    config: Config,
-    budget: u64,
-) -> (f64, Option<(f64, u64)>) {
+fn timed_analysis(p: &Position, conv: Convention, config: Config, budget: u64) -> (f64, Option<(f64, u64)>) {
     let start = Instant::now();
     let mut s = Solver::new(conv, config);
     let bar = watch(&mut s, start, Some(budget), None);
@@ -332,20 +301,13 @@ fn timed_analysis(
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let done = a
-        .ok()
-        .filter(|a| a.complete)
-        .map(|a| (start.elapsed().as_secs_f64(), a.stats.nodes));
+    let done = a.ok().filter(|a| a.complete).map(|a| (start.elapsed().as_secs_f64(), a.stats.nodes));
     (outcome_at, done)
 }
 
 pub fn bench(args: &BenchSolveArgs) -> Output {
     let budget = args.max_seconds;
-    let limits = Limits {
-        table_mb: args.table_mb,
-        max_seconds: Some(budget),
-        max_nodes: None,
-    };
+    let limits = Limits { table_mb: args.table_mb, max_seconds: Some(budget), max_nodes: None };
     let config = config(&limits);
     let top = args.spots.map(|n| n as usize);
     let mut conventions = Vec::new();
@@ -374,14 +336,8 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
             let seconds = start.elapsed().as_secs_f64();
             let st = s.stats();
             if interrupted().load(Ordering::SeqCst) {
-                let message = format!(
-                    "{table}interrupted at {conv} n={n} after {}",
-                    summary(&st, seconds)
-                );
-                return Err(Failure {
-                    message,
-                    status: INTERRUPTED,
-                });
+                let message = format!("{table}interrupted at {conv} n={n} after {}", summary(&st, seconds));
+                return Err(Failure { message, status: INTERRUPTED });
             }
             let published = published_outcome(conv, n);
             let (got, verdict) = match result {
@@ -406,11 +362,7 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
                 None if args.outcome_only || result.is_err() => ("-".into(), "-".into()),
                 None => (format!("timeout ({budget} s)"), "-".into()),
             };
-            let first = if first.is_nan() {
-                "-".into()
-            } else {
-                format!("{first:.3}")
-            };
+            let first = if first.is_nan() { "-".into() } else { format!("{first:.3}") };
             let row = format!(
                 "| {conv} | {n} | {got}{verdict} | {} | {seconds:.3} | {} | {:.1} | {first} | {full_s} | {full_nodes} |\n",
                 published.map_or("?".into(), |q| q.to_string()),
@@ -427,10 +379,6 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
     if mismatches.is_empty() {
         Ok(table)
     } else {
-        Err(format!(
-            "{table}\nMISMATCH with the published results:\n{}\n",
-            mismatches.join("\n")
-        )
-        .into())
+        Err(format!("{table}\nMISMATCH with the published results:\n{}\n", mismatches.join("\n")).into())
     }
 }

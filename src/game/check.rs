@@ -2,9 +2,7 @@
 //! far, where may it end, what would releasing it do.
 
 use super::{check_stroke_count, check_stroke_points, flat, Game, GameError};
-use crate::board::{
-    usable_point, Board, LiveStroke, Point, Prefix, Stroke, StrokeChecker, StrokeError,
-};
+use crate::board::{usable_point, Board, LiveStroke, Point, Prefix, Stroke, StrokeChecker, StrokeError};
 use crate::Spot;
 use serde::Serialize;
 
@@ -54,19 +52,13 @@ impl Preview {
     pub(super) fn of(text: String, board: &Board) -> Result<Preview, GameError> {
         let edges = board.edges();
         let k = edges.len();
-        let (Some(first), Some(second)) =
-            (edges.get(k.wrapping_sub(2)), edges.get(k.wrapping_sub(1)))
-        else {
+        let (Some(first), Some(second)) = (edges.get(k.wrapping_sub(2)), edges.get(k.wrapping_sub(1))) else {
             return Err(GameError::Internal("no curve".into()));
         };
         let mut points = first.points.clone();
         points.extend_from_slice(second.points.get(1..).unwrap_or(&[]));
         let at = board.spot(board.spot_count() as Spot).unwrap_or_default();
-        Ok(Preview {
-            text,
-            points: flat(&points),
-            new_spot: [at.x, at.y],
-        })
+        Ok(Preview { text, points: flat(&points), new_spot: [at.x, at.y] })
     }
 }
 
@@ -74,15 +66,7 @@ fn stroke_code(e: &StrokeError) -> (&'static str, Option<usize>, Option<Spot>) {
     match *e {
         StrokeError::Empty => ("empty", None, None),
         StrokeError::BadPoint { at } => ("bad-point", Some(at), None),
-        StrokeError::NotOnSpot { at } => (
-            if at == 0 {
-                "not-from-spot"
-            } else {
-                "not-on-spot"
-            },
-            Some(at),
-            None,
-        ),
+        StrokeError::NotOnSpot { at } => (if at == 0 { "not-from-spot" } else { "not-on-spot" }, Some(at), None),
         StrokeError::NoLives { spot } => ("no-lives", None, Some(spot)),
         StrokeError::LoopNeedsTwoLives { spot } => ("loop-needs-two-lives", None, Some(spot)),
         StrokeError::TooShort => ("too-short", None, None),
@@ -111,15 +95,7 @@ fn accepted(s: &Stroke) -> Check {
 
 fn failed(e: &StrokeError, from: Option<Spot>) -> Check {
     let (code, at, spot) = stroke_code(e);
-    Check {
-        ok: false,
-        from,
-        reason: Some(e.to_string()),
-        code: Some(code),
-        at,
-        spot,
-        ..Check::default()
-    }
+    Check { ok: false, from, reason: Some(e.to_string()), code: Some(code), at, spot, ..Check::default() }
 }
 
 /// What a stroke says, from the whole-stroke check (`full`, the stroke
@@ -157,10 +133,7 @@ pub(super) struct Live {
 /// A copy has the points; its checks are redone at its next points.
 impl Clone for Live {
     fn clone(&self) -> Live {
-        Live {
-            points: self.points.clone(),
-            fed: None,
-        }
+        Live { points: self.points.clone(), fed: None }
     }
 }
 
@@ -185,10 +158,7 @@ impl Game {
     /// proportional to the new points.
     pub fn check_stroke(&self, points: &[Point]) -> Result<Check, GameError> {
         let checker = self.checker(points)?;
-        Ok(answer(
-            checker.check(points, 0.5).as_ref().map_err(Clone::clone),
-            || checker.check_prefix(points),
-        ))
+        Ok(answer(checker.check(points, 0.5).as_ref().map_err(Clone::clone), || checker.check_prefix(points)))
     }
 
     /// Starts a new stroke (forgetting the one being drawn, if any); feed
@@ -214,10 +184,7 @@ impl Game {
             Some(_) => None,
             None => {
                 let board = self.board().ok_or(GameError::NoDrawing)?;
-                Some(
-                    StrokeChecker::owned(board.clone(), self.rules)
-                        .map_err(|e| GameError::Internal(e.to_string()))?,
-                )
+                Some(StrokeChecker::owned(board.clone(), self.rules).map_err(|e| GameError::Internal(e.to_string()))?)
             }
         };
         let live = self.live.as_mut().ok_or(GameError::NoStroke)?;
@@ -227,9 +194,7 @@ impl Game {
             live.fed = Some((checker, stroke));
         }
         live.points.extend_from_slice(points);
-        let Some((checker, stroke)) = &mut live.fed else {
-            return Err(GameError::NoStroke);
-        };
+        let Some((checker, stroke)) = &mut live.fed else { return Err(GameError::NoStroke) };
         stroke.extend(checker, points);
         Ok(answer(stroke.release(), || stroke.prefix()))
     }

@@ -11,8 +11,8 @@
 //! "moves", "cursor", "drawing"}`) still loads.
 
 use super::{check_size, check_start, Game, GameError, Start, MAX_SPOTS};
-use crate::board::{Board, Edge, Point};
 use crate::limits::{check, MAX_FILE_BYTES};
+use crate::board::{Board, Edge, Point};
 use crate::text::{parse_hoey, HoeyDisplay};
 use crate::{Position, Spot};
 use serde::{Deserialize, Serialize};
@@ -113,21 +113,10 @@ impl AnyGameFile {
                 None,
             ),
             (None, Some(1)) => {
-                let size = (
-                    self.width.ok_or_else(|| missing("width"))?,
-                    self.height.ok_or_else(|| missing("height"))?,
-                );
+                let size = (self.width.ok_or_else(|| missing("width"))?, self.height.ok_or_else(|| missing("height"))?);
                 let misere = self.misere.ok_or_else(|| missing("misere"))?;
-                let start = StartFile {
-                    spots: Some(self.spots.ok_or_else(|| missing("spots"))?),
-                    position: None,
-                };
-                (
-                    FORMAT,
-                    if misere { "misere" } else { "normal" }.to_string(),
-                    start,
-                    Some(size),
-                )
+                let start = StartFile { spots: Some(self.spots.ok_or_else(|| missing("spots"))?), position: None };
+                (FORMAT, if misere { "misere" } else { "normal" }.to_string(), start, Some(size))
             }
             (None, Some(v)) => return Err(file_error(format!("unknown version {v}"))),
             (None, None) => return Err(file_error("no \"format\" field: not a sprouts game file")),
@@ -140,27 +129,12 @@ impl AnyGameFile {
                     (_, _, Some(wh)) => wh,
                     _ => return Err(missing("drawing.width")),
                 };
-                Some(DrawingFile {
-                    width,
-                    height,
-                    spots: d.spots,
-                    edges: d.edges,
-                })
+                Some(DrawingFile { width, height, spots: d.spots, edges: d.edges })
             }
         };
         let moves = self.moves.ok_or_else(|| missing("moves"))?;
         let cursor = self.cursor.ok_or_else(|| missing("cursor"))?;
-        Ok((
-            GameFile {
-                format,
-                convention,
-                start,
-                moves,
-                cursor,
-                drawing,
-            },
-            size,
-        ))
+        Ok((GameFile { format, convention, start, moves, cursor, drawing }, size))
     }
 }
 
@@ -181,34 +155,20 @@ impl DrawingFile {
             edges: board
                 .edges()
                 .iter()
-                .map(|e| EdgeFile {
-                    ends: e.ends,
-                    points: e.points.iter().map(|p| [p.x, p.y]).collect(),
-                })
+                .map(|e| EdgeFile { ends: e.ends, points: e.points.iter().map(|p| [p.x, p.y]).collect() })
                 .collect(),
         }
     }
 
     /// The drawing of its first `spots` spots and `edges` lines.
     fn prefix(&self, spots: usize, edges: usize) -> Result<Board, GameError> {
-        let s = self
-            .spots
-            .get(..spots)
-            .ok_or_else(|| file_error("the drawing has too few spots"))?;
-        let e = self
-            .edges
-            .get(..edges)
-            .ok_or_else(|| file_error("the drawing has too few lines"))?;
+        let s = self.spots.get(..spots).ok_or_else(|| file_error("the drawing has too few spots"))?;
+        let e = self.edges.get(..edges).ok_or_else(|| file_error("the drawing has too few lines"))?;
         Board::from_parts(
             self.width,
             self.height,
             s.iter().map(point).collect(),
-            e.iter()
-                .map(|e| Edge {
-                    ends: e.ends,
-                    points: e.points.iter().map(point).collect(),
-                })
-                .collect(),
+            e.iter().map(|e| Edge { ends: e.ends, points: e.points.iter().map(point).collect() }).collect(),
         )
         .map_err(|e| file_error(format!("the drawing is broken: {e}")))
     }
@@ -216,24 +176,15 @@ impl DrawingFile {
 
 /// Lines in a drawing of a labelled position: half the sum of the degrees.
 fn edge_count(p: &Position) -> usize {
-    (1..=p.spot_count() as Spot)
-        .map(|s| 3 - p.lives(s) as usize)
-        .sum::<usize>()
-        / 2
+    (1..=p.spot_count() as Spot).map(|s| 3 - p.lives(s) as usize).sum::<usize>() / 2
 }
 
 impl Game {
     /// The game as a saved-game file.
     pub fn to_file(&self) -> GameFile {
         let start = match &self.start {
-            Start::Spots(n) => StartFile {
-                spots: Some(*n),
-                position: None,
-            },
-            Start::Position(p) => StartFile {
-                spots: None,
-                position: Some(HoeyDisplay(p).to_string()),
-            },
+            Start::Spots(n) => StartFile { spots: Some(*n), position: None },
+            Start::Position(p) => StartFile { spots: None, position: Some(HoeyDisplay(p).to_string()) },
         };
         GameFile {
             format: FORMAT,
@@ -267,9 +218,7 @@ impl Game {
             return Err(not_ours());
         }
         let board = d.prefix(d.spots.len(), d.edges.len())?;
-        let traced = board
-            .position()
-            .map_err(|e| file_error(format!("the drawing is broken: {e}")))?;
+        let traced = board.position().map_err(|e| file_error(format!("the drawing is broken: {e}")))?;
         if self.positions.last() != Some(&traced) {
             return Err(file_error("the drawing does not show this game's position"));
         }
@@ -306,14 +255,8 @@ impl Game {
     /// format: on its own board size), or loaded undrawn when `size` is
     /// `None`.
     pub fn from_json(text: &str, size: Option<(f64, f64)>) -> Result<Game, GameError> {
-        check(
-            "bytes in a saved game",
-            text.len() as u64,
-            MAX_FILE_BYTES as u64,
-        )
-        .map_err(GameError::Limit)?;
-        let any: AnyGameFile =
-            serde_json::from_str(text).map_err(|e| file_error(format!("not a game file: {e}")))?;
+        check("bytes in a saved game", text.len() as u64, MAX_FILE_BYTES as u64).map_err(GameError::Limit)?;
+        let any: AnyGameFile = serde_json::from_str(text).map_err(|e| file_error(format!("not a game file: {e}")))?;
         Game::from_any(any, size)
     }
 
@@ -329,33 +272,20 @@ impl Game {
     /// [`Game::from_json`]).
     pub fn from_file(file: &GameFile, size: Option<(f64, f64)>) -> Result<Game, GameError> {
         if file.format != FORMAT {
-            return Err(file_error(format!(
-                "format {} is not one this engine reads (it reads {FORMAT})",
-                file.format
-            )));
+            return Err(file_error(format!("format {} is not one this engine reads (it reads {FORMAT})", file.format)));
         }
         let misere = match file.convention.as_str() {
             "normal" => false,
             "misere" => true,
-            c => {
-                return Err(file_error(format!(
-                    "convention {c:?}: \"normal\" or \"misere\""
-                )))
-            }
+            c => return Err(file_error(format!("convention {c:?}: \"normal\" or \"misere\""))),
         };
         if file.cursor > file.moves.len() {
-            return Err(file_error(format!(
-                "the cursor {} is past the last move ({})",
-                file.cursor,
-                file.moves.len()
-            )));
+            return Err(file_error(format!("the cursor {} is past the last move ({})", file.cursor, file.moves.len())));
         }
         let start = match (&file.start.spots, &file.start.position) {
             (Some(n), None) => {
                 if !(1..=MAX_SPOTS).contains(n) {
-                    return Err(file_error(format!(
-                        "a game starts with 1 to {MAX_SPOTS} spots"
-                    )));
+                    return Err(file_error(format!("a game starts with 1 to {MAX_SPOTS} spots")));
                 }
                 Start::Spots(*n)
             }
@@ -364,11 +294,7 @@ impl Game {
                 check_start(&p)?;
                 Start::Position(p)
             }
-            _ => {
-                return Err(file_error(
-                    "the start needs exactly one of \"spots\" and \"position\"",
-                ))
-            }
+            _ => return Err(file_error("the start needs exactly one of \"spots\" and \"position\"")),
         };
         // Each move takes a life: more moves than lives cannot be a game.
         let lives = match &start {
@@ -376,10 +302,7 @@ impl Game {
             Start::Position(p) => p.total_lives() as usize,
         };
         if file.moves.len() > lives {
-            return Err(file_error(format!(
-                "{} moves, but the start has only {lives} lives",
-                file.moves.len()
-            )));
+            return Err(file_error(format!("{} moves, but the start has only {lives} lives", file.moves.len())));
         }
         let mut g = match (&file.drawing, &start, size) {
             (Some(d), _, _) => Game::drawn_start(&start, d, misere)?,
@@ -408,18 +331,11 @@ impl Game {
             Start::Position(p) => p.clone(),
         };
         let board = d.prefix(p.spot_count(), edge_count(&p))?;
-        let traced = board
-            .position()
-            .map_err(|e| file_error(format!("the drawing is broken: {e}")))?;
+        let traced = board.position().map_err(|e| file_error(format!("the drawing is broken: {e}")))?;
         if traced != normalized(&p) {
             return Err(file_error("the drawing does not show the start position"));
         }
-        Ok(Game::with(
-            start.clone(),
-            normalized(&p),
-            Some(board),
-            misere,
-        ))
+        Ok(Game::with(start.clone(), normalized(&p), Some(board), misere))
     }
 
     /// Plays the saved moves, checking the saved drawing after each.
@@ -436,15 +352,9 @@ impl Game {
         for (k, text) in moves.iter().enumerate() {
             let (_, short, child) = self.read(text).map_err(file_error)?;
             let board = d.prefix(spots0 + k + 1, edges0 + 2 * (k + 1))?;
-            let traced = board
-                .position()
-                .map_err(|e| file_error(format!("move {}: {e}", k + 1)))?;
+            let traced = board.position().map_err(|e| file_error(format!("move {}: {e}", k + 1)))?;
             if traced != child {
-                return Err(file_error(format!(
-                    "the drawing does not show move {} `{}`",
-                    k + 1,
-                    text.trim()
-                )));
+                return Err(file_error(format!("the drawing does not show move {} `{}`", k + 1, text.trim())));
             }
             self.push(short, child, Some(board));
         }

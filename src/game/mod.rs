@@ -24,15 +24,14 @@
 mod check;
 mod file;
 
-use check::Live;
 pub use check::{Check, Preview};
+use check::Live;
 pub use file::{AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
 
-use crate::board::{
-    Board, BoardError, Idle, PlayError, Point, RouteOptions, StrokeChecker, StrokeError,
-    StrokeRules, Tidy, TidyOptions,
-};
 use crate::limits::{check, LimitError, MAX_STROKE_POINTS};
+use crate::board::{
+    Board, BoardError, Idle, PlayError, Point, RouteOptions, StrokeChecker, StrokeError, StrokeRules, Tidy, TidyOptions,
+};
 use crate::notation::{resolve, write_move, MoveText, Record};
 use crate::text::{clip, quote_around, HoeyDisplay};
 use crate::{Canon, Move, Position, Spot};
@@ -55,11 +54,7 @@ pub enum GameError {
     /// No move is left.
     Over,
     /// Text that is not a legal move here (`number` counts from 1).
-    Move {
-        number: usize,
-        text: String,
-        message: String,
-    },
+    Move { number: usize, text: String, message: String },
     /// A stroke that is not a legal curve.
     Stroke(StrokeError),
     /// The game has no drawing (an undrawn game cannot take strokes).
@@ -79,11 +74,7 @@ impl fmt::Display for GameError {
         match self {
             GameError::Start(m) => f.write_str(m),
             GameError::Over => f.write_str("the game is over"),
-            GameError::Move {
-                number,
-                text,
-                message,
-            } => write!(f, "move {number} `{}`: {message}", clip(text)),
+            GameError::Move { number, text, message } => write!(f, "move {number} `{}`: {message}", clip(text)),
             GameError::Stroke(e) => write!(f, "{e}"),
             GameError::NoDrawing => f.write_str("this game has no drawing"),
             GameError::NoStroke => f.write_str("no stroke is being drawn (begin one first)"),
@@ -188,18 +179,14 @@ pub struct Game {
 
 fn check_size(width: f64, height: f64) -> Result<(), GameError> {
     if !(SIDE.contains(&width) && SIDE.contains(&height)) {
-        return Err(GameError::Start(
-            "the board size must be between 10 and 100000 units each way".into(),
-        ));
+        return Err(GameError::Start("the board size must be between 10 and 100000 units each way".into()));
     }
     Ok(())
 }
 
 fn check_spots(spots: usize) -> Result<(), GameError> {
     if !(1..=MAX_SPOTS).contains(&spots) {
-        return Err(GameError::Start(format!(
-            "a game starts with 1 to {MAX_SPOTS} spots"
-        )));
+        return Err(GameError::Start(format!("a game starts with 1 to {MAX_SPOTS} spots")));
     }
     Ok(())
 }
@@ -253,12 +240,7 @@ impl Game {
         check_size(width, height)?;
         let board = Board::start(spots, width, height).map_err(board_error)?;
         let position = Position::start(spots).map_err(|e| GameError::Start(e.to_string()))?;
-        Ok(Game::with(
-            Start::Spots(spots),
-            position,
-            Some(board),
-            misere,
-        ))
+        Ok(Game::with(Start::Spots(spots), position, Some(board), misere))
     }
 
     /// A game without a drawing from the n-spot start (any n ≥ 1): moves are
@@ -276,20 +258,11 @@ impl Game {
         check_start(&start)?;
         let mut want = start.clone();
         want.normalize();
-        let traced = board
-            .position()
-            .map_err(|e| GameError::Start(format!("the drawing is broken: {e}")))?;
+        let traced = board.position().map_err(|e| GameError::Start(format!("the drawing is broken: {e}")))?;
         if traced != want {
-            return Err(GameError::Start(
-                "the drawing does not show the start position".into(),
-            ));
+            return Err(GameError::Start("the drawing does not show the start position".into()));
         }
-        Ok(Game::with(
-            Start::Position(start),
-            want,
-            Some(board),
-            misere,
-        ))
+        Ok(Game::with(Start::Position(start), want, Some(board), misere))
     }
 
     /// A game from any position written as text (GLOP, spots dialect or
@@ -299,25 +272,19 @@ impl Game {
     /// README, "Layout of any position").
     pub fn from_text(text: &str, misere: bool, width: f64, height: f64) -> Result<Game, GameError> {
         check_size(width, height)?;
-        let p = crate::text::parse_position(text).map_err(|e| {
-            GameError::Start(format!(
-                "not a position: {e}, in {}",
-                quote_around(text, e.offset)
-            ))
-        })?;
+        let p = crate::text::parse_position(text)
+            .map_err(|e| GameError::Start(format!("not a position: {e}, in {}", quote_around(text, e.offset))))?;
         check_start(&p)?;
         if crate::text::is_hoey(text) {
             // Its spot numbers are what moves (and share links) name: the
             // drawing must keep them.
             let board = Board::layout_labelled(&p, width, height).map_err(|e| {
-                GameError::Start(format!(
-                    "the position cannot be drawn with its own spot numbers: {e}"
-                ))
+                GameError::Start(format!("the position cannot be drawn with its own spot numbers: {e}"))
             })?;
             return Game::from_position(p, board, misere);
         }
-        let (labelled, board) = Board::layout(&p, width, height)
-            .map_err(|e| GameError::Start(format!("the position cannot be drawn: {e}")))?;
+        let (labelled, board) =
+            Board::layout(&p, width, height).map_err(|e| GameError::Start(format!("the position cannot be drawn: {e}")))?;
         Game::from_position(labelled, board, misere)
     }
 
@@ -335,12 +302,8 @@ impl Game {
     /// assert!(err.to_string().starts_with("move 3 `1(5)2`: illegal"));
     /// ```
     pub fn from_record(record: &str, size: Option<(f64, f64)>) -> Result<Game, GameError> {
-        let rec = Record::parse(record).map_err(|e| {
-            GameError::Start(format!(
-                "not a game record: {e}, in {}",
-                quote_around(record, e.offset)
-            ))
-        })?;
+        let rec = Record::parse(record)
+            .map_err(|e| GameError::Start(format!("not a game record: {e}, in {}", quote_around(record, e.offset))))?;
         Game::replay(&rec, size)
     }
 
@@ -377,9 +340,7 @@ impl Game {
 
     /// The board size (0 × 0 for an undrawn game).
     pub fn size(&self) -> (f64, f64) {
-        self.boards
-            .first()
-            .map_or((0.0, 0.0), |b| (b.width(), b.height()))
+        self.boards.first().map_or((0.0, 0.0), |b| (b.width(), b.height()))
     }
 
     /// Moves shown (played and not undone).
@@ -427,9 +388,7 @@ impl Game {
     pub fn set_rules(&mut self, rules: StrokeRules) -> Result<(), GameError> {
         let ok = |v: f64| v.is_finite() && v > 0.0 && v < 1e4;
         if !(ok(rules.snap) && ok(rules.spot_clearance) && ok(rules.edge_clearance)) {
-            return Err(GameError::Start(
-                "stroke distances must be positive numbers".into(),
-            ));
+            return Err(GameError::Start("stroke distances must be positive numbers".into()));
         }
         self.rules = rules;
         self.stale_stroke();
@@ -456,9 +415,7 @@ impl Game {
     /// take more than [`crate::limits::CANON_STEPS`] steps: it is shown,
     /// it must not stall the page).
     pub fn glop(&self) -> String {
-        Canon::of_within(self.position(), crate::limits::CANON_STEPS)
-            .0
-            .to_string()
+        Canon::of_within(self.position(), crate::limits::CANON_STEPS).0.to_string()
     }
 
     /// The position shown as a Hoey list (labelled: spot numbers as drawn).
@@ -496,19 +453,11 @@ impl Game {
         let n = self.cursor;
         let last_mover = (n > 0).then_some(if n % 2 == 1 { 1u8 } else { 2 });
         let winner = self.winner();
-        let live_spots = (1..=p.spot_count() as Spot)
-            .filter(|&s| p.lives(s) > 0)
-            .count();
-        let rule = if self.misere {
-            "in misère play the last move loses"
-        } else {
-            "in normal play the last move wins"
-        };
+        let live_spots = (1..=p.spot_count() as Spot).filter(|&s| p.lives(s) > 0).count();
+        let rule = if self.misere { "in misère play the last move loses" } else { "in normal play the last move wins" };
         let why = match (winner, last_mover) {
             (None, _) => None,
-            (Some(_), Some(l)) => Some(format!(
-                "player {l} made the last move, and {rule} ({live_spots} spots survive)"
-            )),
+            (Some(_), Some(l)) => Some(format!("player {l} made the last move, and {rule} ({live_spots} spots survive)")),
             (Some(_), None) => Some(format!(
                 "player 1 cannot move at the start, and {rule} ({live_spots} spots survive)"
             )),
@@ -558,8 +507,7 @@ impl Game {
         }
         self.moves.truncate(self.cursor);
         self.positions.truncate(self.cursor + 1);
-        self.boards
-            .truncate(if self.is_drawn() { self.cursor + 1 } else { 0 });
+        self.boards.truncate(if self.is_drawn() { self.cursor + 1 } else { 0 });
     }
 
     fn push(&mut self, text: String, position: Position, board: Option<Board>) {
@@ -618,10 +566,7 @@ impl Game {
 
     /// The drawing after `k` moves as a prefix of the last one.
     fn prefix_of_last(&self, k: usize) -> Option<Board> {
-        let (s0, e0) = (
-            self.boards.first()?.spot_count(),
-            self.boards[0].edges().len(),
-        );
+        let (s0, e0) = (self.boards.first()?.spot_count(), self.boards[0].edges().len());
         self.boards.last()?.prefix(s0 + k, e0 + 2 * k)
     }
 
@@ -639,11 +584,7 @@ impl Game {
     }
 
     fn move_error(&self, text: &str, message: impl fmt::Display) -> GameError {
-        GameError::Move {
-            number: self.cursor + 1,
-            text: text.trim().to_string(),
-            message: message.to_string(),
-        }
+        GameError::Move { number: self.cursor + 1, text: text.trim().to_string(), message: message.to_string() }
     }
 
     /// The move a text names here, its shortest text and the child.
@@ -651,8 +592,7 @@ impl Game {
         if self.is_over() {
             return Err(GameError::Over);
         }
-        let m =
-            MoveText::parse(text).map_err(|e| self.move_error(text, format!("not a move: {e}")))?;
+        let m = MoveText::parse(text).map_err(|e| self.move_error(text, format!("not a move: {e}")))?;
         let p = self.position();
         let (mv, child) = resolve(p, &m).map_err(|e| self.move_error(text, e))?;
         Ok((mv.clone(), write_move(p, &mv), child))
@@ -661,16 +601,10 @@ impl Game {
     /// The drawing after an engine move, by the router (`None` when
     /// undrawn).
     fn route(&self, mv: &Move, child: &Position) -> Result<Option<Board>, GameError> {
-        let Some(board) = self.board() else {
-            return Ok(None);
-        };
-        let routed = board
-            .route(self.position(), mv, &self.route)
-            .map_err(|e| GameError::Internal(e.to_string()))?;
+        let Some(board) = self.board() else { return Ok(None) };
+        let routed = board.route(self.position(), mv, &self.route).map_err(|e| GameError::Internal(e.to_string()))?;
         if &routed.position != child {
-            return Err(GameError::Internal(
-                "the routed curve is not the move".into(),
-            ));
+            return Err(GameError::Internal("the routed curve is not the move".into()));
         }
         Ok(Some(routed.board))
     }
@@ -709,8 +643,7 @@ impl Game {
         check_stroke_points(points)?;
         let board = self.board().ok_or(GameError::NoDrawing)?;
         let played = {
-            let checker = StrokeChecker::new(board, self.rules)
-                .map_err(|e| GameError::Internal(e.to_string()))?;
+            let checker = StrokeChecker::new(board, self.rules).map_err(|e| GameError::Internal(e.to_string()))?;
             let stroke = checker.check(points, t).map_err(GameError::Stroke)?;
             checker.play(&stroke).map_err(|e| match e {
                 PlayError::Stroke(e) => GameError::Stroke(e),
@@ -755,45 +688,29 @@ impl Game {
     pub fn move_choices(&self) -> Result<usize, GameError> {
         let p = self.position();
         crate::limits::check_moves(p).map_err(GameError::Limit)?;
-        Ok(p.representative_moves_within(crate::limits::CANON_STEPS)
-            .0
-            .len())
+        Ok(p.representative_moves_within(crate::limits::CANON_STEPS).0.len())
     }
 
     /// The spots of the drawing shown, with their lives.
     pub fn spot_views(&self) -> Vec<SpotView> {
-        let Some(b) = self.board() else {
-            return Vec::new();
-        };
+        let Some(b) = self.board() else { return Vec::new() };
         let p = self.position();
         let idle = Idle::of(p, b.spot_count());
         b.spots()
             .iter()
             .zip(1..)
-            .map(|(at, n)| SpotView {
-                n,
-                x: at.x,
-                y: at.y,
-                lives: p.lives(n),
-                idle: idle.spot(n),
-            })
+            .map(|(at, n)| SpotView { n, x: at.x, y: at.y, lives: p.lives(n), idle: idle.spot(n) })
             .collect()
     }
 
     /// The lines of the drawing shown; a move adds two (from its first spot
     /// to the new one, and on).
     pub fn edge_views(&self) -> Vec<EdgeView> {
-        let Some(b) = self.board() else {
-            return Vec::new();
-        };
+        let Some(b) = self.board() else { return Vec::new() };
         let idle = Idle::of(self.position(), b.spot_count());
         b.edges()
             .iter()
-            .map(|e| EdgeView {
-                ends: e.ends,
-                points: flat(&e.points),
-                idle: idle.edge(e),
-            })
+            .map(|e| EdgeView { ends: e.ends, points: flat(&e.points), idle: idle.edge(e) })
             .collect()
     }
 
@@ -801,9 +718,7 @@ impl Game {
     /// CSS px per board unit that shows `margin` board units round the
     /// drawing: the centre of each number's box, flat `[x0, y0, x1, ...]`.
     pub fn label_places(&self, scale: f64, margin: f64) -> Vec<f64> {
-        let Some(b) = self.board() else {
-            return Vec::new();
-        };
+        let Some(b) = self.board() else { return Vec::new() };
         let labels = crate::board::place_labels(b, 1.0 / scale, margin);
         labels.iter().flat_map(|l| [l.x, l.y]).collect()
     }
@@ -820,19 +735,9 @@ impl Game {
         match self.board() {
             Some(b) => {
                 let r = b.extent();
-                Extent {
-                    min_x: r.min.x,
-                    min_y: r.min.y,
-                    max_x: r.max.x,
-                    max_y: r.max.y,
-                }
+                Extent { min_x: r.min.x, min_y: r.min.y, max_x: r.max.x, max_y: r.max.y }
             }
-            None => Extent {
-                min_x: 0.0,
-                min_y: 0.0,
-                max_x: w,
-                max_y: h,
-            },
+            None => Extent { min_x: 0.0, min_y: 0.0, max_x: w, max_y: h },
         }
     }
 }

@@ -136,11 +136,7 @@ impl fmt::Display for MoveError {
                     // repeat the question.
                     return write!(f, "ambiguous, the move can be drawn {} ways that this notation does not tell apart", alts.len());
                 }
-                write!(
-                    f,
-                    "ambiguous, the move can be drawn {} ways (write ",
-                    alts.len()
-                )?;
+                write!(f, "ambiguous, the move can be drawn {} ways (write ", alts.len())?;
                 for (i, a) in alts.iter().enumerate() {
                     if i > 0 {
                         f.write_str(if i + 1 == alts.len() { " or " } else { ", " })?;
@@ -166,14 +162,9 @@ pub struct ReplayError {
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "move {} `{}`: {}",
-            self.number,
-            crate::text::clip(&self.text),
-            self.error
-        )
+        write!(f, "move {} `{}`: {}", self.number, crate::text::clip(&self.text), self.error)
     }
 }
 
 impl std::error::Error for ReplayError {}
+

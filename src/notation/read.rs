@@ -43,10 +43,7 @@ fn corners_in_region(p: &Position, region: usize, s: Spot) -> Vec<Corner> {
     for (bi, b) in p.regions()[region].iter().enumerate() {
         for (ci, &t) in b.iter().enumerate() {
             if t == s {
-                out.push(Corner {
-                    boundary: bi,
-                    index: ci,
-                });
+                out.push(Corner { boundary: bi, index: ci });
             }
         }
     }
@@ -71,13 +68,8 @@ pub(super) fn split_pieces(p: &Position, mv: &Move) -> [Vec<Vec<Spot>>; 2] {
         out
     };
     // A loop keeps the whole boundary on the R2 side.
-    let sides = if i == j {
-        [Vec::new(), walk(i, i)]
-    } else {
-        [walk(i, j), walk(j, i)]
-    };
-    let neutral =
-        |s: Spot| s == b[i] || s == b[j] || (sides[0].contains(&s) && sides[1].contains(&s));
+    let sides = if i == j { [Vec::new(), walk(i, i)] } else { [walk(i, j), walk(j, i)] };
+    let neutral = |s: Spot| s == b[i] || s == b[j] || (sides[0].contains(&s) && sides[1].contains(&s));
     [&sides[0], &sides[1]].map(|walk| {
         // Runs of consecutive one-side spots, merged when they share a spot.
         let mut pieces: Vec<Vec<Spot>> = Vec::new();
@@ -113,12 +105,7 @@ fn sharing(p: &Position, mv: &Move, m: &MoveText) -> Result<Vec<usize>, String> 
     // A listed spot on each side, if any.
     let mut on_side: [Option<Spot>; 2] = [None, None];
     for &s in &m.listed {
-        let hit = (0..2).find_map(|side| {
-            pieces[side]
-                .iter()
-                .position(|q| q.contains(&s))
-                .map(|k| (side, k))
-        });
+        let hit = (0..2).find_map(|side| pieces[side].iter().position(|q| q.contains(&s)).map(|k| (side, k)));
         if let Some((side, k)) = hit {
             piece_named[side][k] = true;
             on_side[side].get_or_insert(s);
@@ -128,30 +115,16 @@ fn sharing(p: &Position, mv: &Move, m: &MoveText) -> Result<Vec<usize>, String> 
             Some(bi) if bi != mv.from.boundary => named[bi] = true,
             // An end, or a spot with corners on both sides: it names no side.
             Some(_) => {}
-            None => {
-                return Err(format!(
-                    "spot {s} is not in the region the move is drawn in"
-                ))
-            }
+            None => return Err(format!("spot {s} is not in the region the move is drawn in")),
         }
     }
     // Pieces with no live spot change nothing in the game: nobody lists
     // them, and they never have to be listed.
     let is_live = |q: &Vec<Spot>| q.iter().any(|&s| p.lives(s) > 0);
-    let live = [0, 1].map(|side| {
-        pieces[side]
-            .iter()
-            .flatten()
-            .copied()
-            .find(|&s| p.lives(s) > 0)
-    });
+    let live = [0, 1].map(|side| pieces[side].iter().flatten().copied().find(|&s| p.lives(s) > 0));
     let side_of_l = match on_side {
         [Some(s), Some(t)] => {
-            return Err(format!(
-                "spots {} and {} end up on different sides of the move",
-                s.min(t),
-                s.max(t)
-            ))
+            return Err(format!("spots {} and {} end up on different sides of the move", s.min(t), s.max(t)))
         }
         [Some(_), None] => 0,
         [None, Some(_)] => 1,
@@ -173,17 +146,11 @@ fn sharing(p: &Position, mv: &Move, m: &MoveText) -> Result<Vec<usize>, String> 
             }
         },
     };
-    let unnamed = (0..pieces[side_of_l].len())
-        .find(|&k| !piece_named[side_of_l][k] && is_live(&pieces[side_of_l][k]));
+    let unnamed = (0..pieces[side_of_l].len()).find(|&k| !piece_named[side_of_l][k] && is_live(&pieces[side_of_l][k]));
     if let Some(k) = unnamed {
-        return Err(format!(
-            "the move also separates spot {}, which is not listed",
-            pieces[side_of_l][k][0]
-        ));
+        return Err(format!("the move also separates spot {}, which is not listed", pieces[side_of_l][k][0]));
     }
-    Ok((0..r.len())
-        .filter(|&bi| bi != mv.from.boundary && named[bi] == (side_of_l == 0))
-        .collect())
+    Ok((0..r.len()).filter(|&bi| bi != mv.from.boundary && named[bi] == (side_of_l == 0)).collect())
 }
 
 /// Every way to draw a curve from spot `f` to spot `h` that fits `[L]`.
@@ -204,22 +171,13 @@ fn candidates(p: &Position, m: &MoveText) -> Result<Vec<Candidate>, String> {
     let mut why = format!("spots {f} and {h} do not share a region");
     for region in 0..p.regions().len() {
         let cf = corners_in_region(p, region, f);
-        let ch = if f == h {
-            cf.clone()
-        } else {
-            corners_in_region(p, region, h)
-        };
+        let ch = if f == h { cf.clone() } else { corners_in_region(p, region, h) };
         for &a in &cf {
             for &b in &ch {
                 if f == h && a != b {
                     continue;
                 }
-                let mut mv = Move {
-                    region,
-                    from: a,
-                    to: b,
-                    inside: Vec::new(),
-                };
+                let mut mv = Move { region, from: a, to: b, inside: Vec::new() };
                 if mv.kind() == MoveKind::Join {
                     if !m.listed.is_empty() {
                         why = format!("{f}(…){h} joins two boundaries, it separates nothing");
@@ -255,10 +213,7 @@ fn candidates(p: &Position, m: &MoveText) -> Result<Vec<Candidate>, String> {
 /// Whether spot `i` shares a region with new spot `g` in `child`.
 pub(super) fn reaches(child: &Position, g: Spot, i: Spot) -> bool {
     i != g
-        && child
-            .regions()
-            .iter()
-            .any(|r| r.iter().flatten().any(|&s| s == g) && r.iter().flatten().any(|&s| s == i))
+        && child.regions().iter().any(|r| r.iter().flatten().any(|&s| s == g) && r.iter().flatten().any(|&s| s == i))
 }
 
 /// The moves that `m` can mean here, one per distinct drawing.
@@ -268,9 +223,7 @@ pub(super) fn matches(p: &Position, m: &MoveText) -> Result<Vec<Candidate>, Stri
     if let Some(i) = m.at {
         cands.retain(|c| reaches(&c.child, g, i));
         if cands.is_empty() {
-            return Err(format!(
-                "the new spot cannot reach spot {i} after this move"
-            ));
+            return Err(format!("the new spot cannot reach spot {i} after this move"));
         }
     }
     // A `!` at an end picks its unexpected corner; where no drawing uses
@@ -300,15 +253,9 @@ pub(super) fn matches(p: &Position, m: &MoveText) -> Result<Vec<Candidate>, Stri
     // WGOSA: a move that some `@i` singles out is written with it, so the
     // form without `@` means one that no `@i` singles out.
     if m.at.is_none() && cands.len() > 1 {
-        let reach: Vec<Vec<Spot>> = cands
-            .iter()
-            .map(|c| (1..g).filter(|&i| reaches(&c.child, g, i)).collect())
-            .collect();
-        let singled = |k: usize| {
-            reach[k]
-                .iter()
-                .any(|i| (0..cands.len()).all(|j| j == k || !reach[j].contains(i)))
-        };
+        let reach: Vec<Vec<Spot>> =
+            cands.iter().map(|c| (1..g).filter(|&i| reaches(&c.child, g, i)).collect()).collect();
+        let singled = |k: usize| reach[k].iter().any(|i| (0..cands.len()).all(|j| j == k || !reach[j].contains(i)));
         let keep: Vec<bool> = (0..cands.len()).map(|k| !singled(k)).collect();
         if keep.iter().any(|&x| x) {
             let mut k = 0;
@@ -324,10 +271,7 @@ pub(super) fn matches(p: &Position, m: &MoveText) -> Result<Vec<Candidate>, Stri
     // from a spot to either side of the line hanging from it, say) could
     // not be written at all.
     for (flip, key) in [
-        (
-            m.from_flip,
-            (|c: &Candidate| c.from_key) as fn(&Candidate) -> (bool, Spot, Spot),
-        ),
+        (m.from_flip, (|c: &Candidate| c.from_key) as fn(&Candidate) -> (bool, Spot, Spot)),
         (m.to_flip, |c: &Candidate| c.to_key),
     ] {
         let keys = cands.iter().map(key);
@@ -350,7 +294,5 @@ pub fn resolve(p: &Position, m: &MoveText) -> Result<(Move, Position), MoveError
             return Ok((c.mv, c.child));
         }
     }
-    Err(MoveError::Ambiguous(
-        cands.iter().map(|c| super::write_move(p, &c.mv)).collect(),
-    ))
+    Err(MoveError::Ambiguous(cands.iter().map(|c| super::write_move(p, &c.mv)).collect()))
 }

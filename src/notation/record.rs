@@ -12,14 +12,7 @@ impl fmt::Display for Record {
         write!(f, "{}{}", self.spots, if self.misere { '-' } else { '+' })?;
         if let Some(p) = &self.players {
             let star = |w| if p.chooser == Some(w) { "*" } else { "" };
-            write!(
-                f,
-                " ({}{} - {}{}",
-                p.first,
-                star(Winner::First),
-                p.second,
-                star(Winner::Second)
-            )?;
+            write!(f, " ({}{} - {}{}", p.first, star(Winner::First), p.second, star(Winner::Second))?;
             if let Some(note) = &p.note {
                 write!(f, ", {note}")?;
             }
@@ -39,19 +32,9 @@ impl fmt::Display for Record {
 /// The text between the parentheses of a header: `First* - Second` or
 /// `First-Second*`, then optionally `, note` (a date or the event).
 fn parse_players(text: &str, offset: usize) -> Result<Players, ParseRecordError> {
-    let err = |message: &str| {
-        Err(ParseRecordError {
-            offset,
-            message: message.into(),
-        })
-    };
+    let err = |message: &str| Err(ParseRecordError { offset, message: message.into() });
     let (names, note) = match text.split_once(',') {
-        Some((n, rest)) => (
-            n,
-            Some(rest.trim())
-                .filter(|r| !r.is_empty())
-                .map(str::to_string),
-        ),
+        Some((n, rest)) => (n, Some(rest.trim()).filter(|r| !r.is_empty()).map(str::to_string)),
         None => (text, None),
     };
     // ` - ` separates the names; without spaces the only `-` does.
@@ -74,12 +57,7 @@ fn parse_players(text: &str, offset: usize) -> Result<Players, ParseRecordError>
     if first.is_empty() || second.is_empty() {
         return err("a player's name is empty");
     }
-    Ok(Players {
-        first,
-        second,
-        chooser,
-        note,
-    })
+    Ok(Players { first, second, chooser, note })
 }
 
 impl Record {
@@ -90,27 +68,15 @@ impl Record {
         let start = c.i;
         let spots = c.number()? as usize;
         if !(1..=1000).contains(&spots) {
-            return Err(ParseRecordError {
-                offset: start,
-                message: "a game has 1 to 1000 spots".into(),
-            });
+            return Err(ParseRecordError { offset: start, message: "a game has 1 to 1000 spots".into() });
         }
         let misere = match c.peek() {
             Some(b'+') => false,
             Some(b'-') => true,
-            _ => {
-                return c
-                    .err("expected `+` (normal play) or `-` (misère) after the number of spots")
-            }
+            _ => return c.err("expected `+` (normal play) or `-` (misère) after the number of spots"),
         };
         c.i += 1;
-        let mut rec = Record {
-            spots,
-            misere,
-            players: None,
-            moves: Vec::new(),
-            result: None,
-        };
+        let mut rec = Record { spots, misere, players: None, moves: Vec::new(), result: None };
         c.skip_space();
         if c.eat(b'(') {
             let start = c.i;
@@ -134,12 +100,7 @@ impl Record {
                     rec.result = match n {
                         1 => Some(Winner::First),
                         2 => Some(Winner::Second),
-                        _ => {
-                            return Err(ParseRecordError {
-                                offset: start,
-                                message: "the result is `I` or `II`".into(),
-                            })
-                        }
+                        _ => return Err(ParseRecordError { offset: start, message: "the result is `I` or `II`".into() }),
                     };
                     c.skip_space();
                     if c.peek().is_some() {
@@ -150,10 +111,7 @@ impl Record {
                 Some(_) => {
                     // Each move takes a life and a game ends with one left.
                     if rec.moves.len() + 1 > 3 * spots - 1 {
-                        return c.err(format!(
-                            "a {spots}-spot game has at most {} moves",
-                            3 * spots - 1
-                        ));
+                        return c.err(format!("a {spots}-spot game has at most {} moves", 3 * spots - 1));
                     }
                     let m = parse_move(&mut c)?;
                     if c.peek().is_some_and(|b| !b.is_ascii_whitespace()) {
@@ -176,11 +134,7 @@ impl Record {
         })?;
         let mut out = Vec::with_capacity(self.moves.len());
         for (k, m) in self.moves.iter().enumerate() {
-            let (mv, child) = resolve(&p, m).map_err(|error| ReplayError {
-                number: k + 1,
-                text: m.to_string(),
-                error,
-            })?;
+            let (mv, child) = resolve(&p, m).map_err(|error| ReplayError { number: k + 1, text: m.to_string(), error })?;
             out.push((mv, child.clone()));
             p = child;
         }

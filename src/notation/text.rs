@@ -13,13 +13,7 @@ impl fmt::Display for MoveText {
         if let Some(i) = self.at {
             write!(f, "@{i}")?;
         }
-        write!(
-            f,
-            "){}{}{}",
-            bang(self.to_flip),
-            self.to,
-            bang(self.side_flip)
-        )?;
+        write!(f, "){}{}{}", bang(self.to_flip), self.to, bang(self.side_flip))?;
         if !self.listed.is_empty() {
             write!(f, "[{}]", ranges(&self.listed))?;
         }
@@ -45,13 +39,7 @@ fn ranges(spots: &[Spot]) -> String {
         if j >= i + 2 {
             out.push_str(&format!("{}-{}", v[i], v[j]));
         } else {
-            out.push_str(
-                &v[i..=j]
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join(","),
-            );
+            out.push_str(&v[i..=j].iter().map(|s| s.to_string()).collect::<Vec<_>>().join(","));
         }
         i = j + 1;
     }
@@ -71,30 +59,17 @@ impl<'a> Cursor<'a> {
     /// A cursor at the start of `s`, once its length is within
     /// [`crate::limits::MAX_TEXT_BYTES`].
     pub fn new(s: &'a str) -> Result<Cursor<'a>, ParseRecordError> {
-        check_text(s).map_err(|e| ParseRecordError {
-            offset: 0,
-            message: e.to_string(),
-        })?;
-        Ok(Cursor {
-            s: s.as_bytes(),
-            i: 0,
-            listed: 0,
-        })
+        check_text(s).map_err(|e| ParseRecordError { offset: 0, message: e.to_string() })?;
+        Ok(Cursor { s: s.as_bytes(), i: 0, listed: 0 })
     }
 
     /// An error at `offset`.
     pub fn err_at<T>(&self, offset: usize, message: impl ToString) -> Result<T, ParseRecordError> {
-        Err(ParseRecordError {
-            offset,
-            message: message.to_string(),
-        })
+        Err(ParseRecordError { offset, message: message.to_string() })
     }
 
     pub fn err<T>(&self, message: impl Into<String>) -> Result<T, ParseRecordError> {
-        Err(ParseRecordError {
-            offset: self.i,
-            message: message.into(),
-        })
+        Err(ParseRecordError { offset: self.i, message: message.into() })
     }
     pub fn peek(&self) -> Option<u8> {
         self.s.get(self.i).copied()
@@ -116,10 +91,7 @@ impl<'a> Cursor<'a> {
             return self.err("expected a spot number");
         }
         // A spot numbered n means n spots.
-        match std::str::from_utf8(&self.s[start..self.i])
-            .ok()
-            .and_then(|t| t.parse::<u64>().ok())
-        {
+        match std::str::from_utf8(&self.s[start..self.i]).ok().and_then(|t| t.parse::<u64>().ok()) {
             Some(n) if n >= 1 => match check(SPOTS, n, MAX_SPOTS as u64) {
                 Ok(()) => Ok(n as u32),
                 Err(e) => self.err_at(start, e),
@@ -147,10 +119,7 @@ impl MoveText {
 }
 
 pub(super) fn parse_move(c: &mut Cursor) -> Result<MoveText, ParseRecordError> {
-    let mut m = MoveText {
-        from: c.number()?,
-        ..MoveText::default()
-    };
+    let mut m = MoveText { from: c.number()?, ..MoveText::default() };
     m.from_flip = c.eat(b'!');
     if !c.eat(b'(') {
         return c.err("expected `(` before the new spot");
@@ -176,11 +145,7 @@ pub(super) fn parse_move(c: &mut Cursor) -> Result<MoveText, ParseRecordError> {
             }
             // Counted before the range is expanded.
             c.listed += (b - a) as usize + 1;
-            if let Err(e) = check(
-                "spots listed in [L] lists",
-                c.listed as u64,
-                MAX_LISTED as u64,
-            ) {
+            if let Err(e) = check("spots listed in [L] lists", c.listed as u64, MAX_LISTED as u64) {
                 return c.err_at(start, e);
             }
             m.listed.extend(a..=b);

@@ -26,9 +26,7 @@ fn lists(p: &Position, mv: &Move) -> Vec<Vec<Spot>> {
     let mut out = vec![Vec::new()];
     for (side, own) in pieces.iter().enumerate() {
         let all: Vec<&[Spot]> = (0..region.len())
-            .filter(|&bi| {
-                bi != mv.from.boundary && (mv.inside.binary_search(&bi).is_ok() == (side == 0))
-            })
+            .filter(|&bi| bi != mv.from.boundary && (mv.inside.binary_search(&bi).is_ok() == (side == 0)))
             .map(|bi| region[bi].as_slice())
             .chain(own.iter().map(|q| q.as_slice()))
             .collect();
@@ -36,11 +34,8 @@ fn lists(p: &Position, mv: &Move) -> Vec<Vec<Spot>> {
         let one: Vec<Spot> = all.iter().filter(live).map(|q| name_of(p, q)).collect();
         let with_dead: Vec<Spot> = all.iter().map(|q| name_of(p, q)).collect();
         // Players often list every live spot of what they separate.
-        let every: Vec<Spot> = all
-            .iter()
-            .flat_map(|q| q.iter().copied())
-            .filter(|&s| p.lives(s) > 0)
-            .collect();
+        let every: Vec<Spot> =
+            all.iter().flat_map(|q| q.iter().copied()).filter(|&s| p.lives(s) > 0).collect();
         for mut named in [one, with_dead, every] {
             named.sort_unstable();
             named.dedup();
@@ -62,16 +57,8 @@ pub fn move_text(p: &Position, mv: &Move) -> MoveText {
     // Spots that g reaches, live ones first: candidates for `@`.
     let mut ats: Vec<Spot> = (1..g).filter(|&i| reaches(&target, g, i)).collect();
     ats.sort_by_key(|&i| (p.lives(i) == 0, i));
-    let lists = if mv.kind() == MoveKind::Join {
-        vec![Vec::new()]
-    } else {
-        lists(p, mv)
-    };
-    let ends = if mv.from == mv.to {
-        vec![(mv.from, mv.to)]
-    } else {
-        vec![(mv.from, mv.to), (mv.to, mv.from)]
-    };
+    let lists = if mv.kind() == MoveKind::Join { vec![Vec::new()] } else { lists(p, mv) };
+    let ends = if mv.from == mv.to { vec![(mv.from, mv.to)] } else { vec![(mv.from, mv.to), (mv.to, mv.from)] };
     let mut texts: Vec<MoveText> = Vec::new();
     for (cf, ch) in ends {
         for listed in &lists {

@@ -90,13 +90,7 @@ impl Solver {
             .map_or_else(|| fresh(p), |v| pns::unpack(v.data))
     }
 
-    fn record_misere(
-        &mut self,
-        key: Option<Key>,
-        open_key: Option<Key>,
-        n: Numbers,
-        start: u64,
-    ) -> Numbers {
+    fn record_misere(&mut self, key: Option<Key>, open_key: Option<Key>, n: Numbers, start: u64) -> Numbers {
         let learnt = if n.decided() {
             let value = if n == pns::WIN { WIN } else { LOSS };
             Learnt::Decided(Some(Value { value, data: 0 }))
@@ -104,13 +98,7 @@ impl Solver {
             Learnt::Open(pns::pack(n))
         };
         let work = self.work_since(start);
-        self.table.learn(
-            key.as_deref(),
-            open_key.as_deref(),
-            learnt,
-            work,
-            |_, new| new,
-        );
+        self.table.learn(key.as_deref(), open_key.as_deref(), learnt, work, |_, new| new);
         n
     }
 }

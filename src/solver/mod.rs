@@ -258,10 +258,7 @@ pub const TREE_LIVES: u32 = 9;
 impl Solver {
     pub fn new(convention: Convention, config: Config) -> Solver {
         let every = config.progress_every.max(1);
-        let config = Config {
-            table_bytes: config.table_bytes.min(MAX_TABLE_BYTES),
-            ..config
-        };
+        let config = Config { table_bytes: config.table_bytes.min(MAX_TABLE_BYTES), ..config };
         // A sixteenth of the memory for recent children lists, when that is
         // enough to be useful.
         let cache = ChildCache::new(config.table_bytes / 16);
@@ -429,11 +426,7 @@ impl Solver {
         tell(Event::Outcome(Outcome::from_win(win)))?;
         // Exact naming of the children can be exponential (see
         // `Canon::of_within`); past the budget they are named as search keys.
-        let moves = if win {
-            p.representative_moves_within(crate::limits::CANON_STEPS).0
-        } else {
-            Vec::new()
-        };
+        let moves = if win { p.representative_moves_within(crate::limits::CANON_STEPS).0 } else { Vec::new() };
         let total = moves.len();
         for (checked, (mv, child)) in moves.into_iter().enumerate() {
             if !self.canon_wins(&child)? {
@@ -441,10 +434,7 @@ impl Solver {
                 a.winning_moves.push((mv.clone(), child.clone()));
                 tell(Event::WinningMove { mv, child })?;
             }
-            tell(Event::MovesChecked {
-                checked: checked + 1,
-                total,
-            })?;
+            tell(Event::MovesChecked { checked: checked + 1, total })?;
         }
         a.moves_complete = true;
         if self.convention == Convention::Normal {
@@ -619,10 +609,7 @@ impl Key {
             Key::Inline { len, bytes } if (*len as usize) < INLINE_KEY => {
                 let mut bytes = *bytes;
                 bytes[*len as usize] = k;
-                Key::Inline {
-                    len: len + 1,
-                    bytes,
-                }
+                Key::Inline { len: len + 1, bytes }
             }
             _ => {
                 let mut v = self.to_vec();
@@ -638,31 +625,18 @@ impl Key {
 fn key(tokens: &[u16]) -> Option<Key> {
     use crate::topology::{T_LOWER, T_UPPER};
     let byte = |t: u16| match t {
-        t if t >= T_LOWER => u8::try_from(t - T_LOWER)
-            .ok()
-            .filter(|&j| j < 128)
-            .map(|j| 128 + j),
-        t if t >= T_UPPER => u8::try_from(t - T_UPPER)
-            .ok()
-            .filter(|&i| i < 120)
-            .map(|i| 8 + i),
+        t if t >= T_LOWER => u8::try_from(t - T_LOWER).ok().filter(|&j| j < 128).map(|j| 128 + j),
+        t if t >= T_UPPER => u8::try_from(t - T_UPPER).ok().filter(|&i| i < 120).map(|i| 8 + i),
         t => u8::try_from(t).ok(),
     };
     if tokens.len() > INLINE_KEY {
-        return tokens
-            .iter()
-            .map(|&t| byte(t))
-            .collect::<Option<Vec<u8>>>()
-            .map(Key::Heap);
+        return tokens.iter().map(|&t| byte(t)).collect::<Option<Vec<u8>>>().map(Key::Heap);
     }
     let mut bytes = [0; INLINE_KEY];
     for (b, &t) in bytes.iter_mut().zip(tokens) {
         *b = byte(t)?;
     }
-    Some(Key::Inline {
-        len: tokens.len() as u8,
-        bytes,
-    })
+    Some(Key::Inline { len: tokens.len() as u8, bytes })
 }
 
 /// The published outcomes of the n-spot starts (shared/docs/sprouts.md):

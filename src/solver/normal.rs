@@ -332,9 +332,7 @@ impl Solver {
             if i == a {
                 current = Some((j, cost, open));
             } else {
-                rest_cost = rest_cost
-                    .saturating_add(5 * lives(l.tokens()))
-                    .saturating_add(cost);
+                rest_cost = rest_cost.saturating_add(5 * lives(l.tokens())).saturating_add(cost);
             }
         }
         let (j, cost, question) = current.unwrap_or((0, 0, pns::LOSS));
@@ -389,18 +387,10 @@ impl Solver {
         loop {
             let (land, j, base, mut q) = match self.sum_state(ls, *x) {
                 SumState::Reduced(r) => return Ok(Err(r)),
-                SumState::Open { numbers, .. }
-                    if numbers.proof >= thp || numbers.disproof >= thd =>
-                {
+                SumState::Open { numbers, .. } if numbers.proof >= thp || numbers.disproof >= thd => {
                     return Ok(Ok(numbers))
                 }
-                SumState::Open {
-                    land,
-                    j,
-                    base,
-                    question,
-                    ..
-                } => (land, j, base, question),
+                SumState::Open { land, j, base, question, .. } => (land, j, base, question),
             };
             // The question is searched until both its numbers make the
             // sum's reach a threshold, each call pushing the ones below it.
@@ -412,10 +402,7 @@ impl Solver {
             while !q.decided() && q.proof.min(q.disproof) < t {
                 if calls == MAX_CALLS {
                     let m = base.saturating_add(q.proof.max(q.disproof)).min(INF - 1);
-                    return Ok(Ok(Numbers {
-                        proof: m,
-                        disproof: m,
-                    }));
+                    return Ok(Ok(Numbers { proof: m, disproof: m }));
                 }
                 let tp = if q.proof < t { t } else { INF };
                 let td = if q.disproof < t { t } else { INF };
@@ -433,10 +420,7 @@ impl Solver {
                 self.land_nimber(&land)?
             } else {
                 let m = base.saturating_add(q.proof.min(q.disproof)).min(INF - 1);
-                return Ok(Ok(Numbers {
-                    proof: m,
-                    disproof: m,
-                }));
+                return Ok(Ok(Numbers { proof: m, disproof: m }));
             };
             if let Some(i) = ls.iter().position(|l| *l == land) {
                 ls.swap_remove(i);

@@ -50,11 +50,7 @@ const OPEN: u8 = 0xff;
 impl Solver {
     /// Whether the player to move wins the misère position `c`.
     pub(super) fn rct_wins(&mut self, c: &Canon) -> Result<bool, SolveError> {
-        let mut st = State {
-            lands: Vec::new(),
-            star: false,
-            ids: Vec::new(),
-        };
+        let mut st = State { lands: Vec::new(), star: false, ids: Vec::new() };
         self.add_lands(&mut st, c.lands())?;
         self.state_wins(&st)
     }
@@ -78,9 +74,7 @@ impl Solver {
         if lives(land.tokens()) > self.tree_lives || self.trees.full() {
             return Ok(None);
         }
-        let Some(k) = key(land.tokens()) else {
-            return Ok(None);
-        };
+        let Some(k) = key(land.tokens()) else { return Ok(None) };
         if let Some(id) = self.trees.land(&k) {
             return Ok(id);
         }
@@ -96,11 +90,7 @@ impl Solver {
                 None => true,
             })
         })?;
-        let id = if failed {
-            None
-        } else {
-            self.trees.reduce(options)
-        };
+        let id = if failed { None } else { self.trees.reduce(options) };
         self.trees.remember_land(&k, id);
         Ok(id)
     }
@@ -152,10 +142,7 @@ impl Solver {
     /// Numbers of a state before any search: proof 1 (one good move
     /// wins), disproof 1 + what is left (every move must be refuted).
     fn fresh(&self, st: &State) -> Numbers {
-        Numbers {
-            proof: 1,
-            disproof: 1 + self.size(st),
-        }
+        Numbers { proof: 1, disproof: 1 + self.size(st) }
     }
 
     fn numbers_of(&self, st: &State) -> Numbers {
@@ -170,12 +157,7 @@ impl Solver {
 
     /// Proof-number search of a state until it is decided or its numbers
     /// reach a threshold.
-    fn state_mid(
-        &mut self,
-        st: &State,
-        th_proof: u32,
-        th_disproof: u32,
-    ) -> Result<Numbers, SolveError> {
+    fn state_mid(&mut self, st: &State, th_proof: u32, th_disproof: u32) -> Result<Numbers, SolveError> {
         let k = state_key(st);
         let open = k.as_ref().map(|k| open_key(k));
         let n = self.state_numbers(st, k.as_deref(), open.as_deref());
@@ -222,13 +204,7 @@ impl Solver {
     /// Stores what the search learnt: a lost state under its key, open
     /// numbers under the open key; a won state is not stored (one of its
     /// children is, as lost).
-    fn record_state(
-        &mut self,
-        k: Option<Vec<u8>>,
-        open: Option<Vec<u8>>,
-        n: Numbers,
-        start: u64,
-    ) -> Numbers {
+    fn record_state(&mut self, k: Option<Vec<u8>>, open: Option<Vec<u8>>, n: Numbers, start: u64) -> Numbers {
         let learnt = if n == pns::LOSS {
             Learnt::Decided(Some(Value { value: 0, data: 0 }))
         } else if n == pns::WIN {
@@ -237,18 +213,14 @@ impl Solver {
             Learnt::Open(pns::pack(n))
         };
         let work = self.work_since(start);
-        self.table
-            .learn(k.as_deref(), open.as_deref(), learnt, work, |_, new| new);
+        self.table.learn(k.as_deref(), open.as_deref(), learnt, work, |_, new| new);
         n
     }
 
     /// How much is left in a state, to order the search.
     fn size(&self, st: &State) -> u32 {
         st.lands.iter().map(|l| lives(l.tokens())).sum::<u32>()
-            + st.ids
-                .iter()
-                .map(|&id| self.trees.birthday(id))
-                .sum::<u32>()
+            + st.ids.iter().map(|&id| self.trees.birthday(id)).sum::<u32>()
             + st.star as u32
     }
 
@@ -310,3 +282,4 @@ fn state_key(st: &State) -> Option<Vec<u8>> {
     }
     Some(k)
 }
+

@@ -164,16 +164,9 @@ impl Trees {
         let alone = options.is_empty() || options.iter().any(|&o| !n(o).win[0]);
         // Plus *1: take the *1, or move in the tree keeping the *1.
         let with_star = !alone || options.iter().any(|&o| !n(o).win[1]);
-        let birthday = options
-            .iter()
-            .map(|&o| n(o).birthday + 1)
-            .max()
-            .unwrap_or(0);
+        let birthday = options.iter().map(|&o| n(o).birthday + 1).max().unwrap_or(0);
         // *n has exactly the heaps 0..n-1 as options.
-        let heap = if options
-            .iter()
-            .all(|&o| (n(o).heap as usize) < options.len())
-        {
+        let heap = if options.iter().all(|&o| (n(o).heap as usize) < options.len()) {
             options.len() as u32
         } else {
             NO_HEAP

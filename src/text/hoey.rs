@@ -51,17 +51,11 @@ pub fn parse_hoey(s: &str) -> Result<Position, ParseError> {
             continue;
         }
         if done {
-            return Err(ParseError {
-                offset: i,
-                what: Syntax::TrailingInput,
-            });
+            return Err(ParseError { offset: i, what: Syntax::TrailingInput });
         }
         if expect_spot {
             if !c.is_ascii_digit() {
-                return Err(ParseError {
-                    offset: i,
-                    what: Syntax::Unexpected(char_at(s, i)),
-                });
+                return Err(ParseError { offset: i, what: Syntax::Unexpected(char_at(s, i)) });
             }
             let start = i;
             while i < bytes.len() && bytes[i].is_ascii_digit() {
@@ -70,23 +64,12 @@ pub fn parse_hoey(s: &str) -> Result<Position, ParseError> {
             // A spot numbered n means n spots.
             let n: u64 = match s[start..i].parse() {
                 Ok(n) if n >= 1 => n,
-                _ => {
-                    return Err(ParseError {
-                        offset: start,
-                        what: Syntax::BadNumber,
-                    })
-                }
+                _ => return Err(ParseError { offset: start, what: Syntax::BadNumber }),
             };
-            check(SPOTS, n, MAX_SPOTS as u64).map_err(|e| ParseError {
-                offset: start,
-                what: Syntax::Limit(e),
-            })?;
+            check(SPOTS, n, MAX_SPOTS as u64).map_err(|e| ParseError { offset: start, what: Syntax::Limit(e) })?;
             let n = n as u32;
             max = max.max(n);
-            regions
-                .last_mut()
-                .and_then(|r| r.last_mut())
-                .map(|b| b.push(n));
+            regions.last_mut().and_then(|r| r.last_mut()).map(|b| b.push(n));
             expect_spot = false;
             continue;
         }
@@ -95,12 +78,7 @@ pub fn parse_hoey(s: &str) -> Result<Position, ParseError> {
             b';' => regions.last_mut().map(|r| r.push(vec![])).unwrap_or(()),
             b'/' => regions.push(vec![vec![]]),
             b'.' => done = true,
-            _ => {
-                return Err(ParseError {
-                    offset: i,
-                    what: Syntax::Unexpected(char_at(s, i)),
-                })
-            }
+            _ => return Err(ParseError { offset: i, what: Syntax::Unexpected(char_at(s, i)) }),
         }
         expect_spot = c != b'.';
         i += 1;
@@ -108,11 +86,7 @@ pub fn parse_hoey(s: &str) -> Result<Position, ParseError> {
     if expect_spot {
         return Err(ParseError {
             offset: bytes.len(),
-            what: if max == 0 {
-                Syntax::Empty
-            } else {
-                Syntax::EmptyBoundary
-            },
+            what: if max == 0 { Syntax::Empty } else { Syntax::EmptyBoundary },
         });
     }
     let mut count = vec![0usize; max as usize];
@@ -126,20 +100,13 @@ pub fn parse_hoey(s: &str) -> Result<Position, ParseError> {
     let mut lives = Vec::with_capacity(max as usize);
     for (i, &c) in count.iter().enumerate() {
         lives.push(match c {
-            0 => {
-                return Err(ParseError {
-                    offset: bytes.len(),
-                    what: Syntax::MissingSpot(i as Spot + 1),
-                })
-            }
+            0 => return Err(ParseError { offset: bytes.len(), what: Syntax::MissingSpot(i as Spot + 1) }),
             1 if alone[i] => 3,
             1 => 2,
             2 => 1,
             _ => 0,
         });
     }
-    Position::new_labelled(lives, regions).map_err(|e| ParseError {
-        offset: bytes.len(),
-        what: Syntax::Position(e),
-    })
+    Position::new_labelled(lives, regions)
+        .map_err(|e| ParseError { offset: bytes.len(), what: Syntax::Position(e) })
 }

@@ -74,18 +74,13 @@ pub fn is_hoey(s: &str) -> bool {
 /// The text's length against [`crate::limits::MAX_TEXT_BYTES`], before
 /// anything is read.
 fn text_limit(s: &str) -> Result<(), ParseError> {
-    check_text(s).map_err(|e| ParseError {
-        offset: 0,
-        what: Syntax::Limit(e),
-    })
+    check_text(s).map_err(|e| ParseError { offset: 0, what: Syntax::Limit(e) })
 }
 
 /// The character that starts at byte `i` of `s` (offsets are bytes; a byte
 /// in the middle of `é` is not a character of the text).
 pub(crate) fn char_at(s: &str, i: usize) -> char {
-    s.get(i..)
-        .and_then(|t| t.chars().next())
-        .unwrap_or(char::REPLACEMENT_CHARACTER)
+    s.get(i..).and_then(|t| t.chars().next()).unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
 /// A move's text as error messages show it: at most 80 characters (a
@@ -116,15 +111,8 @@ pub fn quote_around(s: &str, offset: usize) -> String {
         at -= 1;
     }
     let before: Vec<(usize, char)> = s[..at].char_indices().rev().take(SIDE + 1).collect();
-    let start = if before.len() > SIDE {
-        before[SIDE - 1].0
-    } else {
-        0
-    };
-    let end = s[at..]
-        .char_indices()
-        .nth(SIDE)
-        .map_or(s.len(), |(k, _)| at + k);
+    let start = if before.len() > SIDE { before[SIDE - 1].0 } else { 0 };
+    let end = s[at..].char_indices().nth(SIDE).map_or(s.len(), |(k, _)| at + k);
     let body = format!("{:?}", &s[start..end]);
     let body = &body[1..body.len() - 1];
     format!(

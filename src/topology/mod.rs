@@ -6,9 +6,7 @@ mod moves;
 mod position;
 
 pub use canon::Canon;
-pub(crate) use canon::{
-    canon_limit, T_DOT, T_LAND, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO,
-};
+pub(crate) use canon::{canon_limit, T_DOT, T_LAND, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
 pub use moves::{Corner, IllegalMove, Move, MoveKind};
 pub use position::{Boundary, Position, PositionError, Region, Spot};
 // The board puts traced drawings in the same normal form.
@@ -18,11 +16,7 @@ pub(crate) use position::min_rotation;
 /// `f` sees every position on the way, with its grouped moves, before one
 /// of them is played.
 #[cfg(test)]
-pub(crate) fn random_games(
-    mut x: u64,
-    sizes: impl Iterator<Item = usize>,
-    f: &mut dyn FnMut(&Position, &[Move]),
-) {
+pub(crate) fn random_games(mut x: u64, sizes: impl Iterator<Item = usize>, f: &mut dyn FnMut(&Position, &[Move])) {
     for n in sizes {
         let mut p = Position::start(n).unwrap();
         loop {
@@ -32,9 +26,7 @@ pub(crate) fn random_games(
             if all.is_empty() {
                 break;
             }
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             p = p.play(&all[(x >> 33) as usize % all.len()]).unwrap();
         }
     }

@@ -140,10 +140,7 @@ impl Position {
                 .get(c.boundary)
                 .and_then(|b| b.get(c.index))
                 .copied()
-                .ok_or(IllegalMove::NoSuchCorner {
-                    region: mv.region,
-                    corner: c,
-                })
+                .ok_or(IllegalMove::NoSuchCorner { region: mv.region, corner: c })
         };
         let (a, b) = (spot_at(mv.from)?, spot_at(mv.to)?);
         for s in [a, b] {
@@ -204,10 +201,7 @@ impl Position {
     /// loses a life, and the new spot, numbered `spot_count() + 1`, has one.
     pub(crate) fn ends(&self, mv: &Move) -> [Spot; 2] {
         let region = &self.regions()[mv.region];
-        [
-            region[mv.from.boundary][mv.from.index],
-            region[mv.to.boundary][mv.to.index],
-        ]
+        [region[mv.from.boundary][mv.from.index], region[mv.to.boundary][mv.to.index]]
     }
 
     /// The boundaries a checked move draws in its region, in `drawn`: the
@@ -308,10 +302,7 @@ impl Position {
                         bd.iter()
                             .enumerate()
                             .filter(move |&(_, &x)| x == s)
-                            .map(move |(ci, _)| Corner {
-                                boundary: bi,
-                                index: ci,
-                            })
+                            .map(move |(ci, _)| Corner { boundary: bi, index: ci })
                     })
                     .collect()
             };
@@ -322,30 +313,16 @@ impl Position {
                         continue;
                     }
                     if f.boundary != h.boundary {
-                        out.push(Move {
-                            region: ri,
-                            from: f,
-                            to: h,
-                            inside: Vec::new(),
-                        });
+                        out.push(Move { region: ri, from: f, to: h, inside: Vec::new() });
                     } else {
-                        let others: Vec<usize> =
-                            (0..region.len()).filter(|&i| i != f.boundary).collect();
+                        let others: Vec<usize> = (0..region.len()).filter(|&i| i != f.boundary).collect();
                         let n = others.len().min(20);
                         for mask in 0u32..(1u32 << n) {
                             if out.len() >= limit {
                                 return out;
                             }
-                            let inside = (0..n)
-                                .filter(|i| mask >> i & 1 == 1)
-                                .map(|i| others[i])
-                                .collect();
-                            out.push(Move {
-                                region: ri,
-                                from: f,
-                                to: h,
-                                inside,
-                            });
+                            let inside = (0..n).filter(|i| mask >> i & 1 == 1).map(|i| others[i]).collect();
+                            out.push(Move { region: ri, from: f, to: h, inside });
                         }
                     }
                     if out.len() >= limit {
@@ -365,10 +342,7 @@ impl Position {
                 .iter()
                 .enumerate()
                 .flat_map(|(bi, b)| {
-                    b.iter().enumerate().map(move |(ci, _)| Corner {
-                        boundary: bi,
-                        index: ci,
-                    })
+                    b.iter().enumerate().map(move |(ci, _)| Corner { boundary: bi, index: ci })
                 })
                 .filter(|c| self.lives(region[c.boundary][c.index]) > 0)
                 .collect();
@@ -384,23 +358,13 @@ impl Position {
                         continue;
                     }
                     if p.boundary != q.boundary {
-                        f(Move {
-                            region: ri,
-                            from: p,
-                            to: q,
-                            inside: Vec::new(),
-                        });
+                        f(Move { region: ri, from: p, to: q, inside: Vec::new() });
                         continue;
                     }
                     let others: Vec<usize> =
                         (0..region.len()).filter(|&i| i != p.boundary).collect();
                     for_each_subset(&others, &mut |inside| {
-                        f(Move {
-                            region: ri,
-                            from: p,
-                            to: q,
-                            inside,
-                        })
+                        f(Move { region: ri, from: p, to: q, inside })
                     });
                 }
             }
@@ -416,9 +380,6 @@ fn for_each_subset(items: &[usize], f: &mut dyn FnMut(Vec<usize>)) {
         return;
     }
     for mask in 0u64..(1u64 << n) {
-        f((0..n)
-            .filter(|i| mask >> i & 1 == 1)
-            .map(|i| items[i])
-            .collect());
+        f((0..n).filter(|i| mask >> i & 1 == 1).map(|i| items[i]).collect());
     }
 }

@@ -44,17 +44,9 @@ pub enum PositionError {
     EmptyBoundary,
     /// The number of regions breaks Euler's formula for this many spots,
     /// lines and separate pieces of drawing.
-    NotDrawable {
-        regions: usize,
-        pieces: usize,
-        lines: usize,
-    },
+    NotDrawable { regions: usize, pieces: usize, lines: usize },
     /// A labelled position must list every corner of every spot.
-    MissingCorner {
-        spot: Spot,
-        corners: usize,
-        expected: usize,
-    },
+    MissingCorner { spot: Spot, corners: usize, expected: usize },
 }
 
 impl fmt::Display for PositionError {
@@ -104,10 +96,7 @@ impl Position {
             return Err(PositionError::NoSpots);
         }
         let region: Region = (1..=n as Spot).map(|s| vec![s]).collect();
-        Ok(Position {
-            lives: vec![3; n],
-            regions: vec![region],
-        })
+        Ok(Position { lives: vec![3; n], regions: vec![region] })
     }
 
     /// Builds a position from lives (`lives[s-1]` for spot `s`) and regions,
@@ -143,10 +132,7 @@ impl Position {
     /// them), as in a labelled position: then it is a whole drawing.
     pub fn is_complete(&self) -> bool {
         let counts = self.corner_counts();
-        self.lives
-            .iter()
-            .zip(counts)
-            .all(|(&l, c)| c == (3 - l as usize).max(1))
+        self.lives.iter().zip(counts).all(|(&l, c)| c == (3 - l as usize).max(1))
     }
 
     /// Euler's formula for a drawing on the sphere with C pieces:
@@ -166,21 +152,14 @@ impl Position {
         }
         for b in self.regions.iter().flatten() {
             for w in b.windows(2) {
-                let (x, y) = (
-                    find(&mut parent, w[0] as usize - 1),
-                    find(&mut parent, w[1] as usize - 1),
-                );
+                let (x, y) = (find(&mut parent, w[0] as usize - 1), find(&mut parent, w[1] as usize - 1));
                 parent[x] = y;
             }
         }
         let pieces = (0..n).filter(|&i| find(&mut parent, i) == i).count();
         let (v, e, f) = (n as i64, (degree / 2) as i64, self.regions.len() as i64);
         if degree % 2 == 1 || v - e + f != 1 + pieces as i64 {
-            return Err(PositionError::NotDrawable {
-                regions: self.regions.len(),
-                pieces,
-                lines: degree / 2,
-            });
+            return Err(PositionError::NotDrawable { regions: self.regions.len(), pieces, lines: degree / 2 });
         }
         Ok(())
     }
@@ -205,10 +184,7 @@ impl Position {
         let n = self.lives.len();
         for (i, &l) in self.lives.iter().enumerate() {
             if l > 3 {
-                return Err(PositionError::BadLives {
-                    spot: i as Spot + 1,
-                    lives: l,
-                });
+                return Err(PositionError::BadLives { spot: i as Spot + 1, lives: l });
             }
         }
         // (region, boundary) of every corner seen of each spot (at most 3):
@@ -229,10 +205,7 @@ impl Position {
                     counts[i] += 1;
                     let max = (3 - self.lives[i] as usize).max(1);
                     if counts[i] > max {
-                        return Err(PositionError::TooManyCorners {
-                            spot: s,
-                            corners: counts[i],
-                        });
+                        return Err(PositionError::TooManyCorners { spot: s, corners: counts[i] });
                     }
                     if self.lives[i] == 3 && b.len() != 1 {
                         return Err(PositionError::NotIsolated { spot: s });
@@ -425,14 +398,8 @@ impl Position {
             .into_iter()
             .filter(|land| !land.is_over())
             .map(|land| {
-                let mut s: Vec<Spot> = land
-                    .regions()
-                    .iter()
-                    .flatten()
-                    .flatten()
-                    .copied()
-                    .filter(|&s| self.lives(s) > 0)
-                    .collect();
+                let mut s: Vec<Spot> =
+                    land.regions().iter().flatten().flatten().copied().filter(|&s| self.lives(s) > 0).collect();
                 s.sort_unstable();
                 s.dedup();
                 s
@@ -467,11 +434,7 @@ impl Position {
         let regions = self
             .regions
             .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|b| b.iter().map(|&s| perm[s as usize - 1]).collect())
-                    .collect()
-            })
+            .map(|r| r.iter().map(|b| b.iter().map(|&s| perm[s as usize - 1]).collect()).collect())
             .collect();
         Position { lives, regions }
     }
@@ -491,10 +454,7 @@ impl Position {
                     .collect()
             })
             .collect();
-        let mut p = Position {
-            lives: self.lives.clone(),
-            regions,
-        };
+        let mut p = Position { lives: self.lives.clone(), regions };
         p.normalize();
         p
     }

@@ -47,12 +47,7 @@ impl Rng {
 /// Labelled positions met in random games from starts of 1 to `max_spots`
 /// spots, each game stopped once at most `stop` lives are left (random, 2
 /// to `max_lives`).
-pub fn random_positions(
-    seed: u64,
-    count: usize,
-    max_spots: usize,
-    max_lives: u32,
-) -> Vec<sprouts::Position> {
+pub fn random_positions(seed: u64, count: usize, max_spots: usize, max_lives: u32) -> Vec<sprouts::Position> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {

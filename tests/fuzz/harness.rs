@@ -185,15 +185,9 @@ fn grew(size: usize) {
 #[cold]
 fn over_cap(now: usize) -> ! {
     // OVER is set: allocations below go through uncounted-against-the-cap.
-    let input = RUNNING
-        .with(|r| r.get())
-        .and_then(|m| m.try_lock().ok().map(|v| v.clone()));
+    let input = RUNNING.with(|r| r.get()).and_then(|m| m.try_lock().ok().map(|v| v.clone()));
     let mut err = std::io::stderr().lock();
-    let _ = writeln!(
-        err,
-        "fuzz: heap above the cap ({now} bytes); input: {}",
-        input.as_deref().map_or("unknown".into(), |i| quote(i, 200))
-    );
+    let _ = writeln!(err, "fuzz: heap above the cap ({now} bytes); input: {}", input.as_deref().map_or("unknown".into(), |i| quote(i, 200)));
     if let (Some(i), Some(dir)) = (&input, SAVE_DIR.with(|d| d.get())) {
         save(dir, "memory", i);
     }
@@ -238,10 +232,7 @@ fn quiet_panics() {
         let default = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             if FUZZING.with(|f| f.get()) {
-                let at = info
-                    .location()
-                    .map(|l| format!(" at {}:{}", l.file(), l.line()))
-                    .unwrap_or_default();
+                let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
                 let msg = info
                     .payload()
                     .downcast_ref::<&str>()
@@ -260,35 +251,9 @@ fn quiet_panics() {
 
 /// Numbers where limits and off-by-ones live.
 const NUMBERS: &[&str] = &[
-    "0",
-    "1",
-    "2",
-    "3",
-    "4",
-    "9",
-    "10",
-    "26",
-    "27",
-    "40",
-    "41",
-    "100",
-    "255",
-    "256",
-    "1000",
-    "9999",
-    "10000",
-    "10001",
-    "65535",
-    "65536",
-    "100000",
-    "100001",
-    "2147483647",
-    "4294967295",
-    "4294967296",
-    "18446744073709551615",
-    "1e308",
-    "-1",
-    "1.5",
+    "0", "1", "2", "3", "4", "9", "10", "26", "27", "40", "41", "100", "255", "256", "1000", "9999", "10000", "10001",
+    "65535", "65536", "100000", "100001", "2147483647", "4294967295", "4294967296", "18446744073709551615", "1e308",
+    "-1", "1.5",
 ];
 
 fn random_byte(rng: &mut Rng, t: &Target) -> u8 {
@@ -300,13 +265,7 @@ fn random_byte(rng: &mut Rng, t: &Target) -> u8 {
 }
 
 /// One to four edits of `data`.
-pub fn mutate(
-    rng: &mut Rng,
-    data: &[u8],
-    corpus: &[Vec<u8>],
-    t: &Target,
-    max_len: usize,
-) -> Vec<u8> {
+pub fn mutate(rng: &mut Rng, data: &[u8], corpus: &[Vec<u8>], t: &Target, max_len: usize) -> Vec<u8> {
     let mut v = data.to_vec();
     for _ in 0..1 + rng.below(4) {
         let i = rng.below(v.len() + 1);
@@ -331,12 +290,7 @@ pub fn mutate(
                 let piece = v[i..j].to_vec();
                 let most = if rng.below(4) == 0 { 1000 } else { 16 };
                 let times = 2 + rng.below(most);
-                let many: Vec<u8> = piece
-                    .iter()
-                    .copied()
-                    .cycle()
-                    .take(piece.len() * times)
-                    .collect();
+                let many: Vec<u8> = piece.iter().copied().cycle().take(piece.len() * times).collect();
                 v.splice(j..j, many);
             }
             6 if !t.dictionary.is_empty() => {
@@ -346,14 +300,10 @@ pub fn mutate(
             // A number replaced by an interesting one.
             7 => {
                 let w = NUMBERS[rng.below(NUMBERS.len())].as_bytes();
-                let start = (0..v.len())
-                    .filter(|&k| v[k].is_ascii_digit())
-                    .nth(rng.below(8));
+                let start = (0..v.len()).filter(|&k| v[k].is_ascii_digit()).nth(rng.below(8));
                 match start {
                     Some(s) => {
-                        let e = (s..v.len())
-                            .find(|&k| !v[k].is_ascii_digit())
-                            .unwrap_or(v.len());
+                        let e = (s..v.len()).find(|&k| !v[k].is_ascii_digit()).unwrap_or(v.len());
                         v.splice(s..e, w.iter().copied());
                     }
                     None => {
@@ -405,9 +355,7 @@ fn run_one(t: &Target, input: &[u8], opts: &Options, report: &mut Report) -> boo
     let result = run_input(t, input);
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     report.inputs += 1;
-    report.peak_bytes = report
-        .peak_bytes
-        .max(PEAK.load(Ordering::Relaxed).saturating_sub(base));
+    report.peak_bytes = report.peak_bytes.max(PEAK.load(Ordering::Relaxed).saturating_sub(base));
     if ms > report.slowest_ms {
         report.slowest_ms = ms;
         report.slowest = input.to_vec();
@@ -418,19 +366,12 @@ fn run_one(t: &Target, input: &[u8], opts: &Options, report: &mut Report) -> boo
             Kind::Property => report.properties += 1,
             Kind::Slow => report.slow += 1,
         }
-        let known = report
-            .findings
-            .iter()
-            .any(|f| f.kind == kind && (kind == Kind::Slow || f.message == message));
+        let known = report.findings.iter().any(|f| f.kind == kind && (kind == Kind::Slow || f.message == message));
         if !known && report.findings.iter().filter(|f| f.kind == kind).count() < MAX_FINDINGS {
             if let Some(dir) = &opts.save {
                 save(dir, kind.name(), input);
             }
-            report.findings.push(Finding {
-                kind,
-                message,
-                input: input.to_vec(),
-            });
+            report.findings.push(Finding { kind, message, input: input.to_vec() });
         }
     };
     if ms > opts.slow_ms {
@@ -458,23 +399,13 @@ pub fn run_input(t: &Target, input: &[u8]) -> Result<bool, (Kind, String)> {
     match result {
         Ok(Ok(accepted)) => Ok(accepted),
         Ok(Err(why)) => Err((Kind::Property, why)),
-        Err(_) => Err((
-            Kind::Panic,
-            LAST_PANIC
-                .with(|p| p.take())
-                .unwrap_or_else(|| "panic".into()),
-        )),
+        Err(_) => Err((Kind::Panic, LAST_PANIC.with(|p| p.take()).unwrap_or_else(|| "panic".into()))),
     }
 }
 
 /// Watches the input being run; past `hang_ms` prints it and ends the
 /// process (a hang cannot be caught in process).
-fn watchdog(
-    target: &'static str,
-    running: &'static Mutex<Vec<u8>>,
-    since: Arc<AtomicU64>,
-    opts: &Options,
-) -> Arc<AtomicBool> {
+fn watchdog(target: &'static str, running: &'static Mutex<Vec<u8>>, since: Arc<AtomicU64>, opts: &Options) -> Arc<AtomicBool> {
     let done = Arc::new(AtomicBool::new(false));
     let (stop, hang_ms, save_dir) = (done.clone(), opts.hang_ms, opts.save.clone());
     let origin = Instant::now();
@@ -488,10 +419,7 @@ fn watchdog(
             let now = epoch.elapsed().as_millis() as u64;
             if s != u64::MAX && now.saturating_sub(s) > hang_ms {
                 let input = running.lock().map(|v| v.clone()).unwrap_or_default();
-                eprintln!(
-                    "fuzz {target}: an input ran over {hang_ms} ms: {}",
-                    quote(&input, 200)
-                );
+                eprintln!("fuzz {target}: an input ran over {hang_ms} ms: {}", quote(&input, 200));
                 if let Some(dir) = &save_dir {
                     save(dir, "hang", &input);
                 }
@@ -506,17 +434,13 @@ fn watchdog(
 pub fn fuzz(t: &Target, opts: &Options) -> Report {
     quiet_panics();
     let mut rng = Rng::new(opts.seed ^ hash(t.name.as_bytes()));
-    let mut report = Report {
-        target: t.name,
-        ..Report::default()
-    };
+    let mut report = Report { target: t.name, ..Report::default() };
     let seeds = (t.seeds)();
     let mut corpus: Vec<Vec<u8>> = Vec::new();
     let mut seen: HashSet<u64> = HashSet::new();
     // Leaked once per run: the allocator and the watchdog may look at it
     // from anywhere, at any time.
-    let running: &'static Mutex<Vec<u8>> =
-        Box::leak(Box::new(Mutex::new(Vec::with_capacity(opts.max_len * 2))));
+    let running: &'static Mutex<Vec<u8>> = Box::leak(Box::new(Mutex::new(Vec::with_capacity(opts.max_len * 2))));
     let save_dir: Option<&'static PathBuf> = opts.save.clone().map(|d| &*Box::leak(Box::new(d)));
     RUNNING.with(|r| r.set(Some(running)));
     SAVE_DIR.with(|d| d.set(save_dir));
@@ -544,8 +468,7 @@ pub fn fuzz(t: &Target, opts: &Options) -> Report {
         since.store(epoch.elapsed().as_millis() as u64, Ordering::Relaxed);
         let accepted = run_one(t, &input, opts, &mut report);
         since.store(u64::MAX, Ordering::Relaxed);
-        if (accepted || k <= seeds.len()) && corpus.len() < MAX_CORPUS && seen.insert(hash(&input))
-        {
+        if (accepted || k <= seeds.len()) && corpus.len() < MAX_CORPUS && seen.insert(hash(&input)) {
             corpus.push(input);
         }
         if report.inputs % 256 == 0 {

@@ -21,9 +21,7 @@ static HEAP: Counting = Counting;
 /// Inputs per target by default: a few seconds each on the loaded 2-core
 /// machine (the costly targets run fewer).
 fn inputs(name: &str) -> u64 {
-    let scale = std::env::var("SPROUTS_FUZZ")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok());
+    let scale = std::env::var("SPROUTS_FUZZ").ok().and_then(|s| s.parse::<u64>().ok());
     let default = match name {
         "glop" | "spots" | "hoey" | "move" => 10_000,
         "record" | "gamefile" => 5_000,
@@ -46,42 +44,17 @@ fn run(name: &str) {
     let r = fuzz(t, &Options::new(inputs(name), 0x5EED_F022));
     eprintln!("fuzz {}", r.line());
     for f in &r.findings {
-        eprintln!(
-            "fuzz {name}: {}: {} (input {})",
-            f.kind.name(),
-            f.message,
-            quote(&f.input, 300)
-        );
+        eprintln!("fuzz {name}: {}: {} (input {})", f.kind.name(), f.message, quote(&f.input, 300));
     }
     let broken: Vec<String> = r
         .findings
         .iter()
         .filter(|f| f.kind != harness::Kind::Slow)
-        .filter(|f| {
-            !OPEN
-                .iter()
-                .any(|(t, words)| *t == name && f.message.contains(words))
-        })
-        .map(|f| {
-            format!(
-                "  {}: {} (input {})",
-                f.kind.name(),
-                f.message,
-                quote(&f.input, 300)
-            )
-        })
+        .filter(|f| !OPEN.iter().any(|(t, words)| *t == name && f.message.contains(words)))
+        .map(|f| format!("  {}: {} (input {})", f.kind.name(), f.message, quote(&f.input, 300)))
         .collect();
-    assert!(
-        broken.is_empty(),
-        "fuzz {name}: {} panics, {} property failures:\n{}",
-        r.panics,
-        r.properties,
-        broken.join("\n")
-    );
-    assert!(
-        r.accepted > 0,
-        "fuzz {name}: no input was accepted, so the checks after parsing never ran"
-    );
+    assert!(broken.is_empty(), "fuzz {name}: {} panics, {} property failures:\n{}", r.panics, r.properties, broken.join("\n"));
+    assert!(r.accepted > 0, "fuzz {name}: no input was accepted, so the checks after parsing never ran");
 }
 
 #[test]

@@ -13,78 +13,22 @@ use sprouts::game::Game;
 use sprouts::limits::CANON_STEPS;
 use sprouts::notation::{resolve, write_move, MoveText, Record};
 use sprouts::solver::{Config, Convention, Outcome, SolveError, Solver};
-use sprouts::text::{
-    parse_glop, parse_hoey, parse_position, parse_spots, HoeyDisplay, SpotsDisplay,
-};
+use sprouts::text::{parse_glop, parse_hoey, parse_position, parse_spots, HoeyDisplay, SpotsDisplay};
 use sprouts::{Canon, Position};
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
 pub const TARGETS: &[Target] = &[
-    Target {
-        name: "glop",
-        seeds: position_seeds,
-        dictionary: GLOP_WORDS,
-        alphabet: GLOP_BYTES,
-        run: glop,
-    },
-    Target {
-        name: "spots",
-        seeds: spots_seeds,
-        dictionary: SPOTS_WORDS,
-        alphabet: SPOTS_BYTES,
-        run: spots,
-    },
-    Target {
-        name: "hoey",
-        seeds: hoey_seeds,
-        dictionary: HOEY_WORDS,
-        alphabet: HOEY_BYTES,
-        run: hoey,
-    },
-    Target {
-        name: "move",
-        seeds: move_seeds,
-        dictionary: MOVE_WORDS,
-        alphabet: MOVE_BYTES,
-        run: move_text,
-    },
-    Target {
-        name: "record",
-        seeds: record_seeds,
-        dictionary: MOVE_WORDS,
-        alphabet: MOVE_BYTES,
-        run: record,
-    },
-    Target {
-        name: "gamefile",
-        seeds: gamefile_seeds,
-        dictionary: JSON_WORDS,
-        alphabet: JSON_BYTES,
-        run: gamefile,
-    },
-    Target {
-        name: "moves",
-        seeds: no_seeds,
-        dictionary: &[],
-        alphabet: &[],
-        run: moves,
-    },
-    Target {
-        name: "solve",
-        seeds: solve_seeds,
-        dictionary: GLOP_WORDS,
-        alphabet: &[],
-        run: solve,
-    },
-    Target {
-        name: "stroke",
-        seeds: stroke_seeds,
-        dictionary: &[],
-        alphabet: &[],
-        run: stroke,
-    },
+    Target { name: "glop", seeds: position_seeds, dictionary: GLOP_WORDS, alphabet: GLOP_BYTES, run: glop },
+    Target { name: "spots", seeds: spots_seeds, dictionary: SPOTS_WORDS, alphabet: SPOTS_BYTES, run: spots },
+    Target { name: "hoey", seeds: hoey_seeds, dictionary: HOEY_WORDS, alphabet: HOEY_BYTES, run: hoey },
+    Target { name: "move", seeds: move_seeds, dictionary: MOVE_WORDS, alphabet: MOVE_BYTES, run: move_text },
+    Target { name: "record", seeds: record_seeds, dictionary: MOVE_WORDS, alphabet: MOVE_BYTES, run: record },
+    Target { name: "gamefile", seeds: gamefile_seeds, dictionary: JSON_WORDS, alphabet: JSON_BYTES, run: gamefile },
+    Target { name: "moves", seeds: no_seeds, dictionary: &[], alphabet: &[], run: moves },
+    Target { name: "solve", seeds: solve_seeds, dictionary: GLOP_WORDS, alphabet: &[], run: solve },
+    Target { name: "stroke", seeds: stroke_seeds, dictionary: &[], alphabet: &[], run: stroke },
 ];
 
 pub fn target(name: &str) -> Option<&'static Target> {
@@ -92,29 +36,13 @@ pub fn target(name: &str) -> Option<&'static Target> {
 }
 
 const GLOP_BYTES: &[u8] = b"0000111222aabbcAABBC..}}]]!*<>()9";
-const GLOP_WORDS: &[&str] = &[
-    "0*", ".}", ".}]", ".}]!", "<27>", "(27)", "aa", "AB", "*10000", "\u{e9}", "\u{2217}",
-];
+const GLOP_WORDS: &[&str] = &["0*", ".}", ".}]", ".}]!", "<27>", "(27)", "aa", "AB", "*10000", "\u{e9}", "\u{2217}"];
 const SPOTS_BYTES: &[u8] = b"0000111222aabbcAABBC...||++!*3";
 const SPOTS_WORDS: &[&str] = &["0*", "|", "+", "!", "*9999", "1a1a", "AB.AB"];
 const HOEY_BYTES: &[u8] = b"1122334455667890,,,,;;//. ";
 const HOEY_WORDS: &[&str] = &[",", ";", "/", "1,2", "4294967296", "1,3,2,4/1,4,2,3"];
 const MOVE_BYTES: &[u8] = b"0123456789()[]@!,-+ I*";
-const MOVE_WORDS: &[&str] = &[
-    "1(3)2",
-    "(",
-    ")",
-    "[",
-    "]",
-    "@",
-    "!",
-    "-",
-    "[1-100000]",
-    " II",
-    "(A* - B, note)",
-    "12+ ",
-    "3- ",
-];
+const MOVE_WORDS: &[&str] = &["1(3)2", "(", ")", "[", "]", "@", "!", "-", "[1-100000]", " II", "(A* - B, note)", "12+ ", "3- "];
 const JSON_BYTES: &[u8] = b"{}[]\":,0123456789.-eE truefalsnl";
 const JSON_WORDS: &[&str] = &[
     "\"format\":1",
@@ -149,8 +77,7 @@ fn check(ok: bool, why: impl FnOnce() -> String) -> Result<(), String> {
 }
 
 fn data_file(name: &str) -> String {
-    std::fs::read_to_string(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR")))
-        .unwrap_or_default()
+    std::fs::read_to_string(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap_or_default()
 }
 
 /// The real tournament records, one per line.
@@ -159,11 +86,7 @@ fn real_records() -> Vec<String> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let body = std::fs::read_to_string(entry.path()).unwrap_or_default();
-        out.extend(
-            body.lines()
-                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-                .map(str::to_string),
-        );
+        out.extend(body.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(str::to_string));
     }
     out.sort();
     out
@@ -212,32 +135,20 @@ fn position_seeds() -> Vec<Vec<u8>> {
         .filter(|l| !l.starts_with('#'))
         .filter_map(|l| l.split('\t').nth(1).map(str::to_string))
         .collect();
-    v.extend(
-        data_file("perft.txt")
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| l.split(' ').next().map(str::to_string)),
-    );
+    v.extend(data_file("perft.txt").lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split(' ').next().map(str::to_string)));
     v.extend(game_positions().iter().map(|p| Canon::of(p).to_string()));
     lines(v)
 }
 
 fn spots_seeds() -> Vec<Vec<u8>> {
     let mut v: Vec<String> = vec!["0*18|1a1a".into(), "!".into()];
-    v.extend(
-        game_positions()
-            .iter()
-            .map(|p| SpotsDisplay(&Canon::of(p)).to_string()),
-    );
+    v.extend(game_positions().iter().map(|p| SpotsDisplay(&Canon::of(p)).to_string()));
     lines(v)
 }
 
 fn hoey_seeds() -> Vec<Vec<u8>> {
-    let mut v: Vec<String> = data_file("canonical.txt")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| l.split('\t').next().map(str::to_string))
-        .collect();
+    let mut v: Vec<String> =
+        data_file("canonical.txt").lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split('\t').next().map(str::to_string)).collect();
     v.extend(game_positions().iter().map(|p| HoeyDisplay(p).to_string()));
     lines(v)
 }
@@ -259,11 +170,7 @@ fn move_seeds() -> Vec<Vec<u8>> {
 
 fn record_seeds() -> Vec<Vec<u8>> {
     let mut v = real_records();
-    v.extend([
-        "2+ 1(3)2 1(4)2 1(5)4 2(6)3".into(),
-        "3+ 1(4)1[2] 1(5@2)4".into(),
-        "1- 1(2)1 II".into(),
-    ]);
+    v.extend(["2+ 1(3)2 1(4)2 1(5)4 2(6)3".into(), "3+ 1(4)1[2] 1(5@2)4".into(), "1- 1(2)1 II".into()]);
     lines(v)
 }
 
@@ -307,39 +214,24 @@ fn round_trip(input: &str, p: &Position) -> Result<(), String> {
     // chains, tests/data/fuzz/open/) are what `sprouts canon` refuses:
     // nothing to round-trip. Read-backs get a larger budget (another
     // labelling may search in another order) and count only if exact.
-    let Ok(c) = Canon::of_limited(p) else {
-        return Ok(());
-    };
+    let Ok(c) = Canon::of_limited(p) else { return Ok(()) };
     let same = |q: &Position| match Canon::of_within(q, 16 * CANON_STEPS) {
         (d, true) => d == c,
         (_, false) => true,
     };
     let glop = c.to_string();
-    let q = parse_glop(&glop)
-        .map_err(|e| format!("`{input}` prints as `{glop}`, which does not parse: {e}"))?;
-    check(same(&q), || {
-        format!("`{input}` prints as `{glop}`, which reads back differently")
-    })?;
-    check(same(&c.position()), || {
-        format!("Canon::position of `{glop}` is another position")
-    })?;
+    let q = parse_glop(&glop).map_err(|e| format!("`{input}` prints as `{glop}`, which does not parse: {e}"))?;
+    check(same(&q), || format!("`{input}` prints as `{glop}`, which reads back differently"))?;
+    check(same(&c.position()), || format!("Canon::position of `{glop}` is another position"))?;
     let spots = SpotsDisplay(&c).to_string();
-    let r = parse_spots(&spots)
-        .map_err(|e| format!("`{input}` prints as `{spots}` (spots), which does not parse: {e}"))?;
-    check(same(&r), || {
-        format!("`{input}` prints as `{spots}` (spots), which reads back differently")
-    })?;
+    let r = parse_spots(&spots).map_err(|e| format!("`{input}` prints as `{spots}` (spots), which does not parse: {e}"))?;
+    check(same(&r), || format!("`{input}` prints as `{spots}` (spots), which reads back differently"))?;
     let quick = Canon::quick(p).to_string();
-    let s = parse_glop(&quick)
-        .map_err(|e| format!("the quick key `{quick}` of `{input}` does not parse: {e}"))?;
-    check(same(&s), || {
-        format!("the quick key `{quick}` of `{input}` is another position")
-    })?;
+    let s = parse_glop(&quick).map_err(|e| format!("the quick key `{quick}` of `{input}` does not parse: {e}"))?;
+    check(same(&s), || format!("the quick key `{quick}` of `{input}` is another position"))?;
     if p.total_lives() <= CHILDREN_LIVES {
         for child in p.children_text().unwrap_or_default() {
-            check(parse_glop(&child).is_ok(), || {
-                format!("child `{child}` of `{input}` does not parse")
-            })?;
+            check(parse_glop(&child).is_ok(), || format!("child `{child}` of `{input}` does not parse"))?;
         }
     }
     Ok(())
@@ -349,9 +241,7 @@ fn parsed(input: &str, r: Result<Position, sprouts::text::ParseError>) -> Result
     match r {
         Ok(p) => round_trip(input, &p).map(|()| true),
         Err(e) => {
-            check(e.offset <= input.len(), || {
-                format!("`{input}`: error offset {} past the end ({e})", e.offset)
-            })?;
+            check(e.offset <= input.len(), || format!("`{input}`: error offset {} past the end ({e})", e.offset))?;
             Ok(false)
         }
     }
@@ -375,9 +265,7 @@ fn hoey(data: &[u8]) -> Result<bool, String> {
     if let Ok(p) = &r {
         if p.spot_count() <= ROUND_TRIP_SPOTS {
             let h = HoeyDisplay(p).to_string();
-            check(parse_hoey(&h).as_ref() == Ok(p), || {
-                format!("`{s}` prints as Hoey `{h}`, which reads back differently")
-            })?;
+            check(parse_hoey(&h).as_ref() == Ok(p), || format!("`{s}` prints as Hoey `{h}`, which reads back differently"))?;
         }
     }
     parsed(&s, r)
@@ -386,52 +274,32 @@ fn hoey(data: &[u8]) -> Result<bool, String> {
 // ---- moves and records -------------------------------------------------
 
 /// A move's shortest text must read back as that very move.
-fn reads_back(
-    p: &Position,
-    child: &Position,
-    mv: &sprouts::Move,
-    what: &str,
-) -> Result<(), String> {
+fn reads_back(p: &Position, child: &Position, mv: &sprouts::Move, what: &str) -> Result<(), String> {
     let short = write_move(p, mv);
     let hoey = HoeyDisplay(p).to_string();
-    let m = MoveText::parse(&short)
-        .map_err(|e| format!("{what}: `{short}` (printed) does not parse in {hoey}: {e}"))?;
+    let m = MoveText::parse(&short).map_err(|e| format!("{what}: `{short}` (printed) does not parse in {hoey}: {e}"))?;
     match resolve(p, &m) {
         Ok((_, c)) if &c == child => Ok(()),
-        Ok(_) => Err(format!(
-            "{what}: `{short}` reads back as another move in {hoey}"
-        )),
-        Err(e) => Err(format!(
-            "{what}: `{short}` does not read back in {hoey}: {e}"
-        )),
+        Ok(_) => Err(format!("{what}: `{short}` reads back as another move in {hoey}")),
+        Err(e) => Err(format!("{what}: `{short}` does not read back in {hoey}: {e}")),
     }
 }
 
 /// First byte: the position (of random games) the move is read in; the
 /// rest: the move's text.
 fn move_text(data: &[u8]) -> Result<bool, String> {
-    let Some((&pick, rest)) = data.split_first() else {
-        return Ok(false);
-    };
+    let Some((&pick, rest)) = data.split_first() else { return Ok(false) };
     let positions = game_positions();
     let p = &positions[pick as usize * 7 % positions.len()];
     let s = text(rest);
-    let Ok(m) = MoveText::parse(&s) else {
-        return Ok(false);
-    };
+    let Ok(m) = MoveText::parse(&s) else { return Ok(false) };
     let again = MoveText::parse(&m.to_string());
-    check(again.as_ref() == Ok(&m), || {
-        format!("move `{s}` prints as `{m}`, which reads back as {again:?}")
-    })?;
+    check(again.as_ref() == Ok(&m), || format!("move `{s}` prints as `{m}`, which reads back as {again:?}"))?;
     match resolve(p, &m) {
         Ok((mv, child)) => {
-            let mut played = p
-                .play(&mv)
-                .map_err(|e| format!("`{s}` resolved to a move that does not play: {e}"))?;
+            let mut played = p.play(&mv).map_err(|e| format!("`{s}` resolved to a move that does not play: {e}"))?;
             played.normalize();
-            check(played == child, || {
-                format!("`{s}` resolved to a child that is not its move's")
-            })?;
+            check(played == child, || format!("`{s}` resolved to a child that is not its move's"))?;
             reads_back(p, &child, &mv, &format!("move `{s}`"))?;
             Ok(true)
         }
@@ -446,22 +314,15 @@ fn record(data: &[u8]) -> Result<bool, String> {
     let rec = match Record::parse(&s) {
         Ok(r) => r,
         Err(e) => {
-            check(e.offset <= s.len(), || {
-                format!("`{s}`: error offset {} past the end ({e})", e.offset)
-            })?;
+            check(e.offset <= s.len(), || format!("`{s}`: error offset {} past the end ({e})", e.offset))?;
             return Ok(false);
         }
     };
     let printed = rec.to_string();
     let again = Record::parse(&printed);
-    check(again.as_ref() == Ok(&rec), || {
-        format!("record `{s}` prints as `{printed}`, which reads back as {again:?}")
-    })?;
-    let Ok(plays) = rec.replay() else {
-        return Ok(true);
-    };
-    let mut p =
-        Position::start(rec.spots).map_err(|e| format!("`{s}` replayed from no start: {e}"))?;
+    check(again.as_ref() == Ok(&rec), || format!("record `{s}` prints as `{printed}`, which reads back as {again:?}"))?;
+    let Ok(plays) = rec.replay() else { return Ok(true) };
+    let mut p = Position::start(rec.spots).map_err(|e| format!("`{s}` replayed from no start: {e}"))?;
     for (k, (mv, child)) in plays.iter().enumerate() {
         reads_back(&p, child, mv, &format!("move {} of `{s}`", k + 1))?;
         p = child.clone();
@@ -472,17 +333,11 @@ fn record(data: &[u8]) -> Result<bool, String> {
 /// A game file that loads must save and load back as the same game.
 fn gamefile(data: &[u8]) -> Result<bool, String> {
     let s = text(data);
-    let Ok(g) = Game::from_json(&s, None) else {
-        return Ok(false);
-    };
+    let Ok(g) = Game::from_json(&s, None) else { return Ok(false) };
     let saved = g.to_json();
-    let h = Game::from_json(&saved, None)
-        .map_err(|e| format!("`{s}` saves as `{saved}`, which does not load: {e}"))?;
+    let h = Game::from_json(&saved, None).map_err(|e| format!("`{s}` saves as `{saved}`, which does not load: {e}"))?;
     check(
-        h.all_moves() == g.all_moves()
-            && h.cursor() == g.cursor()
-            && h.position() == g.position()
-            && h.misere() == g.misere(),
+        h.all_moves() == g.all_moves() && h.cursor() == g.cursor() && h.position() == g.position() && h.misere() == g.misere(),
         || format!("`{s}` saves as `{saved}`, which loads as another game"),
     )?;
     Ok(true)
@@ -508,33 +363,17 @@ fn reference_walk(u: &mut Unstructured, max_spots: usize, max_moves: usize) -> A
 /// against the reference's; every labelled move reads back as itself.
 fn moves(data: &[u8]) -> Result<bool, String> {
     let mut u = Unstructured::new(data);
-    let Ok(map) = reference_walk(&mut u, 5, 14) else {
-        return Ok(false);
-    };
+    let Ok(map) = reference_walk(&mut u, 5, 14) else { return Ok(false) };
     let p = map.position();
     let hoey = HoeyDisplay(&p).to_string();
     let reference: BTreeSet<Canon> = map.canonical_children().into_keys().collect();
     let children: BTreeSet<Canon> = p.children().into_iter().collect();
-    check(children == reference, || {
-        format!(
-            "{hoey}: children {} but the reference has {}",
-            children.len(),
-            reference.len()
-        )
-    })?;
-    let representative: BTreeSet<Canon> = p
-        .representative_moves()
-        .into_iter()
-        .map(|(_, c)| c)
-        .collect();
-    check(representative == reference, || {
-        format!("{hoey}: representative moves differ from the reference")
-    })?;
+    check(children == reference, || format!("{hoey}: children {} but the reference has {}", children.len(), reference.len()))?;
+    let representative: BTreeSet<Canon> = p.representative_moves().into_iter().map(|(_, c)| c).collect();
+    check(representative == reference, || format!("{hoey}: representative moves differ from the reference"))?;
     let legal = p.legal_moves();
     let labelled: BTreeSet<Canon> = legal.iter().map(|(_, c)| Canon::of(c)).collect();
-    check(labelled == reference, || {
-        format!("{hoey}: legal moves differ from the reference")
-    })?;
+    check(labelled == reference, || format!("{hoey}: legal moves differ from the reference"))?;
     if let Ok(k) = u.choose_index(legal.len().max(1)) {
         if let Some((mv, child)) = legal.get(k) {
             reads_back(&p, child, mv, &format!("a legal move of {hoey}"))?;
@@ -547,20 +386,8 @@ fn moves(data: &[u8]) -> Result<bool, String> {
 const SOLVE_NODES: u64 = 400;
 
 fn budgeted(convention: Convention) -> Solver {
-    let mut s = Solver::new(
-        convention,
-        Config {
-            table_bytes: 256 << 10,
-            progress_every: 16,
-        },
-    );
-    s.on_progress(|p| {
-        if p.nodes > SOLVE_NODES {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
+    let mut s = Solver::new(convention, Config { table_bytes: 256 << 10, progress_every: 16 });
+    s.on_progress(|p| if p.nodes > SOLVE_NODES { ControlFlow::Break(()) } else { ControlFlow::Continue(()) });
     s
 }
 
@@ -570,17 +397,14 @@ fn solve_position(u: &mut Unstructured, data: &[u8]) -> ArbResult<Option<Positio
     if data.first() == Some(&0) {
         return Ok(parse_position(&text(&data[1..])).ok());
     }
-    let mut p =
-        Position::start(u.int_in_range(1..=11)?).map_err(|_| arbitrary::Error::IncorrectFormat)?;
+    let mut p = Position::start(u.int_in_range(1..=11)?).map_err(|_| arbitrary::Error::IncorrectFormat)?;
     for _ in 0..u.int_in_range(0..=30)? {
         let moves = p.representative_moves();
         if moves.is_empty() {
             break;
         }
         let k = u.choose_index(moves.len())?;
-        p = p
-            .play(&moves[k].0)
-            .map_err(|_| arbitrary::Error::IncorrectFormat)?;
+        p = p.play(&moves[k].0).map_err(|_| arbitrary::Error::IncorrectFormat)?;
     }
     Ok(Some(p))
 }
@@ -590,23 +414,15 @@ fn solve_position(u: &mut Unstructured, data: &[u8]) -> ArbResult<Option<Positio
 /// and every winning move must lead to a lost child and read back.
 fn solve(data: &[u8]) -> Result<bool, String> {
     let mut u = Unstructured::new(data);
-    let Ok(Some(p)) = solve_position(&mut u, data) else {
-        return Ok(false);
-    };
+    let Ok(Some(p)) = solve_position(&mut u, data) else { return Ok(false) };
     if p.spot_count() > ROUND_TRIP_SPOTS || p.total_lives() > 2 * CHILDREN_LIVES {
         return Ok(false);
     }
-    let convention = if data.len() % 2 == 0 {
-        Convention::Normal
-    } else {
-        Convention::Misere
-    };
+    let convention = if data.len() % 2 == 0 { Convention::Normal } else { Convention::Misere };
     let glop = Canon::of(&p).to_string();
     let analysis = match budgeted(convention).analyse(&p) {
         Ok(a) => a,
-        Err(SolveError::Stopped | SolveError::TooLarge { .. } | SolveError::Limit(_)) => {
-            return Ok(true)
-        }
+        Err(SolveError::Stopped | SolveError::TooLarge { .. } | SolveError::Limit(_)) => return Ok(true),
     };
     let children = p.representative_moves();
     let mut outcomes = Vec::new();
@@ -623,40 +439,15 @@ fn solve(data: &[u8]) -> Result<bool, String> {
         (true, false, _) => Outcome::Win,
         (false, false, _) => Outcome::Loss,
     };
-    check(analysis.outcome == expected, || {
-        format!(
-            "{convention} `{glop}`: {} but its children say {expected}",
-            analysis.outcome
-        )
-    })?;
-    let losing: BTreeSet<&Canon> = children
-        .iter()
-        .zip(&outcomes)
-        .filter(|(_, &o)| o == Outcome::Loss)
-        .map(|((_, c), _)| c)
-        .collect();
+    check(analysis.outcome == expected, || format!("{convention} `{glop}`: {} but its children say {expected}", analysis.outcome))?;
+    let losing: BTreeSet<&Canon> = children.iter().zip(&outcomes).filter(|(_, &o)| o == Outcome::Loss).map(|((_, c), _)| c).collect();
     let winning: BTreeSet<&Canon> = analysis.winning_moves.iter().map(|(_, c)| c).collect();
-    check(winning == losing, || {
-        format!(
-            "{convention} `{glop}`: {} winning moves, {} lost children",
-            winning.len(),
-            losing.len()
-        )
-    })?;
+    check(winning == losing, || format!("{convention} `{glop}`: {} winning moves, {} lost children", winning.len(), losing.len()))?;
     for (mv, child) in &analysis.winning_moves {
-        let mut labelled = p
-            .play(mv)
-            .map_err(|e| format!("`{glop}`: a winning move does not play: {e}"))?;
+        let mut labelled = p.play(mv).map_err(|e| format!("`{glop}`: a winning move does not play: {e}"))?;
         labelled.normalize();
-        check(&Canon::of(&labelled) == child, || {
-            format!("`{glop}`: a winning move's child is not its move's")
-        })?;
-        reads_back(
-            &p,
-            &labelled,
-            mv,
-            &format!("a winning move of {convention} `{glop}`"),
-        )?;
+        check(&Canon::of(&labelled) == child, || format!("`{glop}`: a winning move's child is not its move's"))?;
+        reads_back(&p, &labelled, mv, &format!("a winning move of {convention} `{glop}`"))?;
     }
     Ok(true)
 }
@@ -667,9 +458,7 @@ fn solve(data: &[u8]) -> Result<bool, String> {
 /// games of them, a few moves in.
 fn boards() -> &'static [Game] {
     static G: OnceLock<Vec<Game>> = OnceLock::new();
-    G.get_or_init(|| {
-        crate::common::drawn_games(&mut crate::common::Rng::new(0x5EED_5720), &[0, 2, 5, 9])
-    })
+    G.get_or_init(|| crate::common::drawn_games(&mut crate::common::Rng::new(0x5EED_5720), &[0, 2, 5, 9]))
 }
 
 /// Points of a stroke. Half the strokes are planned: from a spot through
@@ -684,10 +473,7 @@ fn stroke_points(u: &mut Unstructured, g: &Game) -> ArbResult<Vec<Point>> {
     if u.arbitrary()? {
         let mut stops = vec![spots[u.choose_index(spots.len())?]];
         for _ in 0..u.int_in_range(0..=3)? {
-            stops.push(Point::new(
-                u.int_in_range(0..=800i16)? as f64,
-                u.int_in_range(0..=600i16)? as f64,
-            ));
+            stops.push(Point::new(u.int_in_range(0..=800i16)? as f64, u.int_in_range(0..=600i16)? as f64));
         }
         stops.push(spots[u.choose_index(spots.len())?]);
         let step = u.int_in_range(2..=12u8)? as f64;
@@ -695,10 +481,7 @@ fn stroke_points(u: &mut Unstructured, g: &Game) -> ArbResult<Vec<Point>> {
             let k = (w[0].dist(w[1]) / step).ceil().max(1.0) as usize;
             pts.extend((0..k).map(|i| {
                 let f = i as f64 / k as f64;
-                Point::new(
-                    w[0].x + (w[1].x - w[0].x) * f,
-                    w[0].y + (w[1].y - w[0].y) * f,
-                )
+                Point::new(w[0].x + (w[1].x - w[0].x) * f, w[0].y + (w[1].y - w[0].y) * f)
             }));
         }
         pts.push(stops[stops.len() - 1]);
@@ -711,28 +494,16 @@ fn stroke_points(u: &mut Unstructured, g: &Game) -> ArbResult<Vec<Point>> {
         at = match u.int_in_range(0..=9u8)? {
             0..=2 => {
                 let s = spots[u.choose_index(spots.len())?];
-                Point::new(
-                    s.x + u.int_in_range(-12..=12i8)? as f64,
-                    s.y + u.int_in_range(-12..=12i8)? as f64,
-                )
+                Point::new(s.x + u.int_in_range(-12..=12i8)? as f64, s.y + u.int_in_range(-12..=12i8)? as f64)
             }
             3 if !edges.is_empty() => {
                 let e = &edges[u.choose_index(edges.len())?];
                 let q = e.points[u.choose_index(e.points.len())?];
-                Point::new(
-                    q.x + u.int_in_range(-3..=3i8)? as f64,
-                    q.y + u.int_in_range(-3..=3i8)? as f64,
-                )
+                Point::new(q.x + u.int_in_range(-3..=3i8)? as f64, q.y + u.int_in_range(-3..=3i8)? as f64)
             }
             4 => Point::new(u.arbitrary()?, u.arbitrary()?),
-            5 => Point::new(
-                u.int_in_range(-100..=900i16)? as f64,
-                u.int_in_range(-100..=700i16)? as f64,
-            ),
-            _ => Point::new(
-                at.x + u.int_in_range(-40..=40i8)? as f64,
-                at.y + u.int_in_range(-40..=40i8)? as f64,
-            ),
+            5 => Point::new(u.int_in_range(-100..=900i16)? as f64, u.int_in_range(-100..=700i16)? as f64),
+            _ => Point::new(at.x + u.int_in_range(-40..=40i8)? as f64, at.y + u.int_in_range(-40..=40i8)? as f64),
         };
         pts.push(at);
     }
@@ -744,79 +515,40 @@ fn stroke_points(u: &mut Unstructured, g: &Game) -> ArbResult<Vec<Point>> {
 fn stroke(data: &[u8]) -> Result<bool, String> {
     let mut u = Unstructured::new(data);
     let games = boards();
-    let Ok(k) = u.choose_index(games.len()) else {
-        return Ok(false);
-    };
+    let Ok(k) = u.choose_index(games.len()) else { return Ok(false) };
     let g = &games[k];
-    let Ok(points) = stroke_points(&mut u, g) else {
-        return Ok(false);
-    };
-    let t = if u.ratio(1, 8).unwrap_or(false) {
-        u.arbitrary().unwrap_or(0.5)
-    } else {
-        0.5
-    };
-    let where_ = || {
-        format!(
-            "stroke of {} points on `{}` (game {k})",
-            points.len(),
-            g.record()
-        )
-    };
-    let checked = g
-        .check_stroke(&points)
-        .map_err(|e| format!("{}: check_stroke failed: {e}", where_()))?;
+    let Ok(points) = stroke_points(&mut u, g) else { return Ok(false) };
+    let t = if u.ratio(1, 8).unwrap_or(false) { u.arbitrary().unwrap_or(0.5) } else { 0.5 };
+    let where_ = || format!("stroke of {} points on `{}` (game {k})", points.len(), g.record());
+    let checked = g.check_stroke(&points).map_err(|e| format!("{}: check_stroke failed: {e}", where_()))?;
     let _ = g.check_finished(&points, t);
     let mut h = g.clone();
     // Fed in a few batches, the stroke being drawn answers as the whole
     // stroke so far (a batch with an unusable point is refused whole).
     // Once the input runs out the rest is one batch: a point at a time,
     // each prefix checked whole made the target quadratic in the stroke.
-    h.begin_stroke()
-        .map_err(|e| format!("{}: begin_stroke failed: {e}", where_()))?;
+    h.begin_stroke().map_err(|e| format!("{}: begin_stroke failed: {e}", where_()))?;
     let (mut n, mut fed) = (0, Vec::new());
     while n < points.len() {
-        let more = if u.is_empty() {
-            points.len()
-        } else {
-            u.int_in_range(0..=points.len() / 3).unwrap_or(points.len())
-        };
+        let more = if u.is_empty() { points.len() } else { u.int_in_range(0..=points.len() / 3).unwrap_or(points.len()) };
         let next = (n + 1 + more).min(points.len());
         let batch = &points[n..next];
         n = next;
         match h.extend_stroke(batch) {
             Ok(live) => {
                 fed.extend_from_slice(batch);
-                let whole = g
-                    .check_stroke(&fed)
-                    .map_err(|e| format!("{}: check_stroke failed: {e}", where_()))?;
-                check(live == whole, || {
-                    format!(
-                        "{}: after {} points, fed in batches {live:?}, whole {whole:?}",
-                        where_(),
-                        fed.len()
-                    )
-                })?;
+                let whole = g.check_stroke(&fed).map_err(|e| format!("{}: check_stroke failed: {e}", where_()))?;
+                check(live == whole, || format!("{}: after {} points, fed in batches {live:?}, whole {whole:?}", where_(), fed.len()))?;
             }
-            Err(e) => check(batch.iter().any(|&p| !usable_point(p)), || {
-                format!("{}: extend_stroke refused {e}", where_())
-            })?,
+            Err(e) => check(batch.iter().any(|&p| !usable_point(p)), || format!("{}: extend_stroke refused {e}", where_()))?,
         }
     }
     let played = h.play_stroke(&points, 0.5);
-    check(checked.complete == played.is_ok(), || {
-        format!(
-            "{}: complete {} but playing it gives {played:?}",
-            where_(),
-            checked.complete
-        )
-    })?;
+    check(checked.complete == played.is_ok(), || format!("{}: complete {} but playing it gives {played:?}", where_(), checked.complete))?;
     if played.is_err() {
         return Ok(false);
     }
     let children: BTreeSet<Canon> = g.position().children().into_iter().collect();
-    check(children.contains(&Canon::of(h.position())), || {
-        format!("{}: played a position that is no child", where_())
-    })?;
+    check(children.contains(&Canon::of(h.position())), || format!("{}: played a position that is no child", where_()))?;
     Ok(true)
 }

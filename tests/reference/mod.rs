@@ -84,10 +84,7 @@ impl Map {
 
     fn sigma(&self, e: usize) -> usize {
         let r = self.rot(self.org[e]);
-        let i = r
-            .iter()
-            .position(|&x| x == e)
-            .expect("dart in its vertex's rotation");
+        let i = r.iter().position(|&x| x == e).expect("dart in its vertex's rotation");
         r[(i + 1) % r.len()]
     }
 
@@ -261,10 +258,7 @@ impl Map {
         for w in &walks {
             let f = self.walk_face(w);
             if let Walk::Darts(ds) = w {
-                assert!(
-                    ds.iter().all(|&d| self.face[d] == f),
-                    "face changes along a walk"
-                );
+                assert!(ds.iter().all(|&d| self.face[d] == f), "face changes along a walk");
             }
             bounded[f] = true;
         }
@@ -278,21 +272,14 @@ impl Map {
             x
         }
         for d in (0..self.org.len()).step_by(2) {
-            let (a, b) = (
-                find(&mut parent, self.org[d] as usize - 1),
-                find(&mut parent, self.org[d + 1] as usize - 1),
-            );
+            let (a, b) = (find(&mut parent, self.org[d] as usize - 1), find(&mut parent, self.org[d + 1] as usize - 1));
             parent[a] = b;
         }
         let comps = (0..n).filter(|&v| find(&mut parent, v) == v).count();
         let (v, e, f) = (n as i64, self.org.len() as i64 / 2, self.faces as i64);
         assert_eq!(v - e + f, 1 + comps as i64, "Euler's formula fails");
         for (i, r) in self.rot.iter().enumerate() {
-            assert_eq!(
-                r.len() + self.lives[i] as usize,
-                3,
-                "degree and lives disagree"
-            );
+            assert_eq!(r.len() + self.lives[i] as usize, 3, "degree and lives disagree");
         }
     }
 

@@ -56,17 +56,14 @@ impl Map {
         }
         // Groups of sides to pair: for each pair of spots, the sides one
         // way and the sides the other way.
-        let mut groups: std::collections::BTreeMap<(usize, usize), (Vec<usize>, Vec<usize>)> =
-            Default::default();
+        let mut groups: std::collections::BTreeMap<(usize, usize), (Vec<usize>, Vec<usize>)> = Default::default();
         for (i, s) in sides.iter().enumerate() {
             // A line from a spot back to itself with no spot on it: no
             // move draws that (every move puts a spot on its line).
             if s.from == s.to {
                 return Err(LayoutError::NotPlanar);
             }
-            let g = groups
-                .entry((s.from.min(s.to), s.from.max(s.to)))
-                .or_default();
+            let g = groups.entry((s.from.min(s.to), s.from.max(s.to))).or_default();
             if s.from <= s.to {
                 g.0.push(i);
             } else {
@@ -117,13 +114,7 @@ struct Search<'a> {
 const MAX_TRIES: usize = 100_000;
 
 impl Search<'_> {
-    fn pair(
-        &mut self,
-        gi: usize,
-        p: &Position,
-        sides: &[Side],
-        walks: &[(usize, Spot, Option<usize>)],
-    ) -> Result<bool, LayoutError> {
+    fn pair(&mut self, gi: usize, p: &Position, sides: &[Side], walks: &[(usize, Spot, Option<usize>)]) -> Result<bool, LayoutError> {
         self.tries += 1;
         if self.tries > MAX_TRIES {
             return Err(LayoutError::NotPlanar);
@@ -253,10 +244,7 @@ fn build(
     }
     // Faces: the walks, each in one region.
     let nr = p.regions().len();
-    let walk_comp: Vec<usize> = walks
-        .iter()
-        .map(|&(_, s, _)| m.comp[s as usize - 1])
-        .collect();
+    let walk_comp: Vec<usize> = walks.iter().map(|&(_, s, _)| m.comp[s as usize - 1]).collect();
     for &c in &walk_comp {
         euler[c] += 1;
     }
@@ -276,9 +264,7 @@ fn build(
     if walks.len() + 1 != nr + nc {
         return Err(LayoutError::NotPlanar);
     }
-    let root = (0..nr)
-        .max_by_key(|&r| (p.regions()[r].len(), std::cmp::Reverse(r)))
-        .unwrap_or(0);
+    let root = (0..nr).max_by_key(|&r| (p.regions()[r].len(), std::cmp::Reverse(r))).unwrap_or(0);
     let face_dart = |wi: usize| walks[wi].2.map(|x| dart[x]);
     m.parent = vec![Parent::Root; nc];
     m.outer = vec![None; nc];
@@ -314,13 +300,7 @@ impl Map {
     fn history(&self) -> Option<(usize, Vec<(usize, usize)>)> {
         let nv = self.rot.len();
         let lower: Vec<Vec<usize>> = (0..nv)
-            .map(|v| {
-                self.rot[v]
-                    .iter()
-                    .copied()
-                    .filter(|&d| self.head(d) < v)
-                    .collect()
-            })
+            .map(|v| self.rot[v].iter().copied().filter(|&d| self.head(d) < v).collect())
             .collect();
         let n = lower.iter().position(|l| !l.is_empty()).unwrap_or(nv);
         let mut moves = Vec::with_capacity(nv - n);
@@ -328,11 +308,7 @@ impl Map {
             let [x, y] = l[..] else { return None };
             // z's two older lines, in the order the move runs: from a, into
             // z, on to b, with z's corner of that side between them.
-            let (into, out) = if self.next(x ^ 1, &|d| d == y || d == x) == y {
-                (x, y)
-            } else {
-                (y, x)
-            };
+            let (into, out) = if self.next(x ^ 1, &|d| d == y || d == x) == y { (x, y) } else { (y, x) };
             moves.push((into ^ 1, out));
         }
         (n > 0).then_some((n, moves))
@@ -341,12 +317,7 @@ impl Map {
     /// Draws the map as the game that numbered its spots would have: the
     /// start spots where a new game puts them, then each move routed, its
     /// new spot placed by the router.
-    pub(super) fn draw_history(
-        &self,
-        width: f64,
-        height: f64,
-        work: &mut u64,
-    ) -> Result<Board, LayoutError> {
+    pub(super) fn draw_history(&self, width: f64, height: f64, work: &mut u64) -> Result<Board, LayoutError> {
         let (n, moves) = self.history().ok_or(LayoutError::NotPlanar)?;
         let mut board = Board::with_spots(width, height, start_layout(n, width, height))
             .map_err(|e| LayoutError::Mismatch(e.to_string()))?;
@@ -356,12 +327,8 @@ impl Map {
         for (step, &(d1, d2)) in moves.iter().enumerate() {
             let faces = board.faces()?;
             let mismatch = || LayoutError::Mismatch(format!("no corner for move {}", step + 1));
-            let (ra, ba, ca) = self
-                .corner_at(&faces, &half, &inserted, d1)
-                .ok_or_else(mismatch)?;
-            let (rb, bb, cb) = self
-                .corner_at(&faces, &half, &inserted, d2 ^ 1)
-                .ok_or_else(mismatch)?;
+            let (ra, ba, ca) = self.corner_at(&faces, &half, &inserted, d1).ok_or_else(mismatch)?;
+            let (rb, bb, cb) = self.corner_at(&faces, &half, &inserted, d2 ^ 1).ok_or_else(mismatch)?;
             if ra != rb {
                 return Err(mismatch());
             }
@@ -391,19 +358,15 @@ impl Map {
             let spot_of = |j: usize| faces.regions[ra][j][0].spot;
             let witness = match inside.first() {
                 Some(&j) => Some((spot_of(j), true)),
-                None => (0..faces.regions[ra].len())
-                    .find(|&j| j != ba)
-                    .map(|j| (spot_of(j), false)),
+                None => (0..faces.regions[ra].len()).find(|&j| j != ba).map(|j| (spot_of(j), false)),
             };
             let at = (step, moves.len());
-            let (routed, swapped) =
-                route_either_way(&board, &faces, ra, (ba, ca), (bb, cb), inside, at, work)?;
+            let (routed, swapped) = route_either_way(&board, &faces, ra, (ba, ca), (bb, cb), inside, at, work)?;
             board = routed.board;
             // The move's two new lines: into its new spot, then out of it.
             let be = board.edges().len() - 2;
             let (first, second) = if (ba, ca) == (bb, cb) {
-                loop_darts(&board, self.tail(d1), [d1, d2], side, be, witness)
-                    .ok_or_else(mismatch)?
+                loop_darts(&board, self.tail(d1), [d1, d2], side, be, witness).ok_or_else(mismatch)?
             } else if swapped {
                 (d2 ^ 1, d1 ^ 1)
             } else {
@@ -425,39 +388,26 @@ impl Map {
 /// way round, so the drawing decides: the map's side `side` (the walk
 /// through z that holds the move's first region) must be a face of the
 /// drawing at a, and hold `witness` (a spot, and whether it is on that side).
-fn loop_darts(
-    board: &Board,
-    a: usize,
-    [d1, d2]: [usize; 2],
-    side: usize,
-    be: usize,
-    witness: Option<(Spot, bool)>,
-) -> Option<(usize, usize)> {
+fn loop_darts(board: &Board, a: usize, [d1, d2]: [usize; 2], side: usize, be: usize, witness: Option<(Spot, bool)>) -> Option<(usize, usize)> {
     let faces = board.faces().ok()?;
-    [(d1, d2), (d2 ^ 1, d1 ^ 1)]
-        .into_iter()
-        .find(|&(first, second)| {
-            let h = |d: usize| match d {
-                _ if d == first => 2 * be,
-                _ if d == first ^ 1 => 2 * be + 1,
-                _ if d == second => 2 * be + 2,
-                _ => 2 * be + 3,
-            };
-            // The corner at a of the walk that comes back by one line and
-            // leaves by the other.
-            let want = if side == d1 {
-                (h(d2), h(d1))
-            } else {
-                (h(d1 ^ 1), h(d2 ^ 1))
-            };
-            faces.regions.iter().any(|region| {
-                let here = region.iter().flatten().any(|c| {
-                    c.spot as usize == a + 1 && (c.into, c.out) == (Some(want.0), Some(want.1))
-                });
-                here && witness
-                    .is_none_or(|(w, on)| region.iter().flatten().any(|c| c.spot == w) == on)
-            })
+    [(d1, d2), (d2 ^ 1, d1 ^ 1)].into_iter().find(|&(first, second)| {
+        let h = |d: usize| match d {
+            _ if d == first => 2 * be,
+            _ if d == first ^ 1 => 2 * be + 1,
+            _ if d == second => 2 * be + 2,
+            _ => 2 * be + 3,
+        };
+        // The corner at a of the walk that comes back by one line and
+        // leaves by the other.
+        let want = if side == d1 { (h(d2), h(d1)) } else { (h(d1 ^ 1), h(d2 ^ 1)) };
+        faces.regions.iter().any(|region| {
+            let here = region
+                .iter()
+                .flatten()
+                .any(|c| c.spot as usize == a + 1 && (c.into, c.out) == (Some(want.0), Some(want.1)));
+            here && witness.is_none_or(|(w, on)| region.iter().flatten().any(|c| c.spot == w) == on)
         })
+    })
 }
 
 #[cfg(test)]

@@ -123,9 +123,7 @@ impl Board {
         match (of(&drawn), of(&t)) {
             ((a, true), (b, true)) if a == b => {}
             // Past the naming budget the check cannot be made: say so.
-            ((_, false), _) | (_, (_, false)) => {
-                return Err(LayoutError::Limit(crate::topology::canon_limit()))
-            }
+            ((_, false), _) | (_, (_, false)) => return Err(LayoutError::Limit(crate::topology::canon_limit())),
             ((a, _), _) => return Err(LayoutError::Mismatch(a.to_string())),
         }
         Ok((drawn, board))
@@ -143,12 +141,7 @@ impl Board {
     }
 
     /// [`Board::layout_labelled`] adding the routing it does to `work`.
-    fn labelled_within(
-        p: &Position,
-        width: f64,
-        height: f64,
-        work: &mut u64,
-    ) -> Result<Board, LayoutError> {
+    fn labelled_within(p: &Position, width: f64, height: f64, work: &mut u64) -> Result<Board, LayoutError> {
         if !p.is_complete() {
             return Err(LayoutError::NotPlanar);
         }
@@ -189,9 +182,7 @@ impl Board {
         want.normalize();
         let drawn = board.position()?;
         if drawn != want {
-            return Err(LayoutError::Mismatch(
-                crate::text::HoeyDisplay(&drawn).to_string(),
-            ));
+            return Err(LayoutError::Mismatch(crate::text::HoeyDisplay(&drawn).to_string()));
         }
         Ok(board)
     }
@@ -840,31 +831,9 @@ impl Map {
         // Variants from 5 on shuffle which spot starts in which cell (a
         // fixed seed each, so the same position is always drawn the same).
         let tries: &[(usize, f64)] = if self.rot.len() <= 16 {
-            &[
-                (0, 1.0),
-                (0, 2.0),
-                (3, 1.0),
-                (4, 2.0),
-                (1, 2.0),
-                (2, 4.0),
-                (5, 2.0),
-                (6, 2.0),
-                (7, 4.0),
-                (8, 4.0),
-            ]
+            &[(0, 1.0), (0, 2.0), (3, 1.0), (4, 2.0), (1, 2.0), (2, 4.0), (5, 2.0), (6, 2.0), (7, 4.0), (8, 4.0)]
         } else {
-            &[
-                (0, 2.0),
-                (0, 4.0),
-                (3, 2.0),
-                (4, 2.0),
-                (1, 4.0),
-                (2, 8.0),
-                (5, 4.0),
-                (6, 4.0),
-                (7, 8.0),
-                (8, 8.0),
-            ]
+            &[(0, 2.0), (0, 4.0), (3, 2.0), (4, 2.0), (1, 4.0), (2, 8.0), (5, 4.0), (6, 4.0), (7, 8.0), (8, 8.0)]
         };
         for &(variant, scale) in tries {
             match self.draw_at(width * scale, height * scale, variant, work) {
@@ -881,13 +850,7 @@ impl Map {
         Err(last.unwrap_or(LayoutError::BadArea))
     }
 
-    fn draw_at(
-        &self,
-        width: f64,
-        height: f64,
-        variant: usize,
-        work: &mut u64,
-    ) -> Result<Board, LayoutError> {
+    fn draw_at(&self, width: f64, height: f64, variant: usize, work: &mut u64) -> Result<Board, LayoutError> {
         let nv = self.rot.len();
         // Components depth first through the nesting: what lies in a
         // component's faces comes right after it, in nearby cells, so that
@@ -976,12 +939,8 @@ impl Map {
             let faces = board.faces()?;
             let u = self.ends[e][0];
             let mismatch = || LayoutError::Mismatch(format!("no corner for line {}", step + 1));
-            let (ra, ba, ca) = self
-                .corner_at(&faces, &half, &inserted, 2 * e)
-                .ok_or_else(mismatch)?;
-            let (rb, bb, cb) = self
-                .corner_at(&faces, &half, &inserted, 2 * e + 1)
-                .ok_or_else(mismatch)?;
+            let (ra, ba, ca) = self.corner_at(&faces, &half, &inserted, 2 * e).ok_or_else(mismatch)?;
+            let (rb, bb, cb) = self.corner_at(&faces, &half, &inserted, 2 * e + 1).ok_or_else(mismatch)?;
             if ra != rb {
                 return Err(mismatch());
             }
@@ -1007,8 +966,7 @@ impl Map {
                     Vec::new()
                 };
                 let at = (step, order.len());
-                let (routed, _) =
-                    route_either_way(&board, &faces, ra, (ba, ca), (bb, cb), inside, at, work)?;
+                let (routed, _) = route_either_way(&board, &faces, ra, (ba, ca), (bb, cb), inside, at, work)?;
                 board = routed.board;
                 board.dissolve_last();
             }
@@ -1026,25 +984,14 @@ impl Map {
     /// The corner of the drawing where dart `d` goes in: between the darts
     /// round its tail that are drawn already (`half` maps them to the
     /// board's half-edges). Returns (region, boundary, index).
-    fn corner_at(
-        &self,
-        faces: &Faces,
-        half: &[Option<Half>],
-        inserted: &[bool],
-        d: usize,
-    ) -> Option<(usize, usize, usize)> {
+    fn corner_at(&self, faces: &Faces, half: &[Option<Half>], inserted: &[bool], d: usize) -> Option<(usize, usize, usize)> {
         let on = |x: usize| inserted[x / 2];
         let x = self.tail(d);
         let r = &self.rot[x];
         let k = r.iter().position(|&y| y == d)?;
         let after = (1..r.len()).map(|i| r[(k + i) % r.len()]).find(|&y| on(y));
-        let before = (1..r.len())
-            .map(|i| r[(k + r.len() - i) % r.len()])
-            .find(|&y| on(y));
-        let want = (
-            before.and_then(|p| half[p ^ 1]),
-            after.and_then(|q| half[q]),
-        );
+        let before = (1..r.len()).map(|i| r[(k + r.len() - i) % r.len()]).find(|&y| on(y));
+        let want = (before.and_then(|p| half[p ^ 1]), after.and_then(|q| half[q]));
         for (ri, reg) in faces.regions.iter().enumerate() {
             for (bi, b) in reg.iter().enumerate() {
                 for (ci, c) in b.iter().enumerate() {
@@ -1062,17 +1009,7 @@ impl Map {
     /// (the finished map's faces `face`, merged across the lines still to
     /// come other than `drawing`).
     #[allow(clippy::too_many_arguments)]
-    fn inside(
-        &self,
-        faces: &Faces,
-        face: &[usize],
-        nf: usize,
-        half: &[Option<Half>],
-        drawing: &[usize],
-        side: usize,
-        ra: usize,
-        ba: usize,
-    ) -> Vec<usize> {
+    fn inside(&self, faces: &Faces, face: &[usize], nf: usize, half: &[Option<Half>], drawing: &[usize], side: usize, ra: usize, ba: usize) -> Vec<usize> {
         let inserted = |x: usize| half[2 * x].is_some();
         let k = self.comp[self.tail(side)];
         let mut uf: Vec<usize> = (0..nf).collect();
@@ -1127,23 +1064,12 @@ fn route_either_way(
     work: &mut u64,
 ) -> Result<(super::route::Routed, bool), LayoutError> {
     use crate::limits::{check, MAX_LAYOUT_MESH_POINTS};
-    check(
-        "mesh points routing the lines of a drawing",
-        *work,
-        MAX_LAYOUT_MESH_POINTS,
-    )
-    .map_err(LayoutError::Limit)?;
+    check("mesh points routing the lines of a drawing", *work, MAX_LAYOUT_MESH_POINTS).map_err(LayoutError::Limit)?;
     let opts = &RouteOptions::default();
     let mv = Move {
         region,
-        from: Corner {
-            boundary: from.0,
-            index: from.1,
-        },
-        to: Corner {
-            boundary: to.0,
-            index: to.1,
-        },
+        from: Corner { boundary: from.0, index: from.1 },
+        to: Corner { boundary: to.0, index: to.1 },
         inside,
     };
     let same = mv.from.boundary == mv.to.boundary;
@@ -1161,15 +1087,9 @@ fn route_either_way(
     };
     match board.route_untidied(&faces.position, &mv, opts, work) {
         Ok(r) => Ok((r, false)),
-        Err(_) => board
-            .route_untidied(&faces.position, &swapped, opts, work)
-            .map(|r| (r, true)),
+        Err(_) => board.route_untidied(&faces.position, &swapped, opts, work).map(|r| (r, true)),
     }
-    .map_err(|why| LayoutError::NoRoute {
-        edge: at.0,
-        edges: at.1,
-        why,
-    })
+    .map_err(|why| LayoutError::NoRoute { edge: at.0, edges: at.1, why })
 }
 
 /// Tidy sweeps between two looks at whether a drawn history whose spots
@@ -1182,11 +1102,8 @@ const SPREAD_SWEEPS: usize = 30;
 /// the plane-map drawing, whose spots start on a grid, is used.
 fn spread(b: &Board) -> bool {
     let s = b.spots();
-    s.iter()
-        .all(|p| (0.0..=b.width()).contains(&p.x) && (0.0..=b.height()).contains(&p.y))
-        && s.iter()
-            .enumerate()
-            .all(|(i, a)| s[i + 1..].iter().all(|c| a.dist(*c) >= 8.0))
+    s.iter().all(|p| (0.0..=b.width()).contains(&p.x) && (0.0..=b.height()).contains(&p.y))
+        && s.iter().enumerate().all(|(i, a)| s[i + 1..].iter().all(|c| a.dist(*c) >= 8.0))
 }
 
 /// Whether `q` (normalised, as traced) is `p` normalised.

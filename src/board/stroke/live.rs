@@ -26,9 +26,7 @@
 //! were rounding to bring a part closer than the segment by an ulp, right
 //! at the clearance, the two checks could differ).
 
-use super::{
-    clipped_dist, pair, usable_point, Curve, Pieces, Prefix, Stroke, StrokeChecker, StrokeError,
-};
+use super::{clipped_dist, pair, usable_point, Curve, Pieces, Prefix, Stroke, StrokeChecker, StrokeError};
 use crate::board::geom::Point;
 use crate::topology::Spot;
 
@@ -179,30 +177,13 @@ impl LiveStroke {
                 }
             }
         };
-        let ends_at = self
-            .release
-            .as_ref()
-            .filter(|r| r.result.is_ok())
-            .map(|r| r.to);
+        let ends_at = self.release.as_ref().filter(|r| r.result.is_ok()).map(|r| r.to);
         let error = match ends_at {
             Some(_) => None,
-            None => open
-                .faults
-                .iter()
-                .find_map(|f| f.first())
-                .map(|f| f.error.clone()),
+            None => open.faults.iter().find_map(|f| f.first()).map(|f| f.error.clone()),
         };
-        let targets = if error.is_some() {
-            Vec::new()
-        } else {
-            open.targets.clone()
-        };
-        Prefix {
-            from: Some(a),
-            error,
-            ends_at,
-            targets,
-        }
+        let targets = if error.is_some() { Vec::new() } else { open.targets.clone() };
+        Prefix { from: Some(a), error, ends_at, targets }
     }
 
     /// What [`StrokeChecker::check`] says of the points so far with the new
@@ -211,9 +192,7 @@ impl LiveStroke {
         self.start()?;
         match &self.release {
             Some(r) => r.result.as_ref().map_err(Clone::clone),
-            None => Err(StrokeError::NotOnSpot {
-                at: self.points.len().saturating_sub(1),
-            }),
+            None => Err(StrokeError::NotOnSpot { at: self.points.len().saturating_sub(1) }),
         }
     }
 
@@ -229,21 +208,13 @@ impl LiveStroke {
             return;
         };
         let last_out = self.last_outside(ck, b);
-        if self
-            .release
-            .as_ref()
-            .is_some_and(|r| r.to == b && r.last_out == last_out)
-        {
+        if self.release.as_ref().is_some_and(|r| r.to == b && r.last_out == last_out) {
             return;
         }
         let last = self.points.len() - 1;
         if let Some(open) = &mut self.open {
             let result = open.release(ck, b, last_out, last);
-            self.release = Some(Release {
-                to: b,
-                last_out,
-                result,
-            });
+            self.release = Some(Release { to: b, last_out, result });
         }
     }
 
@@ -269,12 +240,7 @@ impl LiveStroke {
 impl Open {
     fn new(ck: &StrokeChecker, a: Spot) -> Open {
         let pa = ck.board.spot(a).unwrap_or_default();
-        let curve = Curve {
-            points: vec![pa],
-            origin: vec![0],
-            from: a,
-            to: None,
-        };
+        let curve = Curve { points: vec![pa], origin: vec![0], from: a, to: None };
         let targets = ck.targets(&curve);
         Open {
             curve,
@@ -326,11 +292,7 @@ impl Open {
     fn piece(&mut self, ck: &StrokeChecker, j: usize) {
         let discs = [self.curve.points[0]];
         let rules = &ck.rules;
-        let exact = |key, error| Fault {
-            key,
-            error,
-            hidden_by: Vec::new(),
-        };
+        let exact = |key, error| Fault { key, error, hidden_by: Vec::new() };
         if self.open(SPOT) {
             if let Some(e) = ck.spot_error(&self.curve, j) {
                 self.keep(SPOT, exact(j, e));
@@ -343,13 +305,9 @@ impl Open {
         }
         let mut near = Vec::new();
         if self.open(EXACT_SELF) {
-            self.pieces
-                .near(&self.curve.points, j, j, j, &mut |i| near.push(i));
+            self.pieces.near(&self.curve.points, j, j, j, &mut |i| near.push(i));
             let c = &self.curve;
-            if let Some(e) = near
-                .iter()
-                .find_map(|&i| pair(c, &self.cum, &discs, rules, true, i, j).err())
-            {
+            if let Some(e) = near.iter().find_map(|&i| pair(c, &self.cum, &discs, rules, true, i, j).err()) {
                 self.keep(EXACT_SELF, exact(j, e));
             }
         }
@@ -359,11 +317,7 @@ impl Open {
             ck.edge_faults(&self.curve, j, &discs, false, &mut |seg, error| {
                 let hidden_by = hidden_by(ck, &self.curve, [p, q, seg.a, seg.b]);
                 let all = hidden_by.is_empty();
-                kept.push(Fault {
-                    key: j,
-                    error,
-                    hidden_by,
-                });
+                kept.push(Fault { key: j, error, hidden_by });
                 all
             });
             kept.into_iter().for_each(|f| self.keep(NEAR_EDGE, f));
@@ -375,11 +329,7 @@ impl Open {
                     let pts = &self.curve.points;
                     let hidden_by = hidden_by(ck, &self.curve, [p, q, pts[i], pts[i + 1]]);
                     let all = hidden_by.is_empty();
-                    kept.push(Fault {
-                        key: j,
-                        error,
-                        hidden_by,
-                    });
+                    kept.push(Fault { key: j, error, hidden_by });
                     if all {
                         break;
                     }
@@ -394,26 +344,12 @@ impl Open {
     /// `last_out`, then b's centre (`last`: the last input point). The
     /// curve is cut and restored in place, so that only the new last piece
     /// costs anything.
-    fn release(
-        &mut self,
-        ck: &StrokeChecker,
-        b: Spot,
-        last_out: Option<usize>,
-        last: usize,
-    ) -> Result<Stroke, StrokeError> {
+    fn release(&mut self, ck: &StrokeChecker, b: Spot, last_out: Option<usize>, last: usize) -> Result<Stroke, StrokeError> {
         let a = self.curve.from;
         ck.check_end(a, b)?;
-        let m = last_out.map_or(0, |k| {
-            self.curve
-                .origin
-                .partition_point(|&o| o <= k)
-                .saturating_sub(1)
-        });
+        let m = last_out.map_or(0, |k| self.curve.origin.partition_point(|&o| o <= k).saturating_sub(1));
         let pb = ck.board.spot(b).unwrap_or_default();
-        let tail = (
-            self.curve.points.split_off(m + 1),
-            self.curve.origin.split_off(m + 1),
-        );
+        let tail = (self.curve.points.split_off(m + 1), self.curve.origin.split_off(m + 1));
         let pushed = self.curve.points.last() != Some(&pb);
         if pushed {
             self.curve.points.push(pb);
@@ -423,8 +359,7 @@ impl Open {
         let result = if self.curve.points.len() < 3 && a == b {
             Err(StrokeError::TooShort)
         } else {
-            self.released_faults(ck, b)
-                .map(|()| ck.stroke_of(self.curve.points.clone(), a, b, 0.5))
+            self.released_faults(ck, b).map(|()| ck.stroke_of(self.curve.points.clone(), a, b, 0.5))
         };
         self.curve.to = None;
         if pushed {
@@ -448,10 +383,7 @@ impl Open {
         let discs = [self.curve.points[0], self.curve.points[n - 1]];
         let mut near: Option<Vec<usize>> = None;
         for kind in 0..KINDS {
-            let kept = self.faults[kind]
-                .iter()
-                .take_while(|f| f.key < j)
-                .find(|f| !f.hidden_by.contains(&b));
+            let kept = self.faults[kind].iter().take_while(|f| f.key < j).find(|f| !f.hidden_by.contains(&b));
             if let Some(f) = kept {
                 return Err(f.error.clone());
             }
@@ -463,13 +395,11 @@ impl Open {
                     let near = near.get_or_insert_with(|| {
                         let mut v = Vec::new();
                         self.stamp -= 1;
-                        self.pieces
-                            .near(&c.points, j, j, self.stamp, &mut |i| v.push(i));
+                        self.pieces.near(&c.points, j, j, self.stamp, &mut |i| v.push(i));
                         v
                     });
                     let exact = kind == EXACT_SELF;
-                    near.iter()
-                        .find_map(|&i| pair(c, &self.cum, &discs, &ck.rules, exact, i, j).err())
+                    near.iter().find_map(|&i| pair(c, &self.cum, &discs, &ck.rules, exact, i, j).err())
                 }
             };
             if let Some(e) = fault {
