@@ -115,7 +115,9 @@ fn covers(spots: &[Point], px: f64, l: &Label, others: &[Label]) -> usize {
 /// The numbers of every spot, `px` being one CSS pixel in board units,
 /// kept inside the board's extent grown by `margin` (board units: what the
 /// page shows). Placed spot by spot, then the numbers that still overlap
-/// something are placed again among all the others.
+/// something are placed again among all the others, and last a number
+/// still overlapping takes a place where only one other number was in the
+/// way, if that number has a free place elsewhere.
 pub fn place_labels(board: &Board, px: f64, margin: f64) -> Vec<Label> {
     let px = if px.is_finite() && px > 0.0 { px } else { 1.0 };
     let index = SegmentIndex::new(board, None);
@@ -137,7 +139,36 @@ pub fn place_labels(board: &Board, px: f64, margin: f64) -> Vec<Label> {
             }
         }
     }
+    // Each room made frees one more number and leaves the moved one free,
+    // so this ends within n rounds.
+    let mut moved = true;
+    while moved {
+        moved = false;
+        for i in 0..n {
+            if overlaps(board.spots(), &index, px, &placed[i], &all_but(&placed, i)) > 0 {
+                moved |= make_room(board, &index, px, &shown, i, &mut placed);
+            }
+        }
+    }
     placed
+}
+
+/// The places tried for spot `i`'s number, in order: above right first
+/// (the usual place), then round the spot, then farther out.
+fn places(board: &Board, px: f64, i: usize) -> impl Iterator<Item = Label> {
+    let s = board.spots()[i];
+    let digits = (i + 1).to_string().len() as f64;
+    let (hw, hh) = (DIGIT_W * digits * px / 2.0, TEXT_H * px / 2.0);
+    RINGS.iter().flat_map(move |&ring| {
+        let reach = (SPOT_R + 2.0 + ring) * px;
+        DIRECTIONS.iter().map(move |&(c, s_)| {
+            // The box `reach` from the spot's centre in that direction,
+            // its near side or corner towards the spot.
+            let dx = reach * c + hw * (2.0 * c).clamp(-1.0, 1.0);
+            let dy = reach * s_ + hh * (2.0 * s_).clamp(-1.0, 1.0);
+            Label { x: s.x + dx, y: s.y + dy, half_w: hw, half_h: hh }
+        })
+    })
 }
 
 /// The best place for spot `i`'s number among `others`, and how many
@@ -156,33 +187,48 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
     let near_others: Vec<Label> =
         others.iter().copied().filter(|o| Point::new(o.x, o.y).dist(s) <= far + o.half_w + o.half_h + (1.0 + NUMBER_GAP) * px).collect();
     let mut best: Option<(usize, f64, Label)> = None;
-    // Above right first (the usual place), then round the spot, then
-    // farther out.
-    for &ring in &RINGS {
-        let reach = (SPOT_R + 2.0 + ring) * px;
-        for &(c, s_) in DIRECTIONS.iter() {
-            // The box `reach` from the spot's centre in that direction,
-            // its near side or corner towards the spot.
-            let dx = reach * c + hw * (2.0 * c).clamp(-1.0, 1.0);
-            let dy = reach * s_ + hh * (2.0 * s_).clamp(-1.0, 1.0);
-            let l = Label { x: s.x + dx, y: s.y + dy, half_w: hw, half_h: hh };
-            let r = l.rect();
-            let inside = shown.contains(r.min) && shown.contains(r.max);
-            let n = overlaps(&near_spots, index, px, &l, &near_others) + usize::from(!inside) * 100;
-            if n == 0 {
-                return (l, 0);
-            }
-            // The room (a tie-breaker) only where it can decide.
-            if best.as_ref().is_some_and(|(bn, _, _)| n > *bn) {
-                continue;
-            }
-            let room = clearance(&near_spots, index, &l, px);
-            if best.as_ref().is_none_or(|(bn, br, _)| n < *bn || (n == *bn && room > *br)) {
-                best = Some((n, room, l));
-            }
+    for l in places(board, px, i) {
+        let r = l.rect();
+        let inside = shown.contains(r.min) && shown.contains(r.max);
+        let n = overlaps(&near_spots, index, px, &l, &near_others) + usize::from(!inside) * 100;
+        if n == 0 {
+            return (l, 0);
+        }
+        // The room (a tie-breaker) only where it can decide.
+        if best.as_ref().is_some_and(|(bn, _, _)| n > *bn) {
+            continue;
+        }
+        let room = clearance(&near_spots, index, &l, px);
+        if best.as_ref().is_none_or(|(bn, br, _)| n < *bn || (n == *bn && room > *br)) {
+            best = Some((n, room, l));
         }
     }
     best.map(|(n, _, l)| (l, n)).unwrap_or((Label { x: s.x, y: s.y, half_w: hw, half_h: hh }, 1))
+}
+
+/// Makes room for spot `i`'s number, which overlaps something, when one
+/// of its places is clear of curves and spots and only one other number
+/// is in the way there: that number moves to a free place of its own.
+/// Returns whether it did.
+fn make_room(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, placed: &mut [Label]) -> bool {
+    for l in places(board, px, i) {
+        let r = l.rect();
+        if !(shown.contains(r.min) && shown.contains(r.max)) || overlaps(board.spots(), index, px, &l, &[]) > 0 {
+            continue;
+        }
+        let spaced = r.grow(NUMBER_GAP * px);
+        let mut blockers = (0..placed.len()).filter(|&j| j != i && rects_meet(&placed[j].rect(), &spaced));
+        let (Some(j), None) = (blockers.next(), blockers.next()) else { continue };
+        let was = placed[i];
+        placed[i] = l;
+        let (moved, n) = choose(board, index, px, shown, j, &all_but(placed, j));
+        if n == 0 {
+            placed[j] = moved;
+            return true;
+        }
+        placed[i] = was;
+    }
+    false
 }
 
 /// How many of spot `i`'s places overlap no curve or spot (up to 4: more
@@ -235,4 +281,34 @@ fn each_among_others(labels: &[Label], f: impl Fn(&Label, &[Label]) -> bool) -> 
 /// The numbers but the `i`th.
 fn all_but(labels: &[Label], i: usize) -> Vec<Label> {
     labels.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| *o).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{play_game, PageSize};
+
+    /// Crowded phone-size ends (as routed, before any tidy): no number
+    /// left over something could be freed by moving one other number to a
+    /// free place of its own.
+    #[test]
+    fn no_number_is_one_move_from_a_free_place() {
+        let size = PageSize::ALL[1];
+        let mut crowded = 0;
+        for seed in [16, 17, 18, 19] {
+            let board = play_game(&size, 20, seed, false).unwrap();
+            let px = 1.0 / size.zoom(&board);
+            let placed = place_labels(&board, px, 24.0);
+            let index = SegmentIndex::new(&board, None);
+            let shown = board.extent().grow(24.0);
+            for i in 0..placed.len() {
+                if overlaps(board.spots(), &index, px, &placed[i], &all_but(&placed, i)) > 0 {
+                    crowded += 1;
+                    let mut tried = placed.clone();
+                    assert!(!make_room(&board, &index, px, &shown, i, &mut tried), "seed {seed}: spot {}'s number could be freed", i + 1);
+                }
+            }
+        }
+        assert!(crowded > 0, "no crowded number to look at");
+    }
 }
