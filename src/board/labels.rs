@@ -153,12 +153,28 @@ pub fn place_labels(board: &Board, px: f64, margin: f64) -> Vec<Label> {
     placed
 }
 
+/// Half the width and height of spot `i`'s number (board units).
+fn half_size(px: f64, i: usize) -> (f64, f64) {
+    let digits = (i + 1).to_string().len() as f64;
+    (DIGIT_W * digits * px / 2.0, TEXT_H * px / 2.0)
+}
+
+/// How far from spot `i` its number's places reach, and the spots near
+/// enough to touch a place (or, for a spot, to count in its 20 px room):
+/// only those are looked at. This keeps a late game's labels at a few ms
+/// rather than ~100 ms in wasm (each place looked at all spots).
+fn near_spots(board: &Board, px: f64, i: usize) -> (f64, Vec<Point>) {
+    let s = board.spots()[i];
+    let (hw, hh) = half_size(px, i);
+    let far = (SPOT_R + 2.0 + RINGS[RINGS.len() - 1]) * px + 2.0 * (hw + hh);
+    (far, board.spots().iter().copied().filter(|q| q.dist(s) <= far + ROOM.max(SPOT_R) * px + px).collect())
+}
+
 /// The places tried for spot `i`'s number, in order: above right first
 /// (the usual place), then round the spot, then farther out.
 fn places(board: &Board, px: f64, i: usize) -> impl Iterator<Item = Label> {
     let s = board.spots()[i];
-    let digits = (i + 1).to_string().len() as f64;
-    let (hw, hh) = (DIGIT_W * digits * px / 2.0, TEXT_H * px / 2.0);
+    let (hw, hh) = half_size(px, i);
     RINGS.iter().flat_map(move |&ring| {
         let reach = (SPOT_R + 2.0 + ring) * px;
         DIRECTIONS.iter().map(move |&(c, s_)| {
@@ -175,15 +191,8 @@ fn places(board: &Board, px: f64, i: usize) -> impl Iterator<Item = Label> {
 /// things it overlaps there.
 fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, others: &[Label]) -> (Label, usize) {
     let s = board.spots()[i];
-    let digits = (i + 1).to_string().len() as f64;
-    let (hw, hh) = (DIGIT_W * digits * px / 2.0, TEXT_H * px / 2.0);
-    // Only the spots and numbers near enough to touch a place (or, for a
-    // spot, to count in its 20 px room) are looked at: every place's box
-    // lies within `far` of the spot. This keeps a late game's labels at a
-    // few ms rather than ~100 ms in wasm (each place looked at all spots).
-    let far = (SPOT_R + 2.0 + RINGS[RINGS.len() - 1]) * px + 2.0 * (hw + hh);
-    let near_spots: Vec<Point> =
-        board.spots().iter().copied().filter(|q| q.dist(s) <= far + ROOM.max(SPOT_R) * px + px).collect();
+    let (hw, hh) = half_size(px, i);
+    let (far, near_spots) = near_spots(board, px, i);
     let near_others: Vec<Label> =
         others.iter().copied().filter(|o| Point::new(o.x, o.y).dist(s) <= far + o.half_w + o.half_h + (1.0 + NUMBER_GAP) * px).collect();
     let mut best: Option<(usize, f64, Label)> = None;
@@ -211,9 +220,10 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
 /// is in the way there: that number moves to a free place of its own.
 /// Returns whether it did.
 fn make_room(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, placed: &mut [Label]) -> bool {
+    let (_, spots) = near_spots(board, px, i);
     for l in places(board, px, i) {
         let r = l.rect();
-        if !(shown.contains(r.min) && shown.contains(r.max)) || overlaps(board.spots(), index, px, &l, &[]) > 0 {
+        if !(shown.contains(r.min) && shown.contains(r.max)) || overlaps(&spots, index, px, &l, &[]) > 0 {
             continue;
         }
         let spaced = r.grow(NUMBER_GAP * px);
