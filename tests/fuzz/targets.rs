@@ -419,12 +419,18 @@ fn solve(data: &[u8]) -> Result<bool, String> {
         return Ok(false);
     }
     let convention = if data.len() % 2 == 0 { Convention::Normal } else { Convention::Misere };
-    let glop = Canon::of(&p).to_string();
+    // A position whose exact naming is past the step limit (symmetric
+    // chains) is what the commands refuse to name; `Canon::of` would run
+    // for minutes on it (a hang this target found, tests/data/fuzz/solve/).
+    let Ok(glop) = Canon::of_limited(&p).map(|c| c.to_string()) else { return Ok(true) };
     let analysis = match budgeted(convention).analyse(&p) {
         Ok(a) => a,
         Err(SolveError::Stopped | SolveError::TooLarge { .. } | SolveError::Limit(_)) => return Ok(true),
     };
-    let children = p.representative_moves();
+    let (children, exact) = p.representative_moves_within(CANON_STEPS);
+    if !exact {
+        return Ok(true);
+    }
     let mut outcomes = Vec::new();
     for (_, c) in &children {
         match budgeted(convention).outcome(&c.position()) {
@@ -446,7 +452,9 @@ fn solve(data: &[u8]) -> Result<bool, String> {
     for (mv, child) in &analysis.winning_moves {
         let mut labelled = p.play(mv).map_err(|e| format!("`{glop}`: a winning move does not play: {e}"))?;
         labelled.normalize();
-        check(&Canon::of(&labelled) == child, || format!("`{glop}`: a winning move's child is not its move's"))?;
+        if let Ok(named) = Canon::of_limited(&labelled) {
+            check(&named == child, || format!("`{glop}`: a winning move's child is not its move's"))?;
+        }
         reads_back(&p, &labelled, mv, &format!("a winning move of {convention} `{glop}`"))?;
     }
     Ok(true)
