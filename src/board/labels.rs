@@ -60,6 +60,18 @@ impl Label {
             max: Point::new(self.x + self.half_w, self.y + self.half_h),
         }
     }
+
+    /// Whether the whole box is inside `shown`.
+    fn inside(&self, shown: &Rect) -> bool {
+        let r = self.rect();
+        shown.contains(r.min) && shown.contains(r.max)
+    }
+
+    /// Whether number `o` is in this one's way: it meets this box grown by
+    /// [`NUMBER_GAP`].
+    fn crowded_by(&self, o: &Label, px: f64) -> bool {
+        rects_meet(&o.rect(), &self.rect().grow(NUMBER_GAP * px))
+    }
 }
 
 fn rects_meet(a: &Rect, b: &Rect) -> bool {
@@ -108,8 +120,7 @@ const NUMBER_GAP: f64 = 4.0;
 /// into: closer than [`NUMBER_GAP`]).
 fn covers(spots: &[Point], px: f64, l: &Label, others: &[Label]) -> usize {
     let r = l.rect();
-    let spaced = r.grow(NUMBER_GAP * px);
-    spots.iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count() + others.iter().filter(|o| rects_meet(&o.rect(), &spaced)).count()
+    spots.iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count() + others.iter().filter(|o| l.crowded_by(o, px)).count()
 }
 
 /// The numbers of every spot, `px` being one CSS pixel in board units,
@@ -197,9 +208,7 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
         others.iter().copied().filter(|o| Point::new(o.x, o.y).dist(s) <= far + o.half_w + o.half_h + (1.0 + NUMBER_GAP) * px).collect();
     let mut best: Option<(usize, f64, Label)> = None;
     for l in places(board, px, i) {
-        let r = l.rect();
-        let inside = shown.contains(r.min) && shown.contains(r.max);
-        let n = overlaps(&near_spots, index, px, &l, &near_others) + usize::from(!inside) * 100;
+        let n = overlaps(&near_spots, index, px, &l, &near_others) + usize::from(!l.inside(shown)) * 100;
         if n == 0 {
             return (l, 0);
         }
@@ -222,12 +231,10 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
 fn make_room(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, placed: &mut [Label]) -> bool {
     let (_, spots) = near_spots(board, px, i);
     for l in places(board, px, i) {
-        let r = l.rect();
-        if !(shown.contains(r.min) && shown.contains(r.max)) || overlaps(&spots, index, px, &l, &[]) > 0 {
+        if !l.inside(shown) || overlaps(&spots, index, px, &l, &[]) > 0 {
             continue;
         }
-        let spaced = r.grow(NUMBER_GAP * px);
-        let mut blockers = (0..placed.len()).filter(|&j| j != i && rects_meet(&placed[j].rect(), &spaced));
+        let mut blockers = (0..placed.len()).filter(|&j| j != i && l.crowded_by(&placed[j], px));
         let (Some(j), None) = (blockers.next(), blockers.next()) else { continue };
         let was = placed[i];
         placed[i] = l;
