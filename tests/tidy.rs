@@ -97,6 +97,18 @@ fn tidying_makes_room() {
     assert_eq!(la.overlapping_labels, 0, "{la:?}");
 }
 
+/// On a phone, the tidied end of a 20-spot game keeps its curves 6 px
+/// apart: here the narrowest gap was a thin empty lens between two dead
+/// spots, pressed to 4.1 px by the spots on either side until curves held
+/// a gap of 8 px more stiffly (now 6.9 px).
+#[test]
+fn phone_lenses_stay_open() {
+    let size = PageSize::ALL[1];
+    let board = play_game(&size, 20, 19, true).unwrap();
+    let l = legibility(&board, size.zoom(&board));
+    assert!(l.min_curve_gap_px >= 6.0 && l.min_spot_gap_px >= 8.0, "{l:?}");
+}
+
 /// On a phone a 20-spot game's end is crowded (here as routed, before
 /// any tidy): some numbers find no free place. They go over a curve (they
 /// have a halo), never over a spot or another number.
