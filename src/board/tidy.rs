@@ -55,12 +55,13 @@ const COOLING: f64 = 0.93;
 /// distance from it (curves about 70 degrees apart).
 const FAN_OPENING: f64 = 1.15;
 
-/// Below this gap (CSS px) two curves, or a spot and a curve, push apart
-/// `BARRIER` times harder per unit than the linear push alone. The linear
-/// push from a spot differs across a thin lens by half its width, so a
-/// few spots on either side pressed dead lenses to 4 px on phones; the
-/// steeper push holds them near this gap (20 phone games: worst gap 4.1 ->
-/// 6.8 px; numbers left over something 18 -> 20 in all, 12 -> 5 at most).
+/// Below this gap (CSS px) a curve pushes another curve, or a spot, away
+/// with `BARRIER` more per unit closer than its linear push (0.5): about
+/// seven times as steeply. The linear push from a spot differs across a
+/// thin lens by half its width, so a few spots on either side pressed
+/// dead lenses to 4 px on phones; the steeper push holds them near this
+/// gap (20 phone games: worst gap 4.1 -> 6.8 px; numbers left over
+/// something 18 -> 20 in all, 12 -> 5 at most).
 const BARRIER_PX: f64 = 8.0;
 const BARRIER: f64 = 3.0;
 
