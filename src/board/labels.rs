@@ -67,10 +67,10 @@ impl Label {
         shown.contains(r.min) && shown.contains(r.max)
     }
 
-    /// Whether number `o` is in this one's way: it meets this box grown by
-    /// [`NUMBER_GAP`].
-    fn crowded_by(&self, o: &Label, px: f64) -> bool {
-        rects_meet(&o.rect(), &self.rect().grow(NUMBER_GAP * px))
+    /// The box grown by [`NUMBER_GAP`]: another number meeting it is in
+    /// this one's way.
+    fn spaced(&self, px: f64) -> Rect {
+        self.rect().grow(NUMBER_GAP * px)
     }
 }
 
@@ -120,7 +120,8 @@ const NUMBER_GAP: f64 = 4.0;
 /// into: closer than [`NUMBER_GAP`]).
 fn covers(spots: &[Point], px: f64, l: &Label, others: &[Label]) -> usize {
     let r = l.rect();
-    spots.iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count() + others.iter().filter(|o| l.crowded_by(o, px)).count()
+    let spaced = l.spaced(px);
+    spots.iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count() + others.iter().filter(|o| rects_meet(&o.rect(), &spaced)).count()
 }
 
 /// The numbers of every spot, `px` being one CSS pixel in board units,
@@ -234,7 +235,8 @@ fn make_room(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usiz
         if !l.inside(shown) || overlaps(&spots, index, px, &l, &[]) > 0 {
             continue;
         }
-        let mut blockers = (0..placed.len()).filter(|&j| j != i && l.crowded_by(&placed[j], px));
+        let spaced = l.spaced(px);
+        let mut blockers = (0..placed.len()).filter(|&j| j != i && rects_meet(&placed[j].rect(), &spaced));
         let (Some(j), None) = (blockers.next(), blockers.next()) else { continue };
         let was = placed[i];
         placed[i] = l;

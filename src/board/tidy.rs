@@ -165,11 +165,8 @@ impl Tidy {
             let (ox, oy) = (l.half_w + margin - dx.abs(), l.half_h + margin - dy.abs());
             if ox > 0.0 && oy > 0.0 && spot != Some(i) {
                 // Out the short way.
-                f = if ox < oy {
-                    f.plus(Point::new(ox.copysign(dx), 0.0).scale(OUT_OF_LABELS))
-                } else {
-                    f.plus(Point::new(0.0, oy.copysign(dy)).scale(OUT_OF_LABELS))
-                };
+                let out = if ox < oy { Point::new(ox.copysign(dx), 0.0) } else { Point::new(0.0, oy.copysign(dy)) };
+                f = f.plus(out.scale(OUT_OF_LABELS));
             }
         }
         f
