@@ -128,37 +128,45 @@ fn covers(spots: &[Point], px: f64, l: &Label, others: &[Label]) -> usize {
 /// kept inside the board's extent grown by `margin` (board units: what the
 /// page shows). Placed spot by spot, then the numbers that still overlap
 /// something are placed again among all the others, and last a number
-/// still overlapping takes a place where only one other number was in the
-/// way, if that number has a free place elsewhere.
+/// still overlapping takes a place clear of curves and spots where
+/// numbers in its way can make way for it ([`make_room`]).
 pub fn place_labels(board: &Board, px: f64, margin: f64) -> Vec<Label> {
     let px = if px.is_finite() && px > 0.0 { px } else { 1.0 };
     let index = SegmentIndex::new(board, None);
     let shown = board.extent().grow(margin);
+    let mut placed = first_places(board, &index, px, &shown);
+    // Each room made leaves one number fewer overlapping, so this ends
+    // within n rounds.
+    let mut clean = Clean { board, index: &index, px, shown, places: vec![None; placed.len()] };
+    let mut moved = true;
+    while moved {
+        moved = false;
+        for i in 0..placed.len() {
+            if overlaps(board.spots(), &index, px, &placed[i], &all_but(&placed, i)) > 0 {
+                moved |= make_room(&mut clean, i, &mut placed);
+            }
+        }
+    }
+    placed
+}
+
+/// The numbers placed spot by spot, then those still overlapping placed
+/// again among all the others (twice).
+fn first_places(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect) -> Vec<Label> {
     let n = board.spot_count();
     // The spots with the fewest free places choose first (a crowded
     // spot's number then finds the one place left before another takes it).
-    let mut order: Vec<(usize, usize)> = (0..n).map(|i| (free_places(board, &index, px, &shown, i), i)).collect();
+    let mut order: Vec<(usize, usize)> = (0..n).map(|i| (free_places(board, index, px, shown, i), i)).collect();
     order.sort();
     let mut placed: Vec<Label> = vec![Label { x: f64::INFINITY, y: f64::INFINITY, half_w: 0.0, half_h: 0.0 }; n];
     for &(_, i) in &order {
-        placed[i] = choose(board, &index, px, &shown, i, &placed).0;
+        placed[i] = choose(board, index, px, shown, i, &placed).0;
     }
     for _ in 0..2 {
         for i in 0..n {
             let others = all_but(&placed, i);
-            if overlaps(board.spots(), &index, px, &placed[i], &others) > 0 {
-                placed[i] = choose(board, &index, px, &shown, i, &others).0;
-            }
-        }
-    }
-    // Each room made frees one more number and leaves the moved one free,
-    // so this ends within n rounds.
-    let mut moved = true;
-    while moved {
-        moved = false;
-        for i in 0..n {
-            if overlaps(board.spots(), &index, px, &placed[i], &all_but(&placed, i)) > 0 {
-                moved |= make_room(board, &index, px, &shown, i, &mut placed);
+            if overlaps(board.spots(), index, px, &placed[i], &others) > 0 {
+                placed[i] = choose(board, index, px, shown, i, &others).0;
             }
         }
     }
@@ -225,27 +233,119 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
     best.map(|(n, _, l)| (l, n)).unwrap_or((Label { x: s.x, y: s.y, half_w: hw, half_h: hh }, 1))
 }
 
-/// Makes room for spot `i`'s number, which overlaps something, when one
-/// of its places is clear of curves and spots and only one other number
-/// is in the way there: that number moves to a free place of its own.
-/// Returns whether it did.
-fn make_room(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, placed: &mut [Label]) -> bool {
-    let (_, spots) = near_spots(board, px, i);
-    for l in places(board, px, i) {
-        if !l.inside(shown) || overlaps(&spots, index, px, &l, &[]) > 0 {
+/// Each number's places clear of every curve and spot and inside what
+/// is shown, worked out when first asked for.
+struct Clean<'a> {
+    board: &'a Board,
+    index: &'a SegmentIndex,
+    px: f64,
+    shown: Rect,
+    places: Vec<Option<Vec<Label>>>,
+}
+
+impl Clean<'_> {
+    fn of(&mut self, j: usize) -> &[Label] {
+        if self.places[j].is_none() {
+            let (_, spots) = near_spots(self.board, self.px, j);
+            let clean = places(self.board, self.px, j)
+                .filter(|l| l.inside(&self.shown) && overlaps(&spots, self.index, self.px, l, &[]) == 0)
+                .collect();
+            self.places[j] = Some(clean);
+        }
+        self.places[j].as_deref().unwrap_or_default()
+    }
+
+    /// For number `j` when it is already over something: a place no other
+    /// number is in the way of, over no more curves and spots than where
+    /// it is (it stays over something, but out of another's way).
+    fn aside(&self, j: usize, placed: &[Label]) -> Option<Label> {
+        let (_, spots) = near_spots(self.board, self.px, j);
+        let here = overlaps(&spots, self.index, self.px, &placed[j], &[]);
+        if here == 0 {
+            // Clear of curves and spots: it may only go to another such
+            // place, which make_way looked for first.
+            return None;
+        }
+        places(self.board, self.px, j).find(|l| {
+            l.inside(&self.shown)
+                && in_the_way(placed, j, l, self.px).is_empty()
+                && overlaps(&spots, self.index, self.px, l, &[]) <= here
+        })
+    }
+}
+
+/// How deep a chain of numbers making way for each other goes: a number
+/// in the way moves to a place where at most one more is in its way, and
+/// so on this many times.
+const CHAIN: usize = 2;
+
+/// The numbers other than `j` in the way of a number at `l`.
+fn in_the_way(placed: &[Label], j: usize, l: &Label, px: f64) -> Vec<usize> {
+    let spaced = l.spaced(px);
+    (0..placed.len()).filter(|&k| k != j && rects_meet(&placed[k].rect(), &spaced)).collect()
+}
+
+/// Makes room for spot `i`'s number, which overlaps something: it takes
+/// a place clear of curves and spots where at most two other numbers are
+/// in the way, and those make way ([`make_way`]). A number moved ends
+/// clear of everything, or, if it was over a curve or spot already, out
+/// of every number's way and over no more than before; so each room made
+/// leaves one number fewer overlapping and none covering more. Returns
+/// whether it did; if not, nothing moved.
+fn make_room(clean: &mut Clean, i: usize, placed: &mut [Label]) -> bool {
+    let px = clean.px;
+    let was = placed.to_vec();
+    let mine = clean.of(i).to_vec();
+    for l in mine {
+        let blockers = in_the_way(placed, i, &l, px);
+        if blockers.len() > 2 {
             continue;
         }
-        let spaced = l.spaced(px);
-        let mut blockers = (0..placed.len()).filter(|&j| j != i && rects_meet(&placed[j].rect(), &spaced));
-        let (Some(j), None) = (blockers.next(), blockers.next()) else { continue };
-        let was = placed[i];
         placed[i] = l;
-        let (moved, n) = choose(board, index, px, shown, j, &all_but(placed, j));
-        if n == 0 {
-            placed[j] = moved;
+        let mut moved = vec![i];
+        moved.extend(&blockers);
+        if blockers.iter().all(|&b| make_way(clean, b, placed, CHAIN, &mut moved)) {
             return true;
         }
-        placed[i] = was;
+        placed.copy_from_slice(&was);
+    }
+    false
+}
+
+/// Moves number `j` to a clear place no other number is in the way of,
+/// or aside ([`Clean::aside`]), or (`depth` > 0) to a clear place where
+/// exactly one number not yet moved is in the way, which makes way in
+/// turn. `moved` lists the
+/// numbers this chain has placed (they stay). On failure `placed` may be
+/// changed: the caller restores it.
+fn make_way(clean: &mut Clean, j: usize, placed: &mut [Label], depth: usize, moved: &mut Vec<usize>) -> bool {
+    let px = clean.px;
+    let mine = clean.of(j).to_vec();
+    if let Some(l) = mine.iter().find(|l| in_the_way(placed, j, l, px).is_empty()) {
+        placed[j] = *l;
+        return true;
+    }
+    if let Some(l) = clean.aside(j, placed) {
+        placed[j] = l;
+        return true;
+    }
+    if depth == 0 {
+        return false;
+    }
+    for l in mine {
+        let blockers = in_the_way(placed, j, &l, px);
+        let [k] = blockers[..] else { continue };
+        if moved.contains(&k) {
+            continue;
+        }
+        let (was, len) = (placed[j], moved.len());
+        placed[j] = l;
+        moved.push(k);
+        if make_way(clean, k, placed, depth - 1, moved) {
+            return true;
+        }
+        placed[j] = was;
+        moved.truncate(len);
     }
     false
 }
@@ -307,24 +407,74 @@ mod tests {
     use super::*;
     use crate::board::{play_game, PageSize};
 
-    /// Crowded phone-size ends (as routed, before any tidy): no number
-    /// left over something could be freed by moving one other number to a
-    /// free place of its own.
-    #[test]
-    fn no_number_is_one_move_from_a_free_place() {
+    /// Crowded phone-size ends (as routed, before any tidy) with their
+    /// numbers as first placed.
+    fn crowded_ends() -> Vec<(u64, Board, f64, Vec<Label>)> {
         let size = PageSize::ALL[1];
+        [16, 17, 18, 19]
+            .into_iter()
+            .map(|seed| {
+                let board = play_game(&size, 20, seed, false).unwrap();
+                let px = 1.0 / size.zoom(&board);
+                let index = SegmentIndex::new(&board, None);
+                let first = first_places(&board, &index, px, &board.extent().grow(24.0));
+                (seed, board, px, first)
+            })
+            .collect()
+    }
+
+    /// Which numbers overlap something and which cover a spot or number.
+    fn state(board: &Board, px: f64, placed: &[Label]) -> (Vec<bool>, Vec<bool>) {
+        (overlapping(board, px, placed), covering(board, px, placed))
+    }
+
+    /// Each room made, from the first placement on: one number fewer
+    /// overlapping, the number made room for now clear, no number clear
+    /// before over something now, none covering that did not; and a room
+    /// not made moves nothing.
+    #[test]
+    fn making_room_frees_one_number_and_spoils_none() {
+        let mut made = 0;
+        for (seed, board, px, mut placed) in crowded_ends() {
+            let index = SegmentIndex::new(&board, None);
+            let mut clean = Clean { board: &board, index: &index, px, shown: board.extent().grow(24.0), places: vec![None; placed.len()] };
+            for i in 0..placed.len() {
+                let (over, cover) = state(&board, px, &placed);
+                if !over[i] {
+                    continue;
+                }
+                let was = placed.clone();
+                if !make_room(&mut clean, i, &mut placed) {
+                    assert_eq!(placed, was, "seed {seed}: no room for spot {}, yet numbers moved", i + 1);
+                    continue;
+                }
+                made += 1;
+                let (now, now_cover) = state(&board, px, &placed);
+                assert!(!now[i], "seed {seed}: spot {}'s number still overlaps", i + 1);
+                assert_eq!(now.iter().filter(|&&o| o).count() + 1, over.iter().filter(|&&o| o).count(), "seed {seed}, spot {}", i + 1);
+                for j in 0..placed.len() {
+                    assert!(over[j] || !now[j], "seed {seed}: making room for {} spoiled {}", i + 1, j + 1);
+                    assert!(cover[j] || !now_cover[j], "seed {seed}: making room for {} made {} cover", i + 1, j + 1);
+                }
+            }
+        }
+        assert!(made > 0, "no room made: nothing tested");
+    }
+
+    /// The same ends fully placed: no number left over something could
+    /// be freed by a chain of numbers making way.
+    #[test]
+    fn no_number_is_one_chain_from_a_free_place() {
         let mut crowded = 0;
-        for seed in [16, 17, 18, 19] {
-            let board = play_game(&size, 20, seed, false).unwrap();
-            let px = 1.0 / size.zoom(&board);
+        for (seed, board, px, _) in crowded_ends() {
             let placed = place_labels(&board, px, 24.0);
             let index = SegmentIndex::new(&board, None);
-            let shown = board.extent().grow(24.0);
+            let mut clean = Clean { board: &board, index: &index, px, shown: board.extent().grow(24.0), places: vec![None; placed.len()] };
             for i in 0..placed.len() {
                 if overlaps(board.spots(), &index, px, &placed[i], &all_but(&placed, i)) > 0 {
                     crowded += 1;
                     let mut tried = placed.clone();
-                    assert!(!make_room(&board, &index, px, &shown, i, &mut tried), "seed {seed}: spot {}'s number could be freed", i + 1);
+                    assert!(!make_room(&mut clean, i, &mut tried), "seed {seed}: spot {}'s number could be freed", i + 1);
                 }
             }
         }
