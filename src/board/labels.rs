@@ -137,7 +137,7 @@ pub fn place_labels(board: &Board, px: f64, margin: f64) -> Vec<Label> {
     let mut placed = first_places(board, &index, px, &shown);
     // Each room made leaves one number fewer overlapping, so this ends
     // within n rounds.
-    let mut clean = Clean { board, index: &index, px, shown, places: vec![None; placed.len()] };
+    let mut clean = Clean::new(board, &index, px, shown);
     let mut moved = true;
     while moved {
         moved = false;
@@ -234,43 +234,48 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
 }
 
 /// Each number's places clear of every curve and spot and inside what
-/// is shown, worked out when first asked for.
+/// is shown, and the spots near enough to matter to its places, worked
+/// out when first asked for.
 struct Clean<'a> {
     board: &'a Board,
     index: &'a SegmentIndex,
     px: f64,
     shown: Rect,
-    places: Vec<Option<Vec<Label>>>,
+    near: Vec<Option<(Vec<Point>, Vec<Label>)>>,
 }
 
-impl Clean<'_> {
-    fn of(&mut self, j: usize) -> &[Label] {
-        if self.places[j].is_none() {
-            let (_, spots) = near_spots(self.board, self.px, j);
-            let clean = places(self.board, self.px, j)
-                .filter(|l| l.inside(&self.shown) && overlaps(&spots, self.index, self.px, l, &[]) == 0)
-                .collect();
-            self.places[j] = Some(clean);
-        }
-        self.places[j].as_deref().unwrap_or_default()
+impl<'a> Clean<'a> {
+    fn new(board: &'a Board, index: &'a SegmentIndex, px: f64, shown: Rect) -> Self {
+        Clean { board, index, px, shown, near: vec![None; board.spot_count()] }
+    }
+
+    /// Number `j`'s near spots and clear places.
+    fn entry(&mut self, j: usize) -> &(Vec<Point>, Vec<Label>) {
+        let (board, index, px, shown) = (self.board, self.index, self.px, self.shown);
+        self.near[j].get_or_insert_with(|| {
+            let (_, spots) = near_spots(board, px, j);
+            let clean = places(board, px, j).filter(|l| l.inside(&shown) && overlaps(&spots, index, px, l, &[]) == 0).collect();
+            (spots, clean)
+        })
+    }
+
+    fn of(&mut self, j: usize) -> Vec<Label> {
+        self.entry(j).1.clone()
     }
 
     /// For number `j` when it is already over something: a place no other
     /// number is in the way of, over no more curves and spots than where
     /// it is (it stays over something, but out of another's way).
-    fn aside(&self, j: usize, placed: &[Label]) -> Option<Label> {
-        let (_, spots) = near_spots(self.board, self.px, j);
-        let here = overlaps(&spots, self.index, self.px, &placed[j], &[]);
+    fn aside(&mut self, j: usize, placed: &[Label]) -> Option<Label> {
+        let (board, index, px, shown) = (self.board, self.index, self.px, self.shown);
+        let spots = &self.entry(j).0;
+        let here = overlaps(spots, index, px, &placed[j], &[]);
         if here == 0 {
             // Clear of curves and spots: it may only go to another such
             // place, which make_way looked for first.
             return None;
         }
-        places(self.board, self.px, j).find(|l| {
-            l.inside(&self.shown)
-                && in_the_way(placed, j, l, self.px).is_empty()
-                && overlaps(&spots, self.index, self.px, l, &[]) <= here
-        })
+        places(board, px, j).find(|l| l.inside(&shown) && in_the_way(placed, j, l, px).is_empty() && overlaps(spots, index, px, l, &[]) <= here)
     }
 }
 
@@ -295,7 +300,7 @@ fn in_the_way(placed: &[Label], j: usize, l: &Label, px: f64) -> Vec<usize> {
 fn make_room(clean: &mut Clean, i: usize, placed: &mut [Label]) -> bool {
     let px = clean.px;
     let was = placed.to_vec();
-    let mine = clean.of(i).to_vec();
+    let mine = clean.of(i);
     for l in mine {
         let blockers = in_the_way(placed, i, &l, px);
         if blockers.len() > 2 {
@@ -315,12 +320,11 @@ fn make_room(clean: &mut Clean, i: usize, placed: &mut [Label]) -> bool {
 /// Moves number `j` to a clear place no other number is in the way of,
 /// or aside ([`Clean::aside`]), or (`depth` > 0) to a clear place where
 /// exactly one number not yet moved is in the way, which makes way in
-/// turn. `moved` lists the
-/// numbers this chain has placed (they stay). On failure `placed` may be
-/// changed: the caller restores it.
+/// turn. `moved` lists the numbers this chain has placed (they stay).
+/// On failure `placed` may be changed: the caller restores it.
 fn make_way(clean: &mut Clean, j: usize, placed: &mut [Label], depth: usize, moved: &mut Vec<usize>) -> bool {
     let px = clean.px;
-    let mine = clean.of(j).to_vec();
+    let mine = clean.of(j);
     if let Some(l) = mine.iter().find(|l| in_the_way(placed, j, l, px).is_empty()) {
         placed[j] = *l;
         return true;
@@ -437,7 +441,7 @@ mod tests {
         let mut made = 0;
         for (seed, board, px, mut placed) in crowded_ends() {
             let index = SegmentIndex::new(&board, None);
-            let mut clean = Clean { board: &board, index: &index, px, shown: board.extent().grow(24.0), places: vec![None; placed.len()] };
+            let mut clean = Clean::new(&board, &index, px, board.extent().grow(24.0));
             for i in 0..placed.len() {
                 let (over, cover) = state(&board, px, &placed);
                 if !over[i] {
@@ -469,7 +473,7 @@ mod tests {
         for (seed, board, px, _) in crowded_ends() {
             let placed = place_labels(&board, px, 24.0);
             let index = SegmentIndex::new(&board, None);
-            let mut clean = Clean { board: &board, index: &index, px, shown: board.extent().grow(24.0), places: vec![None; placed.len()] };
+            let mut clean = Clean::new(&board, &index, px, board.extent().grow(24.0));
             for i in 0..placed.len() {
                 if overlaps(board.spots(), &index, px, &placed[i], &all_but(&placed, i)) > 0 {
                     crowded += 1;
