@@ -237,6 +237,14 @@ impl Game {
         self.0.label_places(scale, margin)
     }
 
+    /// As `labelPlaces`, with each number's font size (CSS px: 12, or 11
+    /// or 10 where only a smaller number finds a clear place): flat
+    /// `[x0, y0, font0, x1, ...]`.
+    #[wasm_bindgen(js_name = labelBoxes)]
+    pub fn label_boxes(&self, scale: f64, margin: f64) -> Vec<f64> {
+        self.0.label_boxes(scale, margin)
+    }
+
     /// `{minX, minY, maxX, maxY}`: the board area and everything drawn.
     pub fn extent(&self) -> JsValue {
         to_js(&self.0.extent())

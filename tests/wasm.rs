@@ -275,6 +275,13 @@ fn tidying_in_chunks_keeps_the_position() {
         let (lx, ly) = (places[2 * n as usize - 2], places[2 * n as usize - 1]);
         assert!((lx - x).hypot(ly - y) < 40.0, "spot {n} at {x},{y}, its number at {lx},{ly}");
     }
+    // The same places with each number's font size (CSS px).
+    let boxes = g.label_boxes(1.0, 24.0);
+    assert_eq!(boxes.len(), 30);
+    for (k, b) in boxes.chunks(3).enumerate() {
+        assert_eq!([b[0], b[1]], [places[2 * k], places[2 * k + 1]]);
+        assert!([12.0, 11.0, 10.0].iter().any(|f| (f - b[2]).abs() < 1e-9), "spot {}: font {}", k + 1, b[2]);
+    }
     // Nonsense scales are no panic.
     assert!(g.tidy(f64::NAN, 1).is_ok());
     assert!(g.label_places(0.0, -1.0).len() == 20);

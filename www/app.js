@@ -80,7 +80,7 @@ const board = createBoard($('board'), {
   onScale: () => applyRules('mouse'),
   onSpotActivate: (n) => activateSpot(n),
   onPending: (p) => { $('place-bar').hidden = !p; },
-  labelPlaces: (scale, margin) => controller?.guard(() => controller?.current?.labelPlaces(scale, margin) ?? null, null) ?? null,
+  labelPlaces: (scale, margin) => controller?.guard(() => controller?.current?.labelBoxes(scale, margin) ?? null, null) ?? null,
   spotLabel: (s) => `Spot ${s.n}, ${s.lives} ${s.lives === 1 ? 'life' : 'lives'}${s.lives === 0 ? ' (dead)' : ''}`,
 });
 

@@ -50,7 +50,7 @@
  * @property {boolean} [interactive] accept strokes (default true)
  * @property {(s: SpotData) => string} [spotLabel] accessible name of a spot button
  * @property {number} [margin] board units kept around the extent (default 24)
- * @property {(scale: number, margin: number) => ArrayLike<number> | null} [labelPlaces] where the spot numbers go (box centres, flat x, y), instead of the board's own choice
+ * @property {(scale: number, margin: number) => ArrayLike<number> | null} [labelPlaces] where the spot numbers go (box centres and font sizes in CSS px, flat x, y, font; or flat x, y at 12 px), instead of the board's own choice
  */
 
 /** Okabe–Ito colours (safe for colour-blind readers), backed by shapes. */
@@ -499,13 +499,16 @@ export function createBoard(element, config = {}) {
       }
     }
     ctx.globalAlpha = 1;
-    ctx.font = `${12 * px}px system-ui, sans-serif`;
+    const font = (size) => `${size * px}px system-ui, sans-serif`;
+    ctx.font = font(12);
     ctx.lineWidth = 3 * px;
     ctx.strokeStyle = PAPER;
     const places = labelPlaces(ctx, px);
     state.spots.forEach((s, i) => {
       if (s.n === hidden) return;
-      const [x, y, corner] = places[i];
+      const [x, y, corner, size = 12] = places[i];
+      // A number with no clear place at 12 px may have one smaller.
+      ctx.font = font(size);
       // corner -1: (x, y) is the centre (the host's places).
       ctx.textAlign = corner < 0 ? 'center' : corner % 2 ? 'right' : 'left';
       ctx.textBaseline = corner < 0 ? 'middle' : corner < 2 ? 'bottom' : 'top';
@@ -532,7 +535,7 @@ export function createBoard(element, config = {}) {
    * farthest from other spots, lines and the numbers placed before it.
    * Remembered until the drawing or the scale changes.
    * @param {CanvasRenderingContext2D} ctx with the labels' font set @param {number} px
-   * @returns {number[][]} per spot: [x, y, corner]
+   * @returns {number[][]} per spot: [x, y, corner] or [x, y, -1, font size]
    */
   function labelPlaces(ctx, px) {
     const c = labelCache;
@@ -544,10 +547,16 @@ export function createBoard(element, config = {}) {
       Object.assign(c, { spots: state.spots, edges: state.edges, extent: state.extent, px, labels: state.labels, places, from });
       return places;
     };
-    /** @param {ArrayLike<number>} flat box centres */
-    const centres = (flat) => state.spots.map((_, i) => [flat[2 * i], flat[2 * i + 1], -1]);
+    const n = state.spots.length;
+    /** @param {ArrayLike<number> | null | undefined} flat box centres and font sizes, or centres only */
+    const fits = (flat) => !!flat && (flat.length === 3 * n || flat.length === 2 * n);
+    /** @param {ArrayLike<number>} flat */
+    const centres = (flat) => {
+      const k = flat.length === 3 * n ? 3 : 2;
+      return state.spots.map((_, i) => [flat[k * i], flat[k * i + 1], -1, k === 3 ? flat[k * i + 2] : 12]);
+    };
     const given = state.labels;
-    if (given && Math.abs(given.scale * px - 1) < 1e-9 && given.places.length === 2 * state.spots.length) return keep(centres(given.places), 'given');
+    if (given && Math.abs(given.scale * px - 1) < 1e-9 && fits(given.places)) return keep(centres(given.places), 'given');
     // Zooming (only the scale changed): the numbers stay beside their
     // spots, their offsets following the scale, and are placed again once
     // the zoom rests (that takes up to ~160 ms in wasm late in a game: a
@@ -555,14 +564,14 @@ export function createBoard(element, config = {}) {
     if (zooming && old === state.spots && c.edges === state.edges && c.places.length === state.spots.length && c.px !== px) {
       const k = px / c.px;
       setTimeout(schedule, ZOOM_REST_MS);
-      return keep(state.spots.map((s, i) => [s.x + (c.places[i][0] - s.x) * k, s.y + (c.places[i][1] - s.y) * k, c.places[i][2]]), 'zooming');
+      return keep(state.spots.map((s, i) => [s.x + (c.places[i][0] - s.x) * k, s.y + (c.places[i][1] - s.y) * k, ...c.places[i].slice(2)]), 'zooming');
     }
     // (Whatever the scale: the view's fit follows the drawing as it spreads.)
     if (state.moving && old && old.length === state.spots.length) {
-      return keep(state.spots.map((s, i) => [c.places[i][0] + s.x - old[i].x, c.places[i][1] + s.y - old[i].y, c.places[i][2]]), 'following');
+      return keep(state.spots.map((s, i) => [c.places[i][0] + s.x - old[i].x, c.places[i][1] + s.y - old[i].y, ...c.places[i].slice(2)]), 'following');
     }
     const host = cfg.labelPlaces?.(1 / px, cfg.margin ?? 24);
-    if (host && host.length === 2 * state.spots.length) return keep(centres(host), 'host');
+    if (host && fits(host)) return keep(centres(host), 'host');
     const r = 7 * px;
     const h = 12 * px;
     const e = state.extent;
@@ -1133,7 +1142,7 @@ export function createBoard(element, config = {}) {
     },
     /** What is highlighted now (for tests and hosts). */
     shown: () => ({ preview: !!state.preview, lands: state.lands.length, marked: [...state.marked], pending: !!state.pending,
-      animating: !!state.anim, numbers: { from: labelCache.from, places: labelCache.places.flatMap(([x, y]) => [x, y]) } }),
+      animating: !!state.anim, numbers: { from: labelCache.from, places: labelCache.places.flatMap(([x, y]) => [x, y]), fonts: labelCache.places.map((p) => p[3] ?? 12) } }),
     /** CSS pixels per board unit (zoom included). */
     scale: () => view.scale,
     /** Board units kept round the drawing (where numbers may go). */

@@ -15,8 +15,9 @@
  *        (`Game.drawing`, for `Game.adoptDrawing`), and whether more is to
  *        be done; or {id, error}.
  *   {type: 'labels', id, scale, margin} where the spot numbers of the
- *        settled copy go at that scale (`Game.labelPlaces`: up to ~160 ms
- *        in wasm late in a game) → {id, scale, labels} (Float64Array).
+ *        settled copy go at that scale, and their font sizes
+ *        (`Game.labelBoxes`: up to ~160 ms in wasm late in a game)
+ *        → {id, scale, labels} (Float64Array).
  *   {type: 'open', id, text, misere, width, height, recordFirst} a pasted
  *        text read as a record (`Game.fromRecord`) or a position
  *        (`Game.fromPosition`), the one `recordFirst` says first, the other
@@ -96,7 +97,7 @@ function tidy(e, m) {
   if (m.id !== current || !game) return null;
   if (m.type === 'labels') {
     const s = Number(m.scale) || 1;
-    return { id: current, scale: s, labels: game.labelPlaces(s, Number(m.margin) || 24) };
+    return { id: current, scale: s, labels: game.labelBoxes(s, Number(m.margin) || 24) };
   }
   const t0 = performance.now();
   let more = true;

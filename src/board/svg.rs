@@ -101,9 +101,10 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
             let fill = if lives_of(n) == 0 || idle.spot(n) { "#6a6a6a" } else { "#1a1a1a" };
             let _ = write!(
                 s,
-                r##"<text data-label="{n}" x="{}" y="{}" font-size="12" text-anchor="middle" dominant-baseline="central" fill="{fill}" stroke="#fffdf8" stroke-width="3" paint-order="stroke">{n}</text>"##,
+                r##"<text data-label="{n}" x="{}" y="{}" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="{fill}" stroke="#fffdf8" stroke-width="3" paint-order="stroke">{n}</text>"##,
                 num(l.x),
-                num(l.y)
+                num(l.y),
+                num(l.font)
             );
         }
     }

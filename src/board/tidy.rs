@@ -417,7 +417,7 @@ fn crowded_labels(board: &Board, px: f64) -> Vec<Label> {
     labels
         .into_iter()
         .zip(bad)
-        .map(|(l, b)| if b { l } else { Label { x: f64::INFINITY, y: f64::INFINITY, half_w: 0.0, half_h: 0.0 } })
+        .map(|(l, b)| if b { l } else { Label { x: f64::INFINITY, y: f64::INFINITY, half_w: 0.0, half_h: 0.0, font: 0.0 } })
         .collect()
 }
 

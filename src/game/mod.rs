@@ -718,9 +718,15 @@ impl Game {
     /// CSS px per board unit that shows `margin` board units round the
     /// drawing: the centre of each number's box, flat `[x0, y0, x1, ...]`.
     pub fn label_places(&self, scale: f64, margin: f64) -> Vec<f64> {
+        self.label_boxes(scale, margin).chunks(3).flat_map(|c| [c[0], c[1]]).collect()
+    }
+
+    /// Where the spot numbers go and their font sizes: flat
+    /// `[x0, y0, font0, x1, ...]` (box centres, CSS px).
+    pub fn label_boxes(&self, scale: f64, margin: f64) -> Vec<f64> {
         let Some(b) = self.board() else { return Vec::new() };
         let labels = crate::board::place_labels(b, 1.0 / scale, margin);
-        labels.iter().flat_map(|l| [l.x, l.y]).collect()
+        labels.iter().flat_map(|l| [l.x, l.y, l.font]).collect()
     }
 
     /// The drawing shown as an SVG document (see [`crate::board::svg`]).

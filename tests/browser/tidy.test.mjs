@@ -64,6 +64,9 @@ test('tidying moves the curves, never the position', async () => {
   assert.equal(places.length, 20);
   assert.equal(numbers.from, 'given');
   assert.deepEqual(numbers.places, places);
+  // Their font sizes too (a number with no clear place at 12 px may be smaller).
+  const boxes = await page.evaluate(() => Array.from(globalThis.sprouts.game.labelBoxes(globalThis.sprouts.board.scale(), 24)));
+  assert.deepEqual(numbers.fonts, boxes.filter((_, k) => k % 3 === 2));
   // Zoomed, they are placed again for the new scale (once the zoom rests).
   await page.click('button[aria-label="Zoom in"]');
   await page.waitForFunction(() => globalThis.sprouts.board.shown().numbers.from === 'host');
