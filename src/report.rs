@@ -286,6 +286,8 @@ pub struct LayoutReadings {
     pub overlapping_labels: MedianWorst,
     /// Of those, the numbers over a spot or another number.
     pub covering_labels: MedianWorst,
+    /// Numbers with a curve between them and their spot.
+    pub across_labels: MedianWorst,
 }
 
 /// The median and the worst of a reading.
@@ -300,16 +302,16 @@ impl std::fmt::Display for LayoutBenchReport {
         writeln!(f, "layout benchmark: {} random {}-spot games per size, as the page draws them", self.games, self.spots)?;
         writeln!(
             f,
-            "{:<9} {:>6} {:<7} {:>16} {:>16} {:>16} {:>16}",
-            "page", "zoom", "tidied", "curve gap px", "spot gap px", "labels overlap", "on spot/label"
+            "{:<9} {:>6} {:<7} {:>16} {:>16} {:>16} {:>16} {:>16}",
+            "page", "zoom", "tidied", "curve gap px", "spot gap px", "labels overlap", "on spot/label", "across a curve"
         )?;
         let mw = "median / worst";
-        writeln!(f, "{:<9} {:>6} {:<7} {mw:>16} {mw:>16} {mw:>16} {mw:>16}", "", "", "")?;
+        writeln!(f, "{:<9} {:>6} {:<7} {mw:>16} {mw:>16} {mw:>16} {mw:>16} {mw:>16}", "", "", "")?;
         for s in &self.sizes {
             for (tidied, r) in [("no", &s.before), ("yes", &s.after)] {
                 writeln!(
                     f,
-                    "{:<9} {:>6.3} {:<7} {:>7.1} / {:>6.1} {:>7.1} / {:>6.1} {:>7} / {:>6} {:>7} / {:>6}",
+                    "{:<9} {:>6.3} {:<7} {:>7.1} / {:>6.1} {:>7.1} / {:>6.1} {:>7} / {:>6} {:>7} / {:>6} {:>7} / {:>6}",
                     format!("{}x{}", s.width, s.height),
                     s.zoom.median,
                     tidied,
@@ -321,6 +323,8 @@ impl std::fmt::Display for LayoutBenchReport {
                     r.overlapping_labels.worst,
                     r.covering_labels.median,
                     r.covering_labels.worst,
+                    r.across_labels.median,
+                    r.across_labels.worst,
                 )?;
             }
             if s.failures > 0 {

@@ -432,6 +432,30 @@ pub fn covering(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
     each_among_others(labels, |l, others| covers(board.spots(), px, l, others) > 0)
 }
 
+/// Which of the numbers sit across a curve from their spot: a curve runs
+/// between the spot's disc and the nearest point of the number's box (in
+/// a bundle of curves such a number can read as a neighbour's).
+pub fn across(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
+    let index = SegmentIndex::new(board, None);
+    labels
+        .iter()
+        .zip(board.spots())
+        .map(|(l, &s)| {
+            let r = l.rect();
+            let near = Point::new(s.x.clamp(r.min.x, r.max.x), s.y.clamp(r.min.y, r.max.y));
+            let d = near.dist(s);
+            if d <= SPOT_R * px {
+                return false;
+            }
+            let k = SPOT_R * px / d;
+            let from = Point::new(s.x + (near.x - s.x) * k, s.y + (near.y - s.y) * k);
+            let mut hit = false;
+            index.for_each_near(from, near, 0.0, &mut |g| hit = hit || segments_meet(from, near, g.a, g.b));
+            hit
+        })
+        .collect()
+}
+
 fn each_among_others(labels: &[Label], f: impl Fn(&Label, &[Label]) -> bool) -> Vec<bool> {
     (0..labels.len()).map(|i| f(&labels[i], &all_but(labels, i))).collect()
 }
@@ -498,6 +522,21 @@ mod tests {
             }
         }
         assert!(made > 0, "no room made: nothing tested");
+    }
+
+    /// A number beyond a curve from its spot is across it; one on the
+    /// spot's side, or touching the spot's disc, is not.
+    #[test]
+    fn a_curve_between_number_and_spot_is_across() {
+        let spots = vec![Point::new(0.0, 0.0), Point::new(40.0, -60.0), Point::new(40.0, 60.0)];
+        let line = crate::board::Edge { ends: [2, 3], points: vec![spots[1], spots[2]] };
+        let board = Board::from_parts(200.0, 200.0, spots, vec![line]).unwrap();
+        let at = |x: f64| Label { x, y: 0.0, half_w: 7.0, half_h: 6.0, font: TEXT_H };
+        let others = [at(-100.0), at(-100.0)];
+        for (x, want) in [(55.0, true), (20.0, false), (8.0, false), (-20.0, false)] {
+            let labels = [at(x), others[0], others[1]];
+            assert_eq!(across(&board, 1.0, &labels)[0], want, "number at x = {x}");
+        }
     }
 
     /// The same ends fully placed: numbers are 12 px, or 11 or 10 px

@@ -6,11 +6,12 @@
 //! curves (ignoring where curves meet at a shared spot: within
 //! [`SHARED_SPOT_PX`] of it), the smallest gap between a spot and a curve
 //! not on it, how many spot numbers overlap a curve, a spot or another
-//! number, and how many of those cover a spot or another number.
+//! number, how many of those cover a spot or another number, and how many
+//! numbers have a curve between them and their spot.
 
 use super::geom::{outside_disc, point_segment_dist, segment_dist, Point};
 use super::index::SegmentIndex;
-use super::labels::{covering, overlapping, place_labels};
+use super::labels::{across, covering, overlapping, place_labels};
 use super::model::Board;
 use super::route::RouteOptions;
 use super::tidy::TidyOptions;
@@ -37,6 +38,8 @@ pub struct Legibility {
     pub overlapping_labels: usize,
     /// Of those, the numbers over a spot or another number.
     pub covering_labels: usize,
+    /// Numbers with a curve between them and their spot.
+    pub across_labels: usize,
 }
 
 /// Measures `board` as shown at `scale` CSS px per board unit.
@@ -84,6 +87,7 @@ pub fn legibility(board: &Board, scale: f64) -> Legibility {
         min_spot_gap_px: spot * scale,
         overlapping_labels: overlapping(board, px, &labels).iter().filter(|&&b| b).count(),
         covering_labels: covering(board, px, &labels).iter().filter(|&&b| b).count(),
+        across_labels: across(board, px, &labels).iter().filter(|&&b| b).count(),
     }
 }
 
@@ -187,6 +191,7 @@ fn readings(v: &[Legibility]) -> LayoutReadings {
         min_spot_gap_px: stat(v.iter().map(|l| l.min_spot_gap_px).collect(), false),
         overlapping_labels: stat(v.iter().map(|l| l.overlapping_labels as f64).collect(), true),
         covering_labels: stat(v.iter().map(|l| l.covering_labels as f64).collect(), true),
+        across_labels: stat(v.iter().map(|l| l.across_labels as f64).collect(), true),
     }
 }
 
