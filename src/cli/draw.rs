@@ -47,8 +47,8 @@ pub struct DrawArgs {
 }
 
 /// Measure the drawing as the page shows it: random 20-spot games at
-/// 1280×800 and 390×844, gaps and overlapping numbers before and after
-/// tidying.
+/// 1280×800 and 390×844, gaps, overlapping numbers and numbers across a
+/// curve from their spot, before and after tidying.
 #[derive(Args)]
 #[command(after_help = "Example:\n  sprouts bench layout --games 10 --json")]
 pub struct BenchLayoutArgs {
