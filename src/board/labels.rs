@@ -442,13 +442,13 @@ pub fn across(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
         .zip(board.spots())
         .map(|(l, &s)| {
             let r = l.rect();
-            let near = Point::new(s.x.clamp(r.min.x, r.max.x), s.y.clamp(r.min.y, r.max.y));
+            // (max/min rather than clamp: no panic on a NaN box.)
+            let near = Point::new(s.x.max(r.min.x).min(r.max.x), s.y.max(r.min.y).min(r.max.y));
             let d = near.dist(s);
             if d <= SPOT_R * px {
                 return false;
             }
-            let k = SPOT_R * px / d;
-            let from = Point::new(s.x + (near.x - s.x) * k, s.y + (near.y - s.y) * k);
+            let from = s.lerp(near, SPOT_R * px / d);
             let mut hit = false;
             index.for_each_near(from, near, 0.0, &mut |g| hit = hit || segments_meet(from, near, g.a, g.b));
             hit
