@@ -100,8 +100,9 @@ fn tidying_makes_room() {
 /// On a phone, the tidied end of a 20-spot game keeps its curves 6 px
 /// apart: here the narrowest gap was a thin empty lens between two dead
 /// spots, pressed to 4.1 px by the spots on either side until curves held
-/// a gap of 8 px more stiffly (6.9 px then; 6.6 px since numbers make way
-/// for each other in chains, which moves where the tidy pushes curves).
+/// a gap of 8 px more stiffly (6.9 px then; 6.2 px since numbers make way
+/// for each other in chains and are drawn smaller where that clears them,
+/// which moves where the tidy pushes curves).
 #[test]
 fn phone_lenses_stay_open() {
     let size = PageSize::ALL[1];

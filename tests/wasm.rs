@@ -285,6 +285,7 @@ fn tidying_in_chunks_keeps_the_position() {
     // Nonsense scales are no panic.
     assert!(g.tidy(f64::NAN, 1).is_ok());
     assert!(g.label_places(0.0, -1.0).len() == 20);
+    assert!(g.label_boxes(f64::NAN, -1.0).chunks(3).all(|b| b[2] == 12.0 || b[2] == 11.0 || b[2] == 10.0));
 }
 
 /// The page's tidy worker: a copy made from the saved game is tidied and
