@@ -102,7 +102,8 @@ fn tidying_makes_room() {
 /// spots, pressed to 4.1 px by the spots on either side until curves held
 /// a gap of 8 px more stiffly (6.9 px then; 6.2 px since numbers make way
 /// for each other in chains and are drawn smaller where that clears them,
-/// which moves where the tidy pushes curves).
+/// which moves where the tidy pushes curves; 8.0 px since the tidy ends
+/// with a polish that pushes apart only what is still too close).
 #[test]
 fn phone_lenses_stay_open() {
     let size = PageSize::ALL[1];

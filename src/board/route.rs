@@ -111,7 +111,7 @@ impl Board {
         // Still no room: tidy the drawing (curves spread apart, spots
         // clear of curves; same position by construction) and try again,
         // as it is and relaxed; then once more after a second tidy (a tidy
-        // settles after about 160 sweeps, and some moves need more room
+        // settles after about 160 to 220 sweeps, and some moves need more room
         // than one gives: seed 99 of `sprouts bench layout` on the desktop).
         let mut tidied = self.clone();
         for _ in 0..2 {
