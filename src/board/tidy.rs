@@ -221,6 +221,7 @@ impl Tidy {
         // steeply as the barrier and the linear push together.
         let (linear, barrier) = if polish { (0.0, BARRIER + 0.5) } else { (0.5, BARRIER) };
         let floor_r = BARRIER_PX * px;
+        let spot_floor = SPOT_FLOOR_PX * px;
         let rc = self.opts.curve_gap * px;
         let rs = self.opts.spot_gap * px;
         let reach = 2.0 * rc.max(rs);
@@ -278,7 +279,7 @@ impl Tidy {
             });
             near.iter().fold(Point::default(), |f, &(e, d, q, r)| {
                 let k = weight(self.dead.edge(&edges[e]));
-                let floor = (BARRIER_PX * px).min(r);
+                let floor = floor_r.min(r);
                 f.plus(p.minus(q).scale((linear * k * (r - d) + barrier * (floor - d).max(0.0)) / d))
             })
         };
@@ -301,7 +302,7 @@ impl Tidy {
         };
         for (si, &p) in spots.iter().enumerate() {
             let sp = si as Spot + 1;
-            let r = if polish { SPOT_FLOOR_PX * px } else { 2.0 * rs };
+            let r = if polish { spot_floor } else { 2.0 * rs };
             let mut f = push_from_curves(p, r, &|e, k, _| {
                 // Not a curve's own end at this spot, nor its parts near it.
                 let ed = &edges[e];
@@ -418,7 +419,7 @@ impl Tidy {
                     let sp = j as Spot + 1;
                     let d = s.dist(p);
                     let own = (e.ends[0] == sp && c[i] < 2.0 * rs) || (e.ends[1] == sp && c[n - 1] - c[i] < 2.0 * rs);
-                    let rr = if polish { SPOT_FLOOR_PX * px } else { 2.0 * rs };
+                    let rr = if polish { spot_floor } else { 2.0 * rs };
                     if !own && d < rr && d > 0.0 {
                         f = f.plus(p.minus(s).scale((if polish { barrier } else { 0.5 }) * (rr - d) / d));
                     }
