@@ -19,7 +19,7 @@
 
 use super::geom::{closest_on_segment, point_segment_dist, segment_dist, segment_hits_triangle, Point, Rect};
 use super::index::SegmentIndex;
-use super::labels::{overlapping, place_labels, Label};
+use super::labels::{overlapping, place_labels_unsettled, Label};
 use super::model::{Board, Edge};
 use super::smooth::{subdivide, Grid};
 use super::trace::TraceError;
@@ -468,7 +468,7 @@ impl Tidy {
 /// the others are left as empty boxes far away (so `crowded[i]` is spot
 /// i + 1's).
 fn crowded_labels(board: &Board, px: f64) -> Vec<Label> {
-    let labels = place_labels(board, px, 24.0);
+    let labels = place_labels_unsettled(board, px, 24.0);
     let bad = overlapping(board, px, &labels);
     labels
         .into_iter()
