@@ -54,6 +54,8 @@ const worker = createEngineWorker();
 let controller = null;
 /** @type {ReturnType<typeof createTidy> | null} */
 let tidy = null;
+/** @type {ReturnType<typeof createDrawClient> | null} */
+let drawClient = null;
 const ctl = () => /** @type {GameController} */ (controller);
 
 const board = createBoard($('board'), {
@@ -81,6 +83,15 @@ const board = createBoard($('board'), {
   onSpotActivate: (n) => activateSpot(n),
   onPending: (p) => { $('place-bar').hidden = !p; },
   labelPlaces: (scale, margin) => controller?.guard(() => controller?.current?.labelBoxes(scale, margin) ?? null, null) ?? null,
+  // Placing the numbers late in a game takes ~100 ms in wasm: the drawing
+  // worker does it. A tidy redrawing as it goes places them when it settles.
+  placeLabels: (scale, margin) => {
+    const g = controller?.current;
+    if (!g || !drawClient || tidy?.animating()) return null;
+    const game = controller?.guard(() => g.toJson(), null);
+    if (!game) return null;
+    return drawClient.request({ type: 'place', game, scale, margin }).reply.then((m) => m.labels ?? null);
+  },
   spotLabel: (s) => `Spot ${s.n}, ${s.lives} ${s.lives === 1 ? 'life' : 'lives'}${s.lives === 0 ? ' (dead)' : ''}`,
 });
 
@@ -201,6 +212,7 @@ function start(c) {
     },
   });
   const drawing = createDrawClient();
+  drawClient = drawing;
   // A game the engine drew from a record, a position or a link is
   // tidied at once, as after a move (a game file keeps its own drawing).
   const opener = createOpener(c, drawing, {

@@ -51,6 +51,7 @@
  * @property {(s: SpotData) => string} [spotLabel] accessible name of a spot button
  * @property {number} [margin] board units kept around the extent (default 24)
  * @property {(scale: number, margin: number) => ArrayLike<number> | null} [labelPlaces] where the spot numbers go (box centres and font sizes in CSS px, flat x, y, font; or flat x, y at 12 px), instead of the board's own choice
+ * @property {(scale: number, margin: number) => Promise<ArrayLike<number> | null> | null} [placeLabels] the same, worked out off the page's thread (null: not now); shown when it comes if the drawing and scale are still those it was asked for. With it, `labelPlaces` is asked only for a picture (`image`)
  */
 
 /** Okabe–Ito colours (safe for colour-blind readers), backed by shapes. */
@@ -471,7 +472,7 @@ export function createBoard(element, config = {}) {
    * ringed; then their numbers.
    * @param {CanvasRenderingContext2D} ctx @param {number} px @param {number[]} marked
    */
-  function paintSpots(ctx, px, marked) {
+  function paintSpots(ctx, px, marked, still = false) {
     const r = 7 * px;
     // While the last move draws itself, its new spot appears when the line reaches it.
     const a = ctx.canvas === canvas ? state.anim : null;
@@ -503,7 +504,7 @@ export function createBoard(element, config = {}) {
     ctx.font = font(12);
     ctx.lineWidth = 3 * px;
     ctx.strokeStyle = PAPER;
-    const places = labelPlaces(ctx, px);
+    const places = labelPlaces(ctx, px, still);
     state.spots.forEach((s, i) => {
       if (s.n === hidden) return;
       const [x, y, corner, size = 12] = places[i];
@@ -524,10 +525,35 @@ export function createBoard(element, config = {}) {
    * The numbers' places and what they were worked out for; `from`: given
    * by the host with the state (`labels`), kept beside their spots while
    * the player zooms or the drawing moves ('zooming', 'following'), asked
-   * of the host (`labelPlaces`: 'host'), or the board's own ('board').
+   * of the host (`labelPlaces`: 'host'), kept beside their spots until
+   * the host's places come (`placeLabels`: 'waiting'), or the board's own
+   * ('board').
    * @type {{ spots: SpotData[] | null, edges: EdgeData[] | null, extent: Extent | null, px: number, labels: object | null, places: number[][], from: string }}
    */
   const labelCache = { spots: null, edges: null, extent: null, px: 0, labels: null, places: [], from: '' };
+
+  /** The drawing and scale whose numbers `placeLabels` was last asked for. */
+  let asked = { spots: /** @type {SpotData[] | null} */ (null), edges: /** @type {EdgeData[] | null} */ (null), px: 0 };
+
+  /**
+   * Asks the host to place the numbers of the drawing shown at this scale
+   * (once); its answer becomes the state's `labels` if the drawing and the
+   * scale are still the same.
+   * @param {number} px
+   */
+  function askPlaces(px) {
+    if (asked.spots === state.spots && asked.edges === state.edges && asked.px === px) return;
+    const key = { spots: state.spots, edges: state.edges, px };
+    asked = key;
+    const reply = cfg.placeLabels?.(1 / px, cfg.margin ?? 24);
+    reply?.then((flat) => {
+      const n = state.spots.length;
+      if (destroyed || asked !== key || state.spots !== key.spots || state.edges !== key.edges || 1 / view.scale !== px) return;
+      if (!flat || (flat.length !== 3 * n && flat.length !== 2 * n)) return;
+      state.labels = { scale: 1 / px, places: flat };
+      schedule();
+    }, () => { /* no places: the board's own stay */ });
+  }
 
   /**
    * Where each spot's number goes: of the four corners beside the spot
@@ -535,9 +561,10 @@ export function createBoard(element, config = {}) {
    * farthest from other spots, lines and the numbers placed before it.
    * Remembered until the drawing or the scale changes.
    * @param {CanvasRenderingContext2D} ctx with the labels' font set @param {number} px
+   * @param {boolean} still for a picture (`image`), not the screen
    * @returns {number[][]} per spot: [x, y, corner] or [x, y, -1, font size]
    */
-  function labelPlaces(ctx, px) {
+  function labelPlaces(ctx, px, still) {
     const c = labelCache;
     const zooming = performance.now() - zoomedAt < ZOOM_REST_MS;
     if (c.spots === state.spots && c.edges === state.edges && c.px === px && c.extent === state.extent && c.labels === state.labels && (zooming || c.from !== 'zooming')) return c.places;
@@ -570,8 +597,17 @@ export function createBoard(element, config = {}) {
     if (state.moving && old && old.length === state.spots.length) {
       return keep(state.spots.map((s, i) => [c.places[i][0] + s.x - old[i].x, c.places[i][1] + s.y - old[i].y, ...c.places[i].slice(2)]), 'following');
     }
-    const host = cfg.labelPlaces?.(1 / px, cfg.margin ?? 24);
-    if (host && fits(host)) return keep(centres(host), 'host');
+    if (cfg.placeLabels && !still) {
+      askPlaces(px);
+      // Until they come the numbers stay where they were beside their spots.
+      if (old && old.length === n && c.places.length === n && c.px > 0) {
+        const k = px / c.px;
+        return keep(state.spots.map((s, i) => [s.x + (c.places[i][0] - old[i].x) * k, s.y + (c.places[i][1] - old[i].y) * k, ...c.places[i].slice(2)]), 'waiting');
+      }
+    } else {
+      const host = cfg.labelPlaces?.(1 / px, cfg.margin ?? 24);
+      if (host && fits(host)) return keep(centres(host), 'host');
+    }
     const r = 7 * px;
     const h = 12 * px;
     const e = state.extent;
@@ -629,7 +665,7 @@ export function createBoard(element, config = {}) {
     x.fillRect(0, 0, c.width, c.height);
     x.setTransform(scale, 0, 0, scale, -(e.minX - m) * scale, -(e.minY - m) * scale);
     paintCurves(x, 1, 0);
-    paintSpots(x, 1, []);
+    paintSpots(x, 1, [], true);
     return c;
   }
 
@@ -1142,7 +1178,7 @@ export function createBoard(element, config = {}) {
     },
     /** What is highlighted now (for tests and hosts). */
     shown: () => ({ preview: !!state.preview, lands: state.lands.length, marked: [...state.marked], pending: !!state.pending,
-      animating: !!state.anim, numbers: { from: labelCache.from, places: labelCache.places.flatMap(([x, y]) => [x, y]), fonts: labelCache.places.map((p) => p[3] ?? 12) } }),
+      animating: !!state.anim, numbers: { from: labelCache.from, scale: labelCache.px ? 1 / labelCache.px : 0, places: labelCache.places.flatMap(([x, y]) => [x, y]), fonts: labelCache.places.map((p) => p[3] ?? 12) } }),
     /** CSS pixels per board unit (zoom included). */
     scale: () => view.scale,
     /** Board units kept round the drawing (where numbers may go). */

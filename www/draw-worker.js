@@ -18,6 +18,9 @@
  *        settled copy go at that scale, and their font sizes
  *        (`Game.labelBoxes`: up to ~160 ms in wasm late in a game)
  *        → {id, scale, labels} (Float64Array).
+ *   {type: 'place', id, game, scale, margin} where the spot numbers of
+ *        a game (saved-game JSON) go at that scale → {id, labels}: as for
+ *        'labels', for the page's game, off the page's thread.
  *   {type: 'open', id, text, misere, width, height, recordFirst} a pasted
  *        text read as a record (`Game.fromRecord`) or a position
  *        (`Game.fromPosition`), the one `recordFirst` says first, the other
@@ -85,6 +88,16 @@ function link(e, m) {
 }
 
 /** @param {import('./engine.js').Engine} e @param {any} m */
+function place(e, m) {
+  const g = e.Game.fromJson(String(m.game));
+  try {
+    return { id: m.id, labels: g.labelBoxes(Number(m.scale) || 1, Number(m.margin) || 24) };
+  } finally {
+    g.free();
+  }
+}
+
+/** @param {import('./engine.js').Engine} e @param {any} m */
 function tidy(e, m) {
   if (m.type === 'start') {
     const old = game;
@@ -111,10 +124,10 @@ scope.addEventListener('message', async (ev) => {
   const m = ev.data ?? {};
   try {
     const e = await engine;
-    const reply = m.type === 'open' ? open(e, m) : m.type === 'link' ? link(e, m) : tidy(e, m);
+    const reply = m.type === 'open' ? open(e, m) : m.type === 'link' ? link(e, m) : m.type === 'place' ? place(e, m) : tidy(e, m);
     if (reply) scope.postMessage(reply);
   } catch (err) {
-    if (m.type !== 'open' && m.type !== 'link') game = null;
+    if (m.type !== 'open' && m.type !== 'link' && m.type !== 'place') game = null;
     // A trapped instance (a Rust panic) is unusable: the next request loads a fresh one.
     if (isTrap(err)) engine = loadEngine({ fresh: true });
     scope.postMessage({ id: m.id, error: messageOf(err) });

@@ -89,5 +89,7 @@ export function createTidy(c, board, drawing, hooks = {}) {
     stop,
     /** Whether a tidy is running. */
     running: () => running !== 0,
+    /** Whether a tidy is running and redrawing the board as it goes (not with `prefers-reduced-motion`). */
+    animating: () => running !== 0 && !reduced.matches,
   };
 }

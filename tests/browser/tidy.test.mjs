@@ -67,11 +67,25 @@ test('tidying moves the curves, never the position', async () => {
   // Their font sizes too (a number with no clear place at 12 px may be smaller).
   const boxes = await page.evaluate(() => Array.from(globalThis.sprouts.game.labelBoxes(globalThis.sprouts.board.scale(), 24)));
   assert.deepEqual(numbers.fonts, boxes.filter((_, k) => k % 3 === 2));
-  // Zoomed, they are placed again for the new scale (once the zoom rests).
+  // Zoomed, they are placed again for the new scale (once the zoom rests),
+  // by the drawing worker: the page's own engine places none.
+  await page.evaluate(() => {
+    const proto = Object.getPrototypeOf(globalThis.sprouts.game);
+    const real = proto.labelBoxes;
+    globalThis.mainPlaced = 0;
+    proto.labelBoxes = function (...a) { globalThis.mainPlaced++; return real.apply(this, a); };
+  });
   await page.click('button[aria-label="Zoom in"]');
-  await page.waitForFunction(() => globalThis.sprouts.board.shown().numbers.from === 'host');
+  await page.waitForFunction(() => { const b = globalThis.sprouts.board; const n = b.shown().numbers; return n.from === 'given' && Math.abs(n.scale - b.scale()) < 1e-9; });
   const zoomed = await page.evaluate(() => globalThis.sprouts.board.shown().numbers.places);
+  assert.equal(await page.evaluate(() => globalThis.mainPlaced), 0, 'numbers placed on the page\'s thread');
   assert.deepEqual(zoomed, await page.evaluate(() => Array.from(globalThis.sprouts.game.labelPlaces(globalThis.sprouts.board.scale(), 24))));
+  // After undo too (no tidy runs then): the worker places them for the drawing shown.
+  await page.click('#undo');
+  await page.waitForFunction(() => { const n = globalThis.sprouts.board.shown().numbers; return n.from === 'given' && n.places.length === 2 * globalThis.sprouts.game.spotList().length; });
+  const afterUndo = await page.evaluate(() => globalThis.sprouts.board.shown().numbers.places);
+  assert.deepEqual(afterUndo, await page.evaluate(() => Array.from(globalThis.sprouts.game.labelPlaces(globalThis.sprouts.board.scale(), 24))));
+  assert.equal(await page.evaluate(() => globalThis.mainPlaced), 0, 'numbers placed on the page\'s thread after undo');
   assert.deepEqual(errors, []);
   await page.close();
 });
