@@ -43,7 +43,9 @@
  * it from a blob (a worker's script must be the page's own), which the
  * page's CSP must allow (`worker-src blob:` and this file's origin: a
  * module worker loads its imports under worker-src); where none starts,
- * the boards read on the main thread as before.
+ * the boards read on the main thread as before. The worker also places
+ * the spot numbers, as the page does (where it cannot, the board puts
+ * each number at the clearest of its spot's four corners).
  */
 import { createBoard, BOARD_CSS } from './board.js';
 import { createDrawClient } from './draw-client.js';
@@ -72,6 +74,28 @@ async function readInWorker(what) {
     return null;
   }
   return 'game' in m ? String(m.game) : new Error(String(m.error));
+}
+
+/**
+ * Where a game's spot numbers go, worked out in the drawing worker (see
+ * draw-worker.js, `place`), as the page places them; null where the
+ * worker cannot (the board then places them itself).
+ * @param {EngineGame | null} game @param {number} scale @param {number} margin
+ * @returns {Promise<ArrayLike<number> | null> | null}
+ */
+function placeInWorker(game, scale, margin) {
+  if (!game || drawing === null) return null;
+  let json;
+  try {
+    json = game.toJson();
+  } catch {
+    return null;
+  }
+  const client = (drawing ??= createDrawClient());
+  return client.request({ type: 'place', game: json, scale, margin }).reply.then((m) => {
+    if (m.all && drawing === client) drawing = null;
+    return m.labels ?? null;
+  });
 }
 
 const CSS = `
@@ -140,6 +164,7 @@ export class SproutsBoard extends HTMLElement {
         }
       },
       onScale: (s) => this.rules(s),
+      placeLabels: (scale, margin) => placeInWorker(this.game, scale, margin),
     });
     const onClick = (/** @type {Event} */ ev) => {
       const act = /** @type {HTMLElement} */ (ev.target).closest?.('button')?.dataset.act;

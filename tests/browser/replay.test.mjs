@@ -164,6 +164,11 @@ test('the embeddable board reads a whole record or a position, and says why it c
     el.setAttribute('moves', record);
     document.body.append(el);
     await el.ready;
+    // Its numbers are placed in the drawing worker, where the engine puts them.
+    const t0 = performance.now();
+    while (el.board.shown().numbers.from !== 'given' && performance.now() - t0 < 20000) await new Promise((ok) => setTimeout(ok, 50));
+    const numbers = el.board.shown().numbers;
+    const engineNumbers = Array.from(el.game.labelPlaces(el.board.scale(), 24));
     const bad = /** @type {any} */ (document.createElement('sprouts-board'));
     /** @type {string[]} */ const messages = [];
     bad.addEventListener('sprouts-error', (/** @type {any} */ e) => messages.push(e.detail.message));
@@ -175,7 +180,7 @@ test('the embeddable board reads a whole record or a position, and says why it c
     laid.setAttribute('position', '0*2.AB.}AB.}]!');
     document.body.append(laid);
     await laid.ready;
-    return { record: el.record, position: el.position, messages, badRecord: bad.record, laid: laid.position };
+    return { record: el.record, position: el.position, messages, badRecord: bad.record, laid: laid.position, numbers, engineNumbers };
   }, LONG_RECORD);
   assert.equal(got.laid, engine.canonical('0*2.AB.}AB.}]!'));
   assert.equal(got.record, ref.record());
@@ -183,6 +188,8 @@ test('the embeddable board reads a whole record or a position, and says why it c
   assert.equal(got.messages.length, 1);
   assert.match(got.messages[0], /move 3/);
   assert.equal(got.badRecord, '2+');
+  assert.equal(got.numbers.from, 'given');
+  assert.deepEqual(got.numbers.places, got.engineNumbers);
   assert.deepEqual(errors, []);
   ref.free();
   await page.close();
