@@ -532,27 +532,34 @@ export function createBoard(element, config = {}) {
    */
   const labelCache = { spots: null, edges: null, extent: null, px: 0, labels: null, places: [], from: '' };
 
-  /** The drawing and scale whose numbers `placeLabels` was last asked for. */
-  let asked = { spots: /** @type {SpotData[] | null} */ (null), edges: /** @type {EdgeData[] | null} */ (null), px: 0 };
+  /** The drawing and scale whose numbers `placeLabels` was last asked for, and whether its answer is awaited. */
+  let asked = { spots: /** @type {SpotData[] | null} */ (null), edges: /** @type {EdgeData[] | null} */ (null), px: 0, waiting: false };
 
   /**
    * Asks the host to place the numbers of the drawing shown at this scale
    * (once); its answer becomes the state's `labels` if the drawing and the
-   * scale are still the same.
+   * scale are still the same. Returns whether an answer is awaited (no:
+   * the host gave none, and the board places them itself).
    * @param {number} px
    */
   function askPlaces(px) {
-    if (asked.spots === state.spots && asked.edges === state.edges && asked.px === px) return;
-    const key = { spots: state.spots, edges: state.edges, px };
+    if (asked.spots === state.spots && asked.edges === state.edges && asked.px === px) return asked.waiting;
+    const reply = cfg.placeLabels?.(1 / px, cfg.margin ?? 24) ?? null;
+    const key = { spots: state.spots, edges: state.edges, px, waiting: !!reply };
     asked = key;
-    const reply = cfg.placeLabels?.(1 / px, cfg.margin ?? 24);
-    reply?.then((flat) => {
+    /** @param {ArrayLike<number> | null} flat */
+    const answer = (flat) => {
+      key.waiting = false;
+      if (destroyed || asked !== key) return;
       const n = state.spots.length;
-      if (destroyed || asked !== key || state.spots !== key.spots || state.edges !== key.edges || 1 / view.scale !== px) return;
-      if (!flat || (flat.length !== 3 * n && flat.length !== 2 * n)) return;
-      state.labels = { scale: 1 / px, places: flat };
+      const shown = state.spots === key.spots && state.edges === key.edges && 1 / view.scale === px;
+      if (shown && flat && (flat.length === 3 * n || flat.length === 2 * n)) state.labels = { scale: 1 / px, places: flat };
+      // No places: worked out again on the next frame (the board's own).
+      else labelCache.labels = { stale: true };
       schedule();
-    }, () => { /* no places: the board's own stay */ });
+    };
+    reply?.then(answer, () => answer(null));
+    return key.waiting;
   }
 
   /**
@@ -598,9 +605,8 @@ export function createBoard(element, config = {}) {
       return keep(state.spots.map((s, i) => [c.places[i][0] + s.x - old[i].x, c.places[i][1] + s.y - old[i].y, ...c.places[i].slice(2)]), 'following');
     }
     if (cfg.placeLabels && !still) {
-      askPlaces(px);
-      // Until they come the numbers stay where they were beside their spots.
-      if (old && old.length === n && c.places.length === n && c.px > 0) {
+      // Until the host's places come the numbers stay where they were beside their spots.
+      if (askPlaces(px) && old && old.length === n && c.places.length === n && c.px > 0) {
         const k = px / c.px;
         return keep(state.spots.map((s, i) => [s.x + (c.places[i][0] - old[i].x) * k, s.y + (c.places[i][1] - old[i].y) * k, ...c.places[i].slice(2)]), 'waiting');
       }

@@ -215,3 +215,37 @@ test('embedded from another site: the boards read their games in a worker starte
   await page.close();
   server.close();
 });
+
+test('embedded under a policy that refuses workers: the boards read on the page and place their numbers themselves, at any zoom', async () => {
+  const site0 = new URL(site.url).origin;
+  const html = `<!doctype html><meta charset="utf-8"><title>host</title>
+    <script type="module" src="${site.url}embed.js"></script>
+    <sprouts-board id="card" moves="2+ 1(3)2 1(4)2 1(5)4 2(6)3"></sprouts-board>`;
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': `script-src ${site0} 'wasm-unsafe-eval'; worker-src 'none'` });
+    res.end(html);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(undefined)));
+  const host = `http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/`;
+  server.unref();
+  const page = await site.browser.newPage();
+  const errors = /** @type {string[]} */ ([]);
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(host);
+  const record = await page.evaluate(async () => {
+    await customElements.whenDefined('sprouts-board');
+    const el = /** @type {any} */ (document.getElementById('card'));
+    await el.ready;
+    return el.record;
+  });
+  assert.equal(record, '2+ 1(3)2 1(4)2 1(5)4 2(6)3 II');
+  const numbers = () => page.evaluate(() => /** @type {any} */ (document.getElementById('card')).board.shown().numbers);
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('card')).board.shown().numbers.from === 'board');
+  // Zoomed in, they are placed again for the new scale (not kept waiting for a worker that never answers).
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('card')).board.zoomBy(1.5));
+  await page.waitForFunction(() => { const b = /** @type {any} */ (document.getElementById('card')).board; const n = b.shown().numbers; return n.from === 'board' && Math.abs(n.scale - b.scale()) < 1e-9; });
+  assert.equal((await numbers()).places.length, 12);
+  assert.deepEqual(errors, []);
+  await page.close();
+  server.close();
+});
