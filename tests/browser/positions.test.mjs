@@ -171,24 +171,34 @@ test('the embeddable board reads its game in the drawing worker: a slow position
   await page.close();
 });
 
-test('embedded from another site: the boards read their games in a worker started from a blob', async () => {
-  const slow = (await readFile(new URL('../data/fuzz/open/glop/canon-hang-1b919c18.txt', import.meta.url), 'utf8')).trim();
-  // A teaching page on another origin loading embed.js from this site,
-  // with the policy the README asks of such a page. (localhost is another
-  // origin than 127.0.0.1, and a loopback one: Chromium keeps other
-  // address spaces from loopback servers.)
+/**
+ * A teaching page on another origin that loads embed.js from this site,
+ * served with the Content-Security-Policy `policy` (its own origin as
+ * `site0`). localhost is another origin than 127.0.0.1, and a loopback
+ * one: Chromium keeps other address spaces from loopback servers.
+ * @param {string} boards the page's <sprouts-board> elements
+ * @param {(site0: string) => string} policy
+ * @returns {Promise<{ host: string, site0: string, server: import('node:http').Server }>}
+ */
+async function hostPage(boards, policy) {
   const site0 = new URL(site.url).origin;
   const html = `<!doctype html><meta charset="utf-8"><title>host</title>
     <script type="module" src="${site.url}embed.js"></script>
-    <sprouts-board id="card" moves="2+ 1(3)2 1(4)2 1(5)4 2(6)3"></sprouts-board>
-    <sprouts-board id="slow" position="${slow}"></sprouts-board>`;
+    ${boards}`;
   const server = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': `script-src ${site0} 'wasm-unsafe-eval'; worker-src blob: ${site0}` });
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': policy(site0) });
     res.end(html);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(undefined)));
-  const host = `http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/`;
   server.unref();
+  return { host: `http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/`, site0, server };
+}
+
+test('embedded from another site: the boards read their games in a worker started from a blob', async () => {
+  const slow = (await readFile(new URL('../data/fuzz/open/glop/canon-hang-1b919c18.txt', import.meta.url), 'utf8')).trim();
+  // With the policy the README asks of such a page.
+  const { host, site0, server } = await hostPage(`<sprouts-board id="card" moves="2+ 1(3)2 1(4)2 1(5)4 2(6)3"></sprouts-board>
+    <sprouts-board id="slow" position="${slow}"></sprouts-board>`, (site0) => `script-src ${site0} 'wasm-unsafe-eval'; worker-src blob: ${site0}`);
   const page = await site.browser.newPage();
   const errors = /** @type {string[]} */ ([]);
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -217,17 +227,7 @@ test('embedded from another site: the boards read their games in a worker starte
 });
 
 test('embedded under a policy that refuses workers: the boards read on the page and place their numbers themselves, at any zoom', async () => {
-  const site0 = new URL(site.url).origin;
-  const html = `<!doctype html><meta charset="utf-8"><title>host</title>
-    <script type="module" src="${site.url}embed.js"></script>
-    <sprouts-board id="card" moves="2+ 1(3)2 1(4)2 1(5)4 2(6)3"></sprouts-board>`;
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': `script-src ${site0} 'wasm-unsafe-eval'; worker-src 'none'` });
-    res.end(html);
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(undefined)));
-  const host = `http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/`;
-  server.unref();
+  const { host, server } = await hostPage('<sprouts-board id="card" moves="2+ 1(3)2 1(4)2 1(5)4 2(6)3"></sprouts-board>', (site0) => `script-src ${site0} 'wasm-unsafe-eval'; worker-src 'none'`);
   const page = await site.browser.newPage();
   const errors = /** @type {string[]} */ ([]);
   page.on('pageerror', (e) => errors.push(String(e)));
