@@ -239,10 +239,9 @@ fn settle(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, placed: &m
             let fixed_near: Vec<Label> = fixed.iter().copied().filter(|o| Point::new(o.x, o.y).dist(spots[i]) <= reaches[i] + o.half_w + o.half_h + (1.0 + NUMBER_GAP) * px).collect();
             let mut v = vec![(placed[i], cost_alone(i, &placed[i], &near, &fixed_near))];
             for font in std::iter::once(TEXT_H).chain(SMALLER) {
-                for l in places(board, px, i, font) {
-                    if l.inside(shown) && overlaps(&near, index, px, &l, &fixed_near) == 0 {
-                        v.push((l, cost_alone(i, &l, &near, &fixed_near)));
-                    }
+                // Clear places only: what they cost is the font and being across.
+                for l in places(board, px, i, font).filter(|l| l.inside(shown) && overlaps(&near, index, px, l, &fixed_near) == 0) {
+                    v.push((l, FONT_COST * (TEXT_H - l.font) + if is_across(index, px, spots[i], &l) { ACROSS_COST } else { 0.0 }));
                 }
             }
             v
@@ -356,8 +355,7 @@ fn half_size(px: f64, i: usize, font: f64) -> (f64, f64) {
 /// rather than ~100 ms in wasm (each place looked at all spots).
 fn near_spots(board: &Board, px: f64, i: usize) -> (f64, Vec<Point>) {
     let s = board.spots()[i];
-    let (hw, hh) = half_size(px, i, TEXT_H);
-    let far = (SPOT_R + 2.0 + RINGS[RINGS.len() - 1]) * px + 2.0 * (hw + hh);
+    let far = reach(px, i);
     (far, board.spots().iter().copied().filter(|q| q.dist(s) <= far + ROOM.max(SPOT_R) * px + px).collect())
 }
 
