@@ -238,7 +238,7 @@ impl Game {
     }
 
     /// As `labelPlaces`, with each number's font size (CSS px: 12, or 11
-    /// or 10 where only a smaller number finds a clear place): flat
+    /// down to 8 where only a smaller number finds a clear place): flat
     /// `[x0, y0, font0, x1, ...]`.
     #[wasm_bindgen(js_name = labelBoxes)]
     pub fn label_boxes(&self, scale: f64, margin: f64) -> Vec<f64> {

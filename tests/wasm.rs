@@ -280,7 +280,7 @@ fn tidying_in_chunks_keeps_the_position() {
     assert_eq!(boxes.len(), 30);
     for (k, b) in boxes.chunks(3).enumerate() {
         assert_eq!([b[0], b[1]], [places[2 * k], places[2 * k + 1]]);
-        assert!([12.0, 11.0, 10.0].iter().any(|f| (f - b[2]).abs() < 1e-9), "spot {}: font {}", k + 1, b[2]);
+        assert!([12.0, 11.0, 10.0, 9.0, 8.0].iter().any(|f| (f - b[2]).abs() < 1e-9), "spot {}: font {}", k + 1, b[2]);
     }
     // Nonsense scales are no panic.
     assert!(g.tidy(f64::NAN, 1).is_ok());

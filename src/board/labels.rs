@@ -16,9 +16,11 @@ const DIGIT_W: f64 = 7.0;
 
 /// Smaller font sizes (CSS px) tried, in turn, for a number that finds no
 /// clear place at [`TEXT_H`]: over 100 tidied 20-spot phone ends, numbers
-/// left over something 114 → 47, 107 of 6,771 numbers drawn smaller (not
-/// below 10 px: smaller reads badly on a phone).
-const SMALLER: [f64; 2] = [11.0, 10.0];
+/// left over something 114 → 47 with 11 and 10 px, 107 of 6,771 numbers
+/// drawn smaller. 9 and 8 px (see [`font_cost`]) took the last 5 numbers
+/// over a curve in those ends to 0: in a bundle of curves 10 px apart no
+/// 12 px box fits between two curves.
+const SMALLER: [f64; 4] = [11.0, 10.0, 9.0, 8.0];
 
 /// How far (CSS px) a place's room is measured.
 const ROOM: f64 = 20.0;
@@ -195,6 +197,17 @@ const SETTLE_STEPS: usize = 3000;
 /// and for being across a curve from its spot.
 const FONT_COST: f64 = 0.05;
 const ACROSS_COST: f64 = 0.3;
+/// Each px of font below 10 px costs this more: more than being across
+/// a curve, so that 9 and 8 px numbers are drawn only where no place at
+/// 10 px or more is clear. (At 0.05 a px throughout they also took the
+/// place of numbers across a curve: 57 of the 100 phone ends' 6,771
+/// numbers at 9 or 8 px, against 12.)
+const TINY_COST: f64 = 0.3;
+
+/// What drawing a number at `font` CSS px costs in the settling.
+fn font_cost(font: f64) -> f64 {
+    FONT_COST * (TEXT_H - font) + TINY_COST * (10.0 - font).max(0.0)
+}
 /// The settling's last temperature (its first is 1: a curve's cost).
 const FROZEN: f64 = 0.005;
 
@@ -229,19 +242,17 @@ fn settle(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, placed: &m
     let members: Vec<usize> = (0..n).filter(|&i| active[i]).collect();
     let fixed: Vec<Label> = (0..n).filter(|&i| !active[i]).map(|i| placed[i]).collect();
     // Each member's places and what each costs by itself.
-    let cost_alone = |i: usize, l: &Label, near: &[Point], fixed_near: &[Label]| {
-        overlaps(near, index, px, l, fixed_near) as f64 + FONT_COST * (TEXT_H - l.font) + if is_across(index, px, spots[i], l) { ACROSS_COST } else { 0.0 }
-    };
+    let looks = |i: usize, l: &Label| font_cost(l.font) + if is_across(index, px, spots[i], l) { ACROSS_COST } else { 0.0 };
     let places_of: Vec<Vec<(Label, f64)>> = members
         .iter()
         .map(|&i| {
             let (_, near) = near_spots(board, px, i);
-            let fixed_near: Vec<Label> = fixed.iter().copied().filter(|o| Point::new(o.x, o.y).dist(spots[i]) <= reaches[i] + o.half_w + o.half_h + (1.0 + NUMBER_GAP) * px).collect();
-            let mut v = vec![(placed[i], cost_alone(i, &placed[i], &near, &fixed_near))];
+            let fixed_near = within(&fixed, spots[i], reaches[i], px);
+            let mut v = vec![(placed[i], overlaps(&near, index, px, &placed[i], &fixed_near) as f64 + looks(i, &placed[i]))];
             for font in std::iter::once(TEXT_H).chain(SMALLER) {
                 // Clear places only: what they cost is the font and being across.
                 for l in places(board, px, i, font).filter(|l| l.inside(shown) && overlaps(&near, index, px, l, &fixed_near) == 0) {
-                    v.push((l, FONT_COST * (TEXT_H - l.font) + if is_across(index, px, spots[i], &l) { ACROSS_COST } else { 0.0 }));
+                    v.push((l, looks(i, &l)));
                 }
             }
             v
@@ -383,8 +394,7 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
     let s = board.spots()[i];
     let (hw, hh) = half_size(px, i, TEXT_H);
     let (far, near_spots) = near_spots(board, px, i);
-    let near_others: Vec<Label> =
-        others.iter().copied().filter(|o| Point::new(o.x, o.y).dist(s) <= far + o.half_w + o.half_h + (1.0 + NUMBER_GAP) * px).collect();
+    let near_others = within(others, s, far, px);
     let mut best: Option<(usize, f64, Label)> = None;
     for l in places(board, px, i, TEXT_H) {
         let n = overlaps(&near_spots, index, px, &l, &near_others) + usize::from(!l.inside(shown)) * 100;
@@ -401,6 +411,12 @@ fn choose(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, i: usize, 
         }
     }
     best.map(|(n, _, l)| (l, n)).unwrap_or((Label { x: s.x, y: s.y, half_w: hw, half_h: hh, font: TEXT_H }, 1))
+}
+
+/// The numbers among `others` that a box within `far` of `s` can meet
+/// or come closer to than [`NUMBER_GAP`]: only those are looked at.
+fn within(others: &[Label], s: Point, far: f64, px: f64) -> Vec<Label> {
+    others.iter().copied().filter(|o| Point::new(o.x, o.y).dist(s) <= far + o.half_w + o.half_h + (1.0 + NUMBER_GAP) * px).collect()
 }
 
 /// Each number's places clear of every curve and spot and inside what
@@ -609,7 +625,7 @@ fn all_but(labels: &[Label], i: usize) -> Vec<Label> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{play_game, PageSize};
+    use crate::board::{play_game, Edge, PageSize};
 
     /// Crowded phone-size ends (as routed, before any tidy) with their
     /// numbers as first placed.
@@ -625,6 +641,34 @@ mod tests {
                 (seed, board, px, first)
             })
             .collect()
+    }
+
+    /// A spot alone in a lane 12 px wide, in a bundle of such lanes: no
+    /// box of 10 px or more fits between two curves (a 10 px number and
+    /// the curves' half widths take 12.4 px), and beyond the bundle is
+    /// out of its number's reach. Its number is drawn at 9 px in its own
+    /// lane, over nothing and not across a curve.
+    #[test]
+    fn a_number_in_a_narrow_lane_is_drawn_small() {
+        let mut spots = Vec::new();
+        let mut edges = Vec::new();
+        for k in 0..5 {
+            for side in [-1.0, 1.0] {
+                let y = 100.0 + side * (6.0 + 12.0 * k as f64);
+                let (a, b) = (Point::new(20.0, y), Point::new(380.0, y));
+                spots.extend([a, b]);
+                let n = spots.len() as crate::topology::Spot;
+                edges.push(Edge { ends: [n - 1, n], points: (0..=36).map(|i| a.lerp(b, i as f64 / 36.0)).collect() });
+            }
+        }
+        spots.push(Point::new(200.0, 100.0));
+        let board = Board::from_parts(400.0, 200.0, spots, edges).unwrap();
+        let placed = place_labels(&board, 1.0, 24.0);
+        let (i, l) = (placed.len() - 1, placed[placed.len() - 1]);
+        assert!((l.font - 9.0).abs() < 1e-9, "{l:?}");
+        assert!(!overlapping(&board, 1.0, &placed)[i], "{l:?}");
+        assert!(!across(&board, 1.0, &placed)[i], "{l:?}");
+        assert!((l.y - 100.0).abs() < 6.0, "{l:?}");
     }
 
     /// Which numbers overlap something and which cover a spot or number.
@@ -707,8 +751,8 @@ mod tests {
         assert!(over_after < over_before && across_after < across_before, "overlapping {over_before} → {over_after}, across {across_before} → {across_after}");
     }
 
-    /// The same ends fully placed: numbers are 12 px, or 11 or 10 px
-    /// where that is clear of every curve, spot and number.
+    /// The same ends fully placed: numbers are 12 px, or one of the
+    /// smaller sizes where that is clear of every curve, spot and number.
     #[test]
     fn smaller_numbers_are_clear() {
         let mut small = 0;
@@ -717,7 +761,7 @@ mod tests {
             let over = overlapping(&board, px, &placed);
             for (i, l) in placed.iter().enumerate() {
                 let font = l.font;
-                assert!([TEXT_H, 11.0, 10.0].iter().any(|f| (f - font).abs() < 1e-9), "seed {seed}: spot {}'s number at {font} px", i + 1);
+                assert!(std::iter::once(TEXT_H).chain(SMALLER).any(|f| (f - font).abs() < 1e-9), "seed {seed}: spot {}'s number at {font} px", i + 1);
                 if font < TEXT_H - 1e-9 {
                     small += 1;
                     assert!(!over[i], "seed {seed}: spot {}'s number is smaller and still overlaps", i + 1);
