@@ -187,8 +187,9 @@ impl Board {
         for level in 0..4 {
             for reverse in [false, true] {
                 // spade 2.15 panicked locating the free points added after
-                // refinement (tests/data/fuzz/layout; `triangulate` now
-                // starts each walk next to its point). Its refinement walks
+                // refinement (tests/data/fuzz/layout and
+                // tests/data/layout/spade-locate-mesh-2.txt; `triangulate`
+                // now loads the mesh again with them). Its refinement walks
                 // the same way, so a panic there stays, natively, a mesh
                 // not built; none has been seen (in wasm it would abort).
                 let built = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| Mesh::build(self, &face, level)));
@@ -572,7 +573,7 @@ fn pt(p: Point2<f64>) -> Point {
 fn triangulate(vertices: Vec<V>, edges: Vec<[usize; 2]>, drawn_count: usize, size: f64, level: u32) -> Option<Cdt> {
     let fine = f64::from(level + 1);
     let mut conflict = false;
-    let mut cdt = Cdt::try_bulk_load_cdt(vertices, edges, |_| conflict = true).ok()?;
+    let mut cdt = Cdt::try_bulk_load_cdt(vertices, edges.clone(), |_| conflict = true).ok()?;
     if conflict {
         return None;
     }
@@ -591,7 +592,7 @@ fn triangulate(vertices: Vec<V>, edges: Vec<[usize; 2]>, drawn_count: usize, siz
     // levels).
     for round in 0..=level {
         let need = if round == 0 { 3 } else { 2 };
-        let centroids: Vec<(Point2<f64>, FixedVertexHandle)> = cdt
+        let centroids: Vec<V> = cdt
             .inner_faces()
             .filter(|f| {
                 f.vertices()
@@ -611,20 +612,24 @@ fn triangulate(vertices: Vec<V>, edges: Vec<[usize; 2]>, drawn_count: usize, siz
             })
             .map(|f| {
                 let ps = f.positions();
-                let c = Point2::new(
-                    (ps[0].x + ps[1].x + ps[2].x) / 3.0,
-                    (ps[0].y + ps[1].y + ps[2].y) / 3.0,
-                );
-                (c, f.vertices()[0].fix())
+                V { p: Point2::new((ps[0].x + ps[1].x + ps[2].x) / 3.0, (ps[0].y + ps[1].y + ps[2].y) / 3.0) }
             })
             .collect();
-        // Each walk to its point starts at a corner of the centroid's own
-        // triangle: spade's default start, the last point inserted, can
-        // be far, and its walk can go round in circles on a constrained
-        // mesh until it panics ("Failed to locate position", fatal in
-        // wasm; tests/data/fuzz/layout). Where it lands is the same.
-        for (c, hint) in centroids {
-            cdt.insert_with_hint(V { p: c }, hint).ok()?;
+        if centroids.is_empty() {
+            continue;
+        }
+        // The mesh is loaded again with them rather than given them one
+        // by one: spade's walk to a point inserted into a constrained
+        // mesh can go round in circles until it panics ("Failed to
+        // locate position", fatal in wasm), from the last point inserted
+        // (tests/data/fuzz/layout) and from a corner of the point's own
+        // triangle alike (tests/data/layout/spade-locate-mesh-2.txt). A
+        // bulk load keeps every point at its index and walks no mesh.
+        let mut all: Vec<V> = cdt.vertices().map(|v| V { p: v.position() }).collect();
+        all.extend(centroids);
+        cdt = Cdt::try_bulk_load_cdt(all, edges.clone(), |_| conflict = true).ok()?;
+        if conflict {
+            return None;
         }
     }
     Some(cdt)
@@ -1309,38 +1314,43 @@ impl Ord for Item {
 mod tests {
     use super::*;
 
-    /// The face on which spade 2.15 panicked adding free points one by one
-    /// (tests/data/layout/spade-locate-mesh.txt, from a fuzzed labelled
-    /// position): it triangulates now, with every drawn point kept at its
-    /// index, every drawn edge still an edge, and free points added.
+    /// The faces on which spade 2.15 panicked adding free points one by
+    /// one (tests/data/layout/spade-locate-mesh.txt, from a fuzzed
+    /// labelled position, with spade's own start for each walk;
+    /// spade-locate-mesh-2.txt, from a random game, with each walk
+    /// started next to its point): they triangulate now, with every drawn
+    /// point kept at its index, every drawn edge still an edge, and free
+    /// points added.
     #[test]
-    fn face_that_made_spade_panic_triangulates() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/layout/spade-locate-mesh.txt");
-        let text = std::fs::read_to_string(path).expect("the mesh file");
-        let mut lines = text.lines().filter(|l| !l.starts_with('#'));
-        let head: Vec<&str> = lines.next().expect("a header").split(' ').collect();
-        let (level, size, drawn): (u32, f64, usize) =
-            (head[0].parse().unwrap(), head[1].parse().unwrap(), head[2].parse().unwrap());
-        let (mut vertices, mut edges) = (Vec::new(), Vec::new());
-        for line in lines {
-            let w: Vec<&str> = line.split(' ').collect();
-            match w[0] {
-                "v" => vertices.push(V { p: Point2::new(w[1].parse().unwrap(), w[2].parse().unwrap()) }),
-                "e" => edges.push([w[1].parse::<usize>().unwrap(), w[2].parse().unwrap()]),
-                other => panic!("unexpected line kind {other}"),
+    fn faces_that_made_spade_panic_triangulate() {
+        for (name, count) in [("spade-locate-mesh.txt", 4934), ("spade-locate-mesh-2.txt", 569)] {
+            let path = format!("{}/tests/data/layout/{name}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).expect("the mesh file");
+            let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+            let head: Vec<&str> = lines.next().expect("a header").split(' ').collect();
+            let (level, size, drawn): (u32, f64, usize) =
+                (head[0].parse().unwrap(), head[1].parse().unwrap(), head[2].parse().unwrap());
+            let (mut vertices, mut edges) = (Vec::new(), Vec::new());
+            for line in lines {
+                let w: Vec<&str> = line.split(' ').collect();
+                match w[0] {
+                    "v" => vertices.push(V { p: Point2::new(w[1].parse().unwrap(), w[2].parse().unwrap()) }),
+                    "e" => edges.push([w[1].parse::<usize>().unwrap(), w[2].parse().unwrap()]),
+                    other => panic!("unexpected line kind {other}"),
+                }
             }
-        }
-        assert_eq!(vertices.len(), 4934);
-        let points: Vec<Point2<f64>> = vertices.iter().map(|v| v.p).collect();
-        let cdt = triangulate(vertices, edges.clone(), drawn, size, level).expect("a mesh");
-        assert!(cdt.num_vertices() > points.len(), "free points were added");
-        for (i, (v, p)) in cdt.vertices().zip(&points).enumerate() {
-            assert_eq!(v.position(), *p, "point {i} moved");
-        }
-        let handles: Vec<FixedVertexHandle> = cdt.fixed_vertices().collect();
-        for [a, b] in edges {
-            let e = cdt.get_edge_from_neighbors(handles[a], handles[b]);
-            assert!(e.is_some_and(|e| e.is_constraint_edge()), "drawn edge {a}-{b} lost");
+            assert_eq!(vertices.len(), count, "{name}");
+            let points: Vec<Point2<f64>> = vertices.iter().map(|v| v.p).collect();
+            let cdt = triangulate(vertices, edges.clone(), drawn, size, level).expect("a mesh");
+            assert!(cdt.num_vertices() > points.len(), "{name}: free points were added");
+            for (i, (v, p)) in cdt.vertices().zip(&points).enumerate() {
+                assert_eq!(v.position(), *p, "{name}: point {i} moved");
+            }
+            let handles: Vec<FixedVertexHandle> = cdt.fixed_vertices().collect();
+            for [a, b] in edges {
+                let e = cdt.get_edge_from_neighbors(handles[a], handles[b]);
+                assert!(e.is_some_and(|e| e.is_constraint_edge()), "{name}: drawn edge {a}-{b} lost");
+            }
         }
     }
 }
