@@ -393,13 +393,18 @@ fn run_one(t: &Target, input: &[u8], opts: &Options, report: &mut Report) -> boo
 /// what went wrong (a panic or a broken property).
 pub fn run_input(t: &Target, input: &[u8]) -> Result<bool, (Kind, String)> {
     quiet_panics();
+    LAST_PANIC.with(|p| p.take());
     FUZZING.with(|f| f.set(true));
     let result = catch_unwind(AssertUnwindSafe(|| (t.run)(input)));
     FUZZING.with(|f| f.set(false));
+    // A panic the code caught itself (the router catches spade's) still
+    // counts: in wasm it would have trapped.
+    let caught = LAST_PANIC.with(|p| p.take());
     match result {
+        Ok(_) if caught.is_some() => Err((Kind::Panic, format!("caught inside: {}", caught.unwrap_or_default()))),
         Ok(Ok(accepted)) => Ok(accepted),
         Ok(Err(why)) => Err((Kind::Property, why)),
-        Err(_) => Err((Kind::Panic, LAST_PANIC.with(|p| p.take()).unwrap_or_else(|| "panic".into()))),
+        Err(_) => Err((Kind::Panic, caught.unwrap_or_else(|| "panic".into()))),
     }
 }
 

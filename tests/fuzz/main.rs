@@ -1,6 +1,7 @@
 //! Fuzzing, the short run of CI: every target of `targets.rs` (each parser,
 //! the record reader, the game file, move generation against the reference
-//! generator, the solver under a small node budget, the stroke checker)
+//! generator, the solver under a small node budget, the stroke checker, the
+//! router)
 //! gets its seeds and then mutated and random inputs; none may panic or
 //! break a property. `SPROUTS_FUZZ=N` runs N inputs per target (default
 //! below); `cargo run --release --example fuzz` runs long, with reports.
@@ -27,6 +28,7 @@ fn inputs(name: &str) -> u64 {
         "record" | "gamefile" => 5_000,
         "stroke" => 500,
         "moves" => 300,
+        "route" => 20,
         _ => 200,
     };
     scale.unwrap_or(default)
@@ -100,6 +102,11 @@ fn solve() {
 #[test]
 fn stroke() {
     run("stroke");
+}
+
+#[test]
+fn route() {
+    run("route");
 }
 
 /// Every input a fuzz run found, kept as a regression test once fixed:

@@ -3,7 +3,8 @@
 //! under a small node budget, and the stroke checker. Each checks more than
 //! "no panic": what a parser accepts must print and read back, the engine's
 //! children must be the reference's, a solved outcome must agree with its
-//! children's, a stroke the checker accepts must play as a legal move.
+//! children's, a stroke the checker accepts must play as a legal move, a
+//! routed move's drawing must trace to the position it makes.
 
 use super::harness::Target;
 use super::reference::Map;
@@ -29,6 +30,7 @@ pub const TARGETS: &[Target] = &[
     Target { name: "moves", seeds: no_seeds, dictionary: &[], alphabet: &[], run: moves },
     Target { name: "solve", seeds: solve_seeds, dictionary: GLOP_WORDS, alphabet: &[], run: solve },
     Target { name: "stroke", seeds: stroke_seeds, dictionary: &[], alphabet: &[], run: stroke },
+    Target { name: "route", seeds: no_seeds, dictionary: &[], alphabet: &[], run: route },
 ];
 
 pub fn target(name: &str) -> Option<&'static Target> {
@@ -559,4 +561,44 @@ fn stroke(data: &[u8]) -> Result<bool, String> {
     let children: BTreeSet<Canon> = g.position().children().into_iter().collect();
     check(children.contains(&Canon::of(h.position())), || format!("{}: played a position that is no child", where_()))?;
     Ok(true)
+}
+
+/// Games drawn by the router (every move the computer plays or a person
+/// types, and `sprouts draw`) on boards of any size, tidied a few sweeps
+/// now and then: each drawing traces to the game's position, a move that
+/// is refused changes nothing, and nothing panics, not even inside the
+/// mesh library, where the router catches it natively but wasm would trap.
+fn route(data: &[u8]) -> Result<bool, String> {
+    let mut u = Unstructured::new(data);
+    let (Ok(n), Ok(w), Ok(h)) = (u.int_in_range(1..=7usize), u.int_in_range(60..=4000u16), u.int_in_range(60..=4000u16)) else {
+        return Ok(false);
+    };
+    let Ok(mut g) = Game::new(n, false, f64::from(w), f64::from(h)) else { return Ok(false) };
+    let mut played = 0;
+    while let Ok(pick) = u.arbitrary::<u16>() {
+        let moves = g.position().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let (mv, _) = &moves[usize::from(pick) % moves.len()];
+        let before = g.record();
+        let text = write_move(g.position(), mv);
+        let at = || format!("{n} spots on {w}x{h}, after `{before}`, move {text}");
+        match g.play_move(mv) {
+            Ok(_) => played += 1,
+            Err(e) => check(g.record() == before, || format!("{}: refused ({e}) but the game changed", at()))?,
+        }
+        let traced = g.board().map(|b| b.position());
+        check(matches!(&traced, Some(Ok(p)) if Canon::of(p) == Canon::of(g.position())), || format!("{}: the drawing traces to {traced:?}", at()))?;
+        if u.ratio(1, 4).unwrap_or(false) {
+            let px = f64::from(u.int_in_range(1..=40u8).unwrap_or(10)) / 10.0;
+            let opts = sprouts::board::TidyOptions { px, ..Default::default() };
+            let sweeps = usize::from(u.int_in_range(1..=24u8).unwrap_or(1));
+            let position = g.position().clone();
+            g.tidy(&opts, sweeps).map_err(|e| format!("{}: tidy failed: {e}", at()))?;
+            let traced = g.board().map(|b| b.position());
+            check(matches!(&traced, Some(Ok(p)) if *p == position), || format!("{}: after {sweeps} tidy sweeps the drawing traces to {traced:?}", at()))?;
+        }
+    }
+    Ok(played > 0)
 }
