@@ -197,16 +197,19 @@ const SETTLE_STEPS: usize = 3000;
 /// and for being across a curve from its spot.
 const FONT_COST: f64 = 0.05;
 const ACROSS_COST: f64 = 0.3;
-/// Each px of font below 10 px costs this more: more than being across
-/// a curve, so that 9 and 8 px numbers are drawn only where no place at
-/// 10 px or more is clear. (At 0.05 a px throughout they also took the
-/// place of numbers across a curve: 57 of the 100 phone ends' 6,771
-/// numbers at 9 or 8 px, against 12.)
+/// Each px of font below [`TINY`] costs this more: more than being
+/// across a curve, so that 9 and 8 px numbers are drawn only where no
+/// place at 10 px or more is clear. (At 0.05 a px throughout they also
+/// took the place of numbers across a curve: 57 of the 100 phone ends'
+/// 6,771 numbers at 9 or 8 px, against 12.)
 const TINY_COST: f64 = 0.3;
+/// The font size (CSS px, one of [`SMALLER`]) under which a number is
+/// drawn only where nothing larger is clear.
+const TINY: f64 = 10.0;
 
 /// What drawing a number at `font` CSS px costs in the settling.
 fn font_cost(font: f64) -> f64 {
-    FONT_COST * (TEXT_H - font) + TINY_COST * (10.0 - font).max(0.0)
+    FONT_COST * (TEXT_H - font) + TINY_COST * (TINY - font).max(0.0)
 }
 /// The settling's last temperature (its first is 1: a curve's cost).
 const FROZEN: f64 = 0.005;
