@@ -1,10 +1,11 @@
 //! The fuzz targets: one per text format, the record reader, the game
 //! file, move generation (against the reference generator), the solver
-//! under a small node budget, and the stroke checker. Each checks more than
-//! "no panic": what a parser accepts must print and read back, the engine's
-//! children must be the reference's, a solved outcome must agree with its
-//! children's, a stroke the checker accepts must play as a legal move, a
-//! routed move's drawing must trace to the position it makes.
+//! under a small node budget, the stroke checker and the router. Each
+//! checks more than "no panic": what a parser accepts must print and read
+//! back, the engine's children must be the reference's, a solved outcome
+//! must agree with its children's, a stroke the checker accepts must play
+//! as a legal move, a routed move's drawing must trace to the position it
+//! makes.
 
 use super::harness::Target;
 use super::reference::Map;
