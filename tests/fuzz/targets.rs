@@ -590,7 +590,7 @@ fn route(data: &[u8]) -> Result<bool, String> {
             Err(e) => check(g.record() == before, || format!("{}: refused ({e}) but the game changed", at()))?,
         }
         let traced = g.board().map(|b| b.position());
-        check(matches!(&traced, Some(Ok(p)) if Canon::of(p) == Canon::of(g.position())), || format!("{}: the drawing traces to {traced:?}", at()))?;
+        check(matches!(&traced, Some(Ok(p)) if p == g.position()), || format!("{}: the drawing traces to {traced:?}", at()))?;
         if u.ratio(1, 4).unwrap_or(false) {
             let px = f64::from(u.int_in_range(1..=40u8).unwrap_or(10)) / 10.0;
             let opts = sprouts::board::TidyOptions { px, ..Default::default() };
