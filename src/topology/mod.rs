@@ -12,6 +12,15 @@ pub use position::{Boundary, Position, PositionError, Region, Spot};
 // The board puts traced drawings in the same normal form.
 pub(crate) use position::min_rotation;
 
+/// The chain found by fuzzing (tests/data/fuzz/glop/canon-hang-1b919c18.txt)
+/// with `links` links: regions of two shapes alike, named exactly up to
+/// about 300 links; longer, their colour refinement passes the step limit.
+#[cfg(test)]
+pub(crate) fn alike_chain(links: usize) -> Position {
+    let text = format!("0*2.A.1}}{}2ABC.}}BC.}}]!", "2ABC.}BCA.1}".repeat(links));
+    crate::text::parse_position(&text).unwrap()
+}
+
 /// Random games (a fixed generator from `seed`) from the starts `sizes`:
 /// `f` sees every position on the way, with its grouped moves, before one
 /// of them is played.

@@ -110,9 +110,8 @@ fn route() {
 }
 
 /// Every input a fuzz run found, kept as a regression test once fixed:
-/// `tests/data/fuzz/<target>/*`, each run through its target. (Those not
-/// fixed yet wait in `tests/data/fuzz/open/`; `layout/` holds a position
-/// for the router, tested in `src/board/route.rs`.)
+/// `tests/data/fuzz/<target>/*`, each run through its target. (`layout/`
+/// holds a position for the router, tested in `src/board/route.rs`.)
 #[test]
 fn findings_stay_fixed() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fuzz");
