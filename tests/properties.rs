@@ -166,20 +166,29 @@ fn canonical_form_is_invariant() {
 /// c_i and a_(i+1); every boundary in a random order, some regions with a
 /// `1.` as well. Nearly all such chains have no symmetry that would prune
 /// the search, and their regions fall into a few groups of equal shape.
+/// One in three is closed into a ring (a_0 is the last link's), and half
+/// of those keep every boundary in one order: rings with a symmetry for
+/// every rotation, which refinement cannot split.
 fn alike_chain(rng: &mut Rng) -> String {
     let name = |n: usize| format!("<{}>", n + 1);
     let links = rng.range(3, 24);
-    let mut text = format!("0*2.{}.1.}}", name(0));
+    let ring = rng.below(3) == 0;
+    let plain = ring && rng.coin();
+    let mut text = if ring { String::new() } else { format!("0*2.{}.1.}}", name(0)) };
     for i in 0..links {
         let mut x = vec!["2".to_string(), name(3 * i), name(3 * i + 1), name(3 * i + 2)];
         let mut y = vec![name(3 * i + 1), name(3 * i + 2)];
         if i + 1 < links {
             y.push(name(3 * i + 3));
+        } else if ring {
+            y.push(name(0));
         }
         for mut b in [x.split_off(0), y.split_off(0)] {
-            rng.shuffle(&mut b);
+            if !plain {
+                rng.shuffle(&mut b);
+            }
             text += &b.concat();
-            text += if rng.below(4) == 0 { ".1.}" } else { ".}" };
+            text += if !plain && rng.below(4) == 0 { ".1.}" } else { ".}" };
         }
     }
     text + "]!"
@@ -214,7 +223,7 @@ fn canonical_form_is_invariant_on_chains_of_alike_regions() {
         assert_eq!(canon(&parse_position(&c).unwrap(), &c), c, "{text} prints as {c}, which reads back differently");
         forms.insert(c);
     }
-    assert!(forms.len() > 140, "only {} distinct chains", forms.len());
+    assert!(forms.len() > 120, "only {} distinct chains", forms.len());
     eprintln!("properties: 150 chains of alike regions named exactly and invariantly ({:.1?})", t0.elapsed());
 }
 

@@ -64,14 +64,15 @@ pub struct PerftArgs {
 }
 
 /// Nodes of the tree whose children are the distinct canonical children;
-/// an error for a position with too many moves to list.
+/// an error for a position with too many moves to list, or children that
+/// take too many steps to name.
 pub fn perft_count(c: &Canon, depth: u32) -> Result<u64, LimitError> {
     if depth == 0 {
         return Ok(1);
     }
     let p = c.position();
     check_moves(&p)?;
-    let kids = p.children();
+    let kids = p.children_limited()?;
     if depth == 1 {
         return Ok(kids.len() as u64);
     }
