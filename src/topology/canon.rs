@@ -47,8 +47,10 @@
 //! refines before it branches), and gives each region it still has to
 //! choose among a colour of its own and refines again (as nauty
 //! individualises): the minimum is then taken over fewer arrangements,
-//! still chosen by invariants alone, so still canonical. A symmetric ring
-//! of n alike links then costs n refinements (no orbit pruning).
+//! still chosen by invariants alone, so still canonical. Where that
+//! happens, automorphisms found below are also kept as orbits, and a
+//! region in the orbit of one tried already is not tried (so a symmetric
+//! ring of n alike links costs two refinements, not n).
 //!
 //! The work is done in one reusable scratch space per thread, on flat
 //! arrays, and a child is read straight from its parent and the move:
@@ -376,6 +378,13 @@ struct Scratch {
     graph: (u32, u32, u32),
     /// Colours saved while a chosen region's are refined (see `step`).
     saved: Vec<u32>,
+    /// The form in each slot on the way to the current node, and to
+    /// `best`; orbits of forms (union–find) under the automorphisms found
+    /// below the shallowest node that individualises (at `orbit_depth`).
+    slot_form: Vec<u32>,
+    best_slot_form: Vec<u32>,
+    orbit: Vec<u32>,
+    orbit_depth: usize,
     edges: Vec<(u32, u32)>,
     adj_at: Vec<u32>,
     lab: Vec<u32>,
@@ -1045,6 +1054,9 @@ impl Scratch {
                 self.land_graph();
                 self.refine(None);
             }
+            self.slot_form.clear();
+            self.slot_form.resize(self.order.len(), 0);
+            self.orbit_depth = usize::MAX;
             self.keys.clear();
             self.step(0, 0, 0, 0);
             if self.gave_up {
@@ -1464,6 +1476,7 @@ impl Scratch {
             if !self.have_best || self.names < self.best {
                 self.best.clone_from(&self.names);
                 self.best_path.clone_from(&self.path);
+                self.best_slot_form.clone_from(&self.slot_form);
                 self.have_best = true;
             } else if self.names == self.best {
                 // Two arrangements writing the same string: reading one
@@ -1478,6 +1491,15 @@ impl Scratch {
                     .take_while(|(a, b)| a == b)
                     .count();
                 self.unwind = d;
+                // Both paths pass the node that individualises, so the
+                // automorphism fixes what was chosen above it: its orbits.
+                if d >= self.orbit_depth {
+                    for x in 0..self.slot_form.len() {
+                        let (a, b) = (self.best_slot_form[x], self.slot_form[x]);
+                        let (a, b) = (self.find_orbit(a), self.find_orbit(b));
+                        self.orbit[a.max(b) as usize] = a.min(b);
+                    }
+                }
             }
             return;
         }
@@ -1545,6 +1567,15 @@ impl Scratch {
             && j == 0
             && self.picks[p0..].iter().any(|q| q.form != self.picks[p0].form);
         let depth = self.path.len();
+        // At the shallowest such node, a region in the orbit of one tried
+        // already leads to nothing new (as nauty prunes by orbits).
+        let orbits = several && self.orbit_depth == usize::MAX;
+        let mut tried = Vec::new();
+        if orbits {
+            self.orbit_depth = depth;
+            self.orbit.clear();
+            self.orbit.extend(0..self.forms.len() as u32);
+        }
         for x in p0..self.picks.len() {
             if self.unwind < depth || self.gave_up {
                 break;
@@ -1552,6 +1583,16 @@ impl Scratch {
             self.unwind = usize::MAX;
             let pick = self.picks[x];
             let f = pick.form as usize;
+            if orbits && !tried.contains(&pick.form) {
+                let r = self.find_orbit(pick.form);
+                if tried.iter().any(|&g| self.find_orbit(g) == r) {
+                    continue;
+                }
+                tried.push(pick.form);
+            }
+            if j == 0 {
+                self.slot_form[slot] = pick.form;
+            }
             let s0 = self.saved.len();
             if several {
                 self.saved.extend(self.land_spots.iter().map(|&s| self.spot_colour[s as usize]));
@@ -1590,10 +1631,23 @@ impl Scratch {
         if self.unwind == depth {
             self.unwind = usize::MAX;
         }
+        if orbits {
+            self.orbit_depth = usize::MAX;
+        }
         self.picks.truncate(p0);
         self.chunks.truncate(c0);
         self.keys.truncate(k0);
         self.fresh.truncate(f0);
+    }
+
+    /// The orbit of form `f` (its root, halving the path on the way).
+    fn find_orbit(&mut self, mut f: u32) -> u32 {
+        while self.orbit[f as usize] != f {
+            let up = self.orbit[self.orbit[f as usize] as usize];
+            self.orbit[f as usize] = up;
+            f = up;
+        }
+        f
     }
 
     /// Puts back the colours saved from `saved[s0]` on, if any.
@@ -1704,6 +1758,27 @@ mod tests {
             assert_eq!(Canon::of_within(&p, crate::limits::CANON_STEPS), (Canon::of(&p), true));
             assert_eq!(Canon::of(&p).to_string(), want, "{text}");
         }
+    }
+
+    /// A ring of alike links with a symmetry for every rotation: refinement
+    /// splits nothing, each region tried is individualised, and orbits
+    /// leave all but the first (80 links passed the step budget without
+    /// them). Written from another link, and read back, it names the same.
+    #[test]
+    fn symmetric_rings_are_pruned_by_orbits() {
+        let ring = |links: usize, from: usize| {
+            let name = |n: usize| format!("<{}>", (n + 3 * from) % (3 * links) + 1);
+            let link = |i: usize| format!("2{}{}{}.}}{}{}{}.}}", name(3 * i), name(3 * i + 1), name(3 * i + 2), name(3 * i + 1), name(3 * i + 2), name(3 * i + 3));
+            let text: String = (0..links).map(link).collect();
+            crate::text::parse_position(&(text + "]!")).unwrap()
+        };
+        let (c, exact) = Canon::of_within(&ring(1000, 0), crate::limits::CANON_STEPS);
+        assert!(exact);
+        let text = c.to_string();
+        assert!(text.ends_with("}C<2999><3000>.}]!"), "{}", &text[text.len() - 40..]);
+        assert_eq!(Canon::of_within(&ring(1000, 357), crate::limits::CANON_STEPS), (c.clone(), true));
+        let back = crate::text::parse_position(&text).unwrap();
+        assert_eq!(Canon::of_within(&back, crate::limits::CANON_STEPS), (c, true));
     }
 
     /// A step budget ends the naming search, refinement included: a chain
