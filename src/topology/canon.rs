@@ -1749,7 +1749,7 @@ mod tests {
     /// allow; the ring written as that string, and as the full search's
     /// string, gets it too.
     #[test]
-    fn symmetric_ring_keeps_its_form() {
+    fn symmetric_ring_has_one_form_from_every_writing() {
         let want = "0*2.AB.}0*2.CD.}EF.GH.}EF.GH.IJ.}KL.MN.OP.}KL.QR.ST.}MN.OP.UV.}QR.ST.WX.}UV.YZ.<27><28>.}WX.<29><30>.<31><32>.}YZ.<27><28>.<33><34>.}IJ.<29><30>.<31><32>.}<33><34>.AB.CD.}]!";
         let full = "0*2.AB.}0*2.CD.}EF.GH.}EF.GH.IJ.}IJ.KL.MN.}KL.MN.OP.}OP.QR.ST.}QR.ST.UV.}UV.WX.YZ.}WX.YZ.<27><28>.}<27><28>.<29><30>.<31><32>.}<29><30>.<31><32>.<33><34>.}<33><34>.AB.CD.}]!";
         let text = "0*2.AB|0*2.CD|AB.CD.CD|AB.CD.CD|AB.CD.CD|AB.CD.CD|AB.CD.CD|AB.CD.CD|AB.CD.CD|AB.CD.CD|AB.CD.CD|AB.CD.CD|AB.CD";
