@@ -152,8 +152,8 @@ fn what_canon_prints_reads_back() {
 /// search broke its ties by refined colours: now named at once, and every
 /// command that prints canonical forms answers; `solve` answers within its
 /// own limits. The longest such chain the spot limit allows (1,900 links,
-/// 9,507 spots) is named at once too; listing its 20,000 children, each
-/// refined again, passes the step limit, and is refused at once.
+/// 9,507 spots) is named at once too; listing the children of its 32,325
+/// moves, each refined again, passes the step limit, and is refused at once.
 #[test]
 fn canonical_naming_has_a_step_limit() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/fuzz");

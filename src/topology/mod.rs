@@ -13,8 +13,8 @@ pub use position::{Boundary, Position, PositionError, Region, Spot};
 pub(crate) use position::min_rotation;
 
 /// The chain found by fuzzing (tests/data/fuzz/glop/canon-hang-1b919c18.txt)
-/// with `links` links: regions of two shapes alike, named exactly up to
-/// about 300 links; longer, their colour refinement passes the step limit.
+/// with `links` links: regions of two shapes alike, named exactly at any
+/// length the spot limit allows (1,900 links).
 #[cfg(test)]
 pub(crate) fn alike_chain(links: usize) -> Position {
     let text = format!("0*2.A.1}}{}2ABC.}}BC.}}]!", "2ABC.}BCA.1}".repeat(links));
