@@ -128,7 +128,10 @@ impl Canon {
     /// an error naming the limit where the naming search would take more
     /// than [`CANON_STEPS`] steps, instead of running for minutes.
     pub fn of_limited(p: &Position) -> Result<Canon, LimitError> {
-        match Canon::of_within(p, CANON_STEPS) {
+        // Past the limit nothing is written (the greedy writing of a ring
+        // of thousands of alike regions took a second, to be thrown away).
+        let mut steps = CANON_STEPS;
+        match write_as(p, None, Writing::ExactOnly, &mut steps) {
             (c, true) => Ok(c),
             (_, false) => Err(canon_limit()),
         }
@@ -198,12 +201,26 @@ fn unbounded(p: &Position, mv: Option<&Move>, greedy: bool) -> Canon {
 /// The form, and whether it is the exact one (the naming search ended
 /// within `steps`, which is reduced by the steps taken).
 fn write(p: &Position, mv: Option<&Move>, greedy: bool, steps: &mut u64) -> (Canon, bool) {
+    let how = if greedy { Writing::Greedy } else { Writing::Exact };
+    write_as(p, mv, how, steps)
+}
+
+/// How a form is written: [`Canon::quick`]'s way, exactly (greedily once
+/// the steps run out), or exactly or not at all.
+#[derive(Clone, Copy, PartialEq)]
+enum Writing {
+    Greedy,
+    Exact,
+    ExactOnly,
+}
+
+fn write_as(p: &Position, mv: Option<&Move>, how: Writing, steps: &mut u64) -> (Canon, bool) {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     }
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut s) => s.canon(p, mv, greedy, steps),
-        Err(_) => Scratch::default().canon(p, mv, greedy, steps),
+        Ok(mut s) => s.canon(p, mv, how, steps),
+        Err(_) => Scratch::default().canon(p, mv, how, steps),
     })
 }
 
@@ -396,6 +413,8 @@ struct Scratch {
     hits: Vec<u32>,
     hit_list: Vec<u32>,
     greedy: bool,
+    /// Whether to stop, writing nothing, when the steps run out.
+    exact_only: bool,
     /// Steps left to the exact naming search, and whether it ran out
     /// (then every land is named greedily, as by [`Canon::quick`]).
     steps_left: u64,
@@ -410,10 +429,11 @@ impl Scratch {
         &mut self,
         p: &Position,
         mv: Option<&Move>,
-        greedy: bool,
+        how: Writing,
         steps: &mut u64,
     ) -> (Canon, bool) {
-        self.greedy = greedy;
+        self.greedy = how == Writing::Greedy;
+        self.exact_only = how == Writing::ExactOnly;
         self.steps_left = *steps;
         self.gave_up = false;
         self.load_lives(p, mv);
@@ -430,6 +450,10 @@ impl Scratch {
                 j += 1;
             }
             self.land(i, j);
+            if self.gave_up && self.exact_only {
+                *steps = 0;
+                return (Canon { tokens: Box::new([]) }, false);
+            }
             i = j;
         }
         let (out, mut lands) = (&self.out, std::mem::take(&mut self.land_out));
@@ -667,6 +691,9 @@ impl Scratch {
         let start = self.out.len();
         if self.forms.iter().any(|f| f.has_upper) {
             self.name_letters();
+            if self.gave_up && self.exact_only {
+                return;
+            }
             let mut k = 0;
             for &f in &self.order {
                 // Copied whole, then named past the plain start.
@@ -1059,7 +1086,7 @@ impl Scratch {
             self.orbit_depth = usize::MAX;
             self.keys.clear();
             self.step(0, 0, 0, 0);
-            if self.gave_up {
+            if self.gave_up && !self.exact_only {
                 // Lands already written stay exact; this one and the rest
                 // are named greedily.
                 self.greedy = true;
