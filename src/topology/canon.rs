@@ -145,9 +145,10 @@ impl Canon {
 
     /// [`Canon::of_child`] within the naming steps left in `steps` (a
     /// budget shared by several calls, reduced by what this one used);
-    /// `false` and a partly greedy writing once it runs out.
+    /// `false` and an empty form once it runs out (every caller then drops
+    /// the list, or writes it again the quick way).
     pub(crate) fn of_child_within(p: &Position, mv: &Move, steps: &mut u64) -> (Canon, bool) {
-        write(p, Some(mv), false, steps)
+        write_as(p, Some(mv), Writing::ExactOnly, steps)
     }
 
     /// A writing of `p` for search keys: canonical, except that where

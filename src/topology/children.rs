@@ -710,7 +710,7 @@ mod tests {
 
     /// The solver lists winning moves by `representative_moves_within`: on
     /// a chain of 100 alike links, whose 1,725 moves' children take more
-    /// steps to name than the budget together (50 links do too; 30 not),
+    /// steps to name than the budget together (19 links do too; 18 not),
     /// it ends inexact with the moves of distinct quick children; within
     /// the budget, on random games, it is `representative_moves` exactly.
     #[test]
