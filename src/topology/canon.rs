@@ -111,7 +111,7 @@ impl Canon {
     /// assert_eq!(Canon::of(&parse_position("0*5").unwrap()).to_string(), "0*5.}]!");
     /// ```
     pub fn of(p: &Position) -> Canon {
-        unbounded(p, None, false)
+        unbounded(p, None, Writing::Exact)
     }
 
     /// [`Canon::of`] if naming the letters takes at most `steps` steps of
@@ -121,7 +121,7 @@ impl Canon {
     /// such as `sprouts solve`, use this so that the limit holds.
     pub fn of_within(p: &Position, steps: u64) -> (Canon, bool) {
         let mut steps = steps;
-        write(p, None, false, &mut steps)
+        write(p, None, Writing::Exact, &mut steps)
     }
 
     /// [`Canon::of`] for input from outside (the command line, the page):
@@ -131,7 +131,7 @@ impl Canon {
         // Past the limit nothing is written (the greedy writing of a ring
         // of thousands of alike regions took a second, to be thrown away).
         let mut steps = CANON_STEPS;
-        match write_as(p, None, Writing::ExactOnly, &mut steps) {
+        match write(p, None, Writing::ExactOnly, &mut steps) {
             (c, true) => Ok(c),
             (_, false) => Err(canon_limit()),
         }
@@ -140,7 +140,7 @@ impl Canon {
     /// The canonical form of the position after the checked move `mv`
     /// (as `Canon::of(&p.play(mv)?)`, without building that position).
     pub(crate) fn of_child(p: &Position, mv: &Move) -> Canon {
-        unbounded(p, Some(mv), false)
+        unbounded(p, Some(mv), Writing::Exact)
     }
 
     /// [`Canon::of_child`] within the naming steps left in `steps` (a
@@ -148,7 +148,7 @@ impl Canon {
     /// `false` and an empty form once it runs out (every caller then drops
     /// the list, or writes it again the quick way).
     pub(crate) fn of_child_within(p: &Position, mv: &Move, steps: &mut u64) -> (Canon, bool) {
-        write_as(p, Some(mv), Writing::ExactOnly, steps)
+        write(p, Some(mv), Writing::ExactOnly, steps)
     }
 
     /// A writing of `p` for search keys: canonical, except that where
@@ -160,12 +160,12 @@ impl Canon {
     /// transposition (measured: under 5 % more nodes, several times
     /// faster).
     pub fn quick(p: &Position) -> Canon {
-        unbounded(p, None, true)
+        unbounded(p, None, Writing::Greedy)
     }
 
     /// [`Canon::quick`] of the position after the checked move `mv`.
     pub(crate) fn quick_child(p: &Position, mv: &Move) -> Canon {
-        unbounded(p, Some(mv), true)
+        unbounded(p, Some(mv), Writing::Greedy)
     }
 
     pub(crate) fn tokens(&self) -> &[u16] {
@@ -194,16 +194,9 @@ impl Canon {
 }
 
 /// The form with no bound on the naming search.
-fn unbounded(p: &Position, mv: Option<&Move>, greedy: bool) -> Canon {
+fn unbounded(p: &Position, mv: Option<&Move>, how: Writing) -> Canon {
     let mut steps = u64::MAX;
-    write(p, mv, greedy, &mut steps).0
-}
-
-/// The form, and whether it is the exact one (the naming search ended
-/// within `steps`, which is reduced by the steps taken).
-fn write(p: &Position, mv: Option<&Move>, greedy: bool, steps: &mut u64) -> (Canon, bool) {
-    let how = if greedy { Writing::Greedy } else { Writing::Exact };
-    write_as(p, mv, how, steps)
+    write(p, mv, how, &mut steps).0
 }
 
 /// How a form is written: [`Canon::quick`]'s way, exactly (greedily once
@@ -215,7 +208,9 @@ enum Writing {
     ExactOnly,
 }
 
-fn write_as(p: &Position, mv: Option<&Move>, how: Writing, steps: &mut u64) -> (Canon, bool) {
+/// The form, and whether it is the exact one (the naming search ended
+/// within `steps`, which is reduced by the steps taken).
+fn write(p: &Position, mv: Option<&Move>, how: Writing, steps: &mut u64) -> (Canon, bool) {
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     }

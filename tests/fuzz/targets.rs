@@ -213,9 +213,9 @@ fn round_trip(input: &str, p: &Position) -> Result<(), String> {
     if p.spot_count() > ROUND_TRIP_SPOTS {
         return Ok(());
     }
-    // Positions whose exact naming passes the step limit (chains of
-    // alike regions too long to refine within it) are what `sprouts canon`
-    // refuses: nothing to round-trip. Read-backs get a larger budget (another
+    // Positions whose exact naming passes the step limit (rings of
+    // thousands of alike regions, say) are what `sprouts canon` refuses:
+    // nothing to round-trip. Read-backs get a larger budget (another
     // labelling may search in another order) and count only if exact.
     let Ok(c) = Canon::of_limited(p) else { return Ok(()) };
     let same = |q: &Position| match Canon::of_within(q, 16 * CANON_STEPS) {
