@@ -181,13 +181,13 @@ export class SproutsBoard extends HTMLElement {
     /** Which read of the attributes is the latest (older answers are dropped). */
     this.reads = 0;
     /** @type {ReturnType<typeof createReplay> | null} */
-    this.replay = null;
+    this.replayBar = null;
     /** @type {ReturnType<typeof createOpponent> | null} */
-    this.opponent = null;
+    this.computer = null;
     /** @type {ReturnType<typeof createAnalysis> | null} */
-    this.analysis = null;
+    this.analyser = null;
     /** The teaching mode's feature, and which mode it is. @type {{ name: string, feature: Feature | null } | null} */
-    this.mode = null;
+    this.teaching = null;
     /** The first spot chosen from the keyboard. @type {number | null} */
     this.selected = null;
   }
@@ -232,8 +232,8 @@ export class SproutsBoard extends HTMLElement {
       placeLabels: (scale, margin) => placeInWorker(this.game, scale, margin),
     });
     const host = this;
-    this.replay = createReplay({ get game() { return host.game; }, get written() { return host.written; }, goTo: (k) => this.goTo(k) }, q('.replay'));
-    this.opponent = createOpponent({
+    this.replayBar = createReplay({ get game() { return host.game; }, get written() { return host.written; }, goTo: (k) => this.goTo(k) }, q('.replay'));
+    this.computer = createOpponent({
       get game() { return host.game; },
       getAttribute: (n) => this.getAttribute(n),
       hasAttribute: (n) => this.hasAttribute(n),
@@ -244,7 +244,7 @@ export class SproutsBoard extends HTMLElement {
       note: (text, ok) => this.board?.message(text, ok),
       thinkingChanged: () => this.render(),
     });
-    this.analysis = createAnalysis(
+    this.analyser = createAnalysis(
       { get game() { return host.game; }, get board() { return host.board; }, canPlay: () => this.canPlay(), play: (m) => this.play(m) },
       /** @type {HTMLButtonElement} */ (q('[data-act=analyse]')),
       q('.panel'),
@@ -259,7 +259,7 @@ export class SproutsBoard extends HTMLElement {
     // The replay keys (and a mode's) while the focus is anywhere in the element.
     const onKey = (/** @type {KeyboardEvent} */ ev) => {
       if (ev.defaultPrevented) return;
-      if (this.mode?.feature?.key?.(ev) || (this.getAttribute('controls') === 'replay' && this.replay?.key(ev))) ev.preventDefault();
+      if (this.teaching?.feature?.key?.(ev) || (this.getAttribute('controls') === 'replay' && this.replayBar?.key(ev))) ev.preventDefault();
       else if (ev.key === 'Escape' && this.selected !== null) {
         this.selected = null;
         this.board?.highlight({ marked: [] });
@@ -305,10 +305,10 @@ export class SproutsBoard extends HTMLElement {
     } else if (name === 'move') {
       this.goTo(this.firstMove());
     } else {
-      if (name === 'opponent' || name === 'side') this.opponent?.stop();
+      if (name === 'opponent' || name === 'side') this.computer?.stop();
       if (name === 'mode') void this.loadMode();
       this.render();
-      this.opponent?.maybeMove();
+      this.computer?.maybeMove();
     }
   }
 
@@ -348,8 +348,8 @@ export class SproutsBoard extends HTMLElement {
     const engine = this.engine;
     if (!engine || !this.board) return;
     const read = ++this.reads;
-    this.opponent?.stop();
-    this.analysis?.clear();
+    this.computer?.stop();
+    this.analyser?.clear();
     const n = Math.max(1, Math.min(20, Math.round(Number(this.getAttribute('spots') ?? 3)) || 3));
     const r = this.getBoundingClientRect();
     const aspect = r.width > 0 && r.height > 0 ? r.height / r.width : 0.66;
@@ -407,20 +407,20 @@ export class SproutsBoard extends HTMLElement {
     await this.loadMode();
     if (read !== this.reads) return;
     this.render();
-    this.opponent?.maybeMove();
+    this.computer?.maybeMove();
   }
 
   /** Loads the teaching mode the `mode` attribute names (once per element and mode). */
   async loadMode() {
     const name = this.getAttribute('mode') ?? '';
-    if (this.mode?.name === name) return;
-    this.mode?.feature?.destroy();
-    this.mode = { name, feature: null };
+    if (this.teaching?.name === name) return;
+    this.teaching?.feature?.destroy();
+    this.teaching = { name, feature: null };
     const load = Object.hasOwn(MODES, name) ? MODES[name] : null;
     if (!load) return;
     try {
       const mod = await load();
-      if (this.mode?.name === name && this.board) this.mode.feature = mod.default(this);
+      if (this.teaching?.name === name && this.board) this.teaching.feature = mod.default(this);
     } catch (e) {
       this.fail(`the mode ${name} did not load: ${messageOf(e)}`);
     }
@@ -444,7 +444,7 @@ export class SproutsBoard extends HTMLElement {
   /** Whether a move may be played now: not read-only, not the computer's turn. */
   canPlay() {
     const g = this.game;
-    if (!g || this.hasAttribute('readonly') || g.isOver() || this.opponent?.thinking()) return false;
+    if (!g || this.hasAttribute('readonly') || g.isOver() || this.computer?.thinking()) return false;
     const who = opponentOf(this);
     return !who || g.toMove() !== who.side;
   }
@@ -457,8 +457,14 @@ export class SproutsBoard extends HTMLElement {
     return move;
   }
 
+  /** Takes back a move; against the computer, back to the player's own turn. */
   undo() {
-    if (this.game?.undo()) this.changed();
+    const g = this.game;
+    if (!g?.undo()) return;
+    this.computer?.stop();
+    const who = opponentOf(this);
+    if (who && g.toMove() === who.side && g.moveCount > 0) g.undo();
+    this.changed();
   }
 
   redo() {
@@ -473,7 +479,7 @@ export class SproutsBoard extends HTMLElement {
   goTo(k) {
     const g = this.game;
     if (!g) return false;
-    this.opponent?.stop();
+    this.computer?.stop();
     if (!g.goTo(Math.max(0, Math.min(k, Number.MAX_SAFE_INTEGER)))) {
       while (g.redo()) { /* to the last move */ }
     }
@@ -484,7 +490,7 @@ export class SproutsBoard extends HTMLElement {
 
   /** The position shown changed without a move played (undo, redo, a step). */
   changed() {
-    this.analysis?.clear();
+    this.analyser?.clear();
     this.render();
   }
 
@@ -523,7 +529,7 @@ export class SproutsBoard extends HTMLElement {
 
   /** @param {string} move */
   moved(move) {
-    this.analysis?.clear();
+    this.analyser?.clear();
     this.render();
     const record = this.record;
     this.dispatchEvent(new CustomEvent('sprouts-move', { detail: { move, record }, bubbles: true, composed: true }));
@@ -531,7 +537,7 @@ export class SproutsBoard extends HTMLElement {
     if (st?.over) {
       this.dispatchEvent(new CustomEvent('sprouts-over', { detail: { winner: st.winner, record }, bubbles: true, composed: true }));
     }
-    this.opponent?.maybeMove();
+    this.computer?.maybeMove();
   }
 
   render() {
@@ -551,7 +557,7 @@ export class SproutsBoard extends HTMLElement {
     q('.bar').hidden = controls === 'none';
     q('.replay').hidden = !replaying;
     if (replaying) {
-      this.replay?.render();
+      this.replayBar?.render();
       // Focusable so that the replay keys work once the element is clicked or tabbed to.
       if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     }
@@ -560,7 +566,7 @@ export class SproutsBoard extends HTMLElement {
     head.hidden = !h?.players && !(replaying && h?.result);
     head.textContent = h ? headerLine(h) : '';
     const atRecordEnd = !!this.written && g.moveCount === this.written.moves.length && this.written.moves.every((m, i) => g.moves()[i] === m.move);
-    q('.status').textContent = statusText(st, { header: h ?? null, atRecordEnd, computer: who?.side ?? null, thinking: this.opponent?.thinking() });
+    q('.status').textContent = statusText(st, { header: h ?? null, atRecordEnd, computer: who?.side ?? null, thinking: this.computer?.thinking() });
     // Undo and Redo only where moves are played and not stepped through; Restart where moves are played.
     /** @type {HTMLButtonElement} */ (q('[data-act=undo]')).hidden = readonly || replaying;
     /** @type {HTMLButtonElement} */ (q('[data-act=redo]')).hidden = readonly || replaying;
@@ -568,7 +574,7 @@ export class SproutsBoard extends HTMLElement {
     /** @type {HTMLButtonElement} */ (q('[data-act=undo]')).disabled = !st.canUndo;
     /** @type {HTMLButtonElement} */ (q('[data-act=redo]')).disabled = !st.canRedo;
     q('[data-act=analyse]').hidden = !this.hasAttribute('analysis');
-    this.mode?.feature?.render();
+    this.teaching?.feature?.render();
   }
 
   /** @param {string} message */
@@ -580,12 +586,12 @@ export class SproutsBoard extends HTMLElement {
   /** Removes every listener, the board and the engine's game. */
   destroy() {
     this.reads++;
-    this.mode?.feature?.destroy();
-    this.mode = null;
-    this.replay?.destroy();
-    this.opponent?.destroy();
-    this.analysis?.destroy();
-    this.replay = this.opponent = this.analysis = null;
+    this.teaching?.feature?.destroy();
+    this.teaching = null;
+    this.replayBar?.destroy();
+    this.computer?.destroy();
+    this.analyser?.destroy();
+    this.replayBar = this.computer = this.analyser = null;
     for (const f of this.cleanups.splice(0)) f();
     this.board?.destroy();
     this.board = null;

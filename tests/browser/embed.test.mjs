@@ -136,6 +136,9 @@ for (const size of SIZES) {
     assert.equal(moves[0], '1(4)2');
     assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).status.moveNumber), 2);
     assert.match(await text(page, '.status') ?? '', /You \(player 1\) to move/);
+    // Undo takes back the computer's move and the player's: the player's turn again.
+    await page.locator('#b').locator('[data-act=undo]').click();
+    assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).status.moveNumber), 0);
     // The computer moving first: side="1".
     await page.evaluate(() => { const el = document.getElementById('b'); el?.setAttribute('side', '1'); el?.setAttribute('spots', '2'); });
     await page.waitForFunction(() => /** @type {any} */ (document.getElementById('b')).status?.moveNumber === 1);
