@@ -119,6 +119,9 @@ button:focus-visible { outline: 3px solid #0072b2; outline-offset: 1px; }
   .wrap { font-size: 12px; }
   button { padding: 1px 5px; }
   .replay .engine { display: none; }
+  /* Narrow: Undo, Redo and Restart as symbols (their names stay for screen readers). */
+  button[data-icon] .word { display: none; }
+  button[data-icon]::before { content: attr(data-icon); }
 }
 ${BOARD_CSS}
 .sb-board { min-height: 80px; }
@@ -202,8 +205,9 @@ export class SproutsBoard extends HTMLElement {
       <div class="replay" hidden></div>
       <div class="bar"><span class="status" role="status" aria-live="polite"></span>
         <button type="button" data-act="analyse" hidden>Analyse</button>
-        <button type="button" data-act="undo">Undo</button><button type="button" data-act="redo">Redo</button>
-        <button type="button" data-act="reset">Restart</button></div>
+        <button type="button" data-act="undo" aria-label="Undo" title="Undo" data-icon="↶"><span class="word">Undo</span></button>
+        <button type="button" data-act="redo" aria-label="Redo" title="Redo" data-icon="↷"><span class="word">Redo</span></button>
+        <button type="button" data-act="reset" aria-label="Restart" title="Restart" data-icon="⟲"><span class="word">Restart</span></button></div>
       <div class="panel" aria-live="polite" hidden></div></div>`;
     const q = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
     const area = q('.area');

@@ -126,14 +126,17 @@ for (const size of SIZES) {
 
   test(`${tag}: opponent="random" side="2" answers a move; the board waits meanwhile`, async () => {
     const { page, errors } = await board(size, { spots: '3', opponent: 'random', side: '2' });
-    /** @type {string[]} */
-    const moves = await page.evaluate(() => new Promise((ok) => {
+    const { moves, waiting } = await page.evaluate(() => new Promise((ok) => {
       const el = /** @type {any} */ (document.getElementById('b'));
       /** @type {string[]} */ const seen = [];
-      el.addEventListener('sprouts-move', (/** @type {any} */ e) => { seen.push(e.detail.move); if (seen.length === 2) ok(seen); });
+      /** @type {any} */ let waiting = null;
+      el.addEventListener('sprouts-move', (/** @type {any} */ e) => { seen.push(e.detail.move); if (seen.length === 2) ok({ moves: seen, waiting }); });
       el.play('1(4)2');
+      // The computer's answer comes from the worker: meanwhile the board takes no move.
+      waiting = { canPlay: el.canPlay(), status: el.shadowRoot.querySelector('.status').textContent };
     }));
     assert.equal(moves[0], '1(4)2');
+    assert.deepEqual(waiting, { canPlay: false, status: 'The computer (player 2) is thinking…' });
     assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).status.moveNumber), 2);
     assert.match(await text(page, '.status') ?? '', /You \(player 1\) to move/);
     // Undo takes back the computer's move and the player's: the player's turn again.
