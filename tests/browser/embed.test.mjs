@@ -200,6 +200,25 @@ for (const size of SIZES) {
   });
 }
 
+test('the keyboard: Tab to a spot, Enter, then the other spot plays the move joining them; sprouts-step on goTo', async () => {
+  const { page, errors } = await board({ width: 480, height: 320 }, { spots: '2' });
+  await page.locator('#b [data-spot="1"]').focus();
+  await page.keyboard.press('Enter');
+  assert.match(await page.evaluate(() => document.getElementById('b')?.shadowRoot?.querySelector('.sb-msg')?.textContent ?? ''), /Spot 1 chosen/);
+  await page.locator('#b [data-spot="2"]').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).record), '2+ 1(3)2');
+  assert.equal(await page.getAttribute('#b [data-spot="1"]', 'aria-label'), 'Spot 1, 2 lives');
+  const step = await page.evaluate(() => new Promise((ok) => {
+    const el = /** @type {any} */ (document.getElementById('b'));
+    el.addEventListener('sprouts-step', (/** @type {any} */ e) => ok(e.detail));
+    el.goTo(0);
+  }));
+  assert.deepEqual(step, { move: 0, record: '2+' });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('aspect="3/2" and --sprouts-aspect fill the container at that ratio; a resize redraws the board', async () => {
   const { page, errors } = await board({ width: 480, height: 320 }, { spots: '5' });
   const measure = () => page.evaluate(() => {
