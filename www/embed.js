@@ -40,7 +40,7 @@
  * (`mode="…"`) is a module whose default export takes the element and
  * returns a Feature ({render, destroy, key?}); add it to MODES.
  */
-import { createBoard, BOARD_CSS } from './board.js';
+import { boardShape, createBoard, BOARD_CSS } from './board.js';
 import { createDrawClient } from './draw-client.js';
 import { checkStroke, loadEngine, messageOf } from './engine.js';
 import { looksLikeRecord, readGame } from './reading.js';
@@ -355,9 +355,9 @@ export class SproutsBoard extends HTMLElement {
     this.computer?.stop();
     this.analyser?.clear();
     const n = Math.max(1, Math.min(20, Math.round(Number(this.getAttribute('spots') ?? 3)) || 3));
-    const r = this.getBoundingClientRect();
-    const aspect = r.width > 0 && r.height > 0 ? r.height / r.width : 0.66;
-    const height = Math.round(Math.min(1000, Math.max(300, 600 * aspect)));
+    // The board's shape, as the page chooses it (800 units wide): the drawing fills the board's area.
+    const area = this.shadowRoot?.querySelector('.area')?.getBoundingClientRect();
+    const { width, height } = boardShape(area?.width ?? 0, area?.height ?? 0);
     const misere = this.hasAttribute('misere');
     // The moves are read as a record, exactly as the page's Open box reads
     // one: a whole record (with its header) or moves after spots/misere,
@@ -374,7 +374,7 @@ export class SproutsBoard extends HTMLElement {
     if (position || moves) {
       // Said only if it takes a while (a short record would flash it).
       const slow = setTimeout(() => { if (read === this.reads) this.board?.message('Reading the game…', true); }, 250);
-      saved = await readInWorker({ position: position || null, misere, record, width: 600, height });
+      saved = await readInWorker({ position: position || null, misere, record, width, height });
       clearTimeout(slow);
     }
     if (read !== this.reads || !this.board) return; // attributes changed meanwhile, or removed
@@ -384,14 +384,14 @@ export class SproutsBoard extends HTMLElement {
       } else if (saved instanceof Error) {
         why = saved;
       } else {
-        game = readGame(engine.Game, { position: position || null, misere, record, width: 600, height });
+        game = readGame(engine.Game, { position: position || null, misere, record, width, height });
       }
     } catch (e) {
       why = e;
     }
     if (why !== null) {
       game?.free();
-      game = new engine.Game(n, misere, 600, height);
+      game = new engine.Game(n, misere, width, height);
     }
     this.game?.free();
     this.game = game;
