@@ -219,6 +219,27 @@ test('the keyboard: Tab to a spot, Enter, then the other spot plays the move joi
   await page.close();
 });
 
+test('odd attribute values are ignored or clamped, never thrown', async () => {
+  const { page, errors } = await board({ width: 320, height: 240 }, { spots: '2', moves: '1(3)2 1(4)2' });
+  const seen = await page.evaluate(async () => {
+    const el = /** @type {any} */ (document.getElementById('b'));
+    const out = [];
+    for (const [k, v] of [['move', 'abc'], ['move', '-4'], ['move', '99'], ['move', '1e400'], ['side', '7'], ['opponent', '<img src=x>'],
+      ['aspect', '1/0'], ['aspect', '-2'], ['theme', 'neon'], ['controls', 'replay'], ['analysis', 'x'], ['mode', 'no-such-mode'], ['mode', '__proto__']]) {
+      el.setAttribute(k, v);
+      await el.ready;
+      out.push([k, v, el.moveShown, el.shadowRoot.querySelector('.status').textContent]);
+    }
+    return out;
+  });
+  // move="abc" or past the end shows the last move; "-4" the start.
+  assert.deepEqual(seen.filter(([k]) => k === 'move').map((r) => r[2]), [2, 0, 2, 2]);
+  for (const [k, v, , status] of seen) assert.match(status, /to move/, `${k}=${v}`);
+  assert.equal(await page.locator('img').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('aspect="3/2" and --sprouts-aspect fill the container at that ratio; a resize redraws the board', async () => {
   const { page, errors } = await board({ width: 480, height: 320 }, { spots: '5' });
   const measure = () => page.evaluate(() => {
