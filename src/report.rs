@@ -8,7 +8,7 @@
 //! (`winning_moves`, `table_bytes`); the page's are camelCase.
 
 use crate::limits::CANON_STEPS;
-use crate::notation::write_move;
+use crate::notation::{write_move, Record, Winner};
 use crate::solver::{Event, SolveError, Solver, Stats};
 use std::ops::ControlFlow;
 use crate::{Canon, Position, Spot};
@@ -73,6 +73,88 @@ pub struct ReplayStep {
     pub position: String,
     /// Hoey list (labelled) after the move.
     pub hoey: String,
+    /// The move as the record wrote it (`30(31)19` where `move` is
+    /// `19(31)30`); the same as `move` where they agree.
+    pub written: String,
+}
+
+/// A record's header as written: `26- (AuntBeast - Khorkov*, 2006) … II`
+/// (`sprouts replay --json --header`, and the page's `readRecord`). The
+/// field names are single words, the same in both.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordHeader {
+    pub spots: usize,
+    /// `"normal"` or `"misere"`.
+    pub convention: String,
+    /// `null` when the record names no players.
+    pub players: Option<RecordPlayers>,
+    /// Who won by the record (`I`: 1, `II`: 2; `null` without a result).
+    /// Not necessarily who made the last move: most tournament games end
+    /// by concession.
+    pub result: Option<u8>,
+}
+
+/// The players of a record's header, first mover first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordPlayers {
+    pub first: String,
+    pub second: String,
+    /// 1 or 2: the player marked `*`, who chose the game; `null` if none.
+    pub chooser: Option<u8>,
+    /// What follows a comma after the names: a date or the event.
+    pub note: Option<String>,
+}
+
+impl RecordHeader {
+    pub fn of(rec: &Record) -> RecordHeader {
+        let num = |w: Winner| if w == Winner::First { 1 } else { 2 };
+        RecordHeader {
+            spots: rec.spots,
+            convention: if rec.misere { "misere" } else { "normal" }.into(),
+            players: rec.players.as_ref().map(|p| RecordPlayers {
+                first: p.first.clone(),
+                second: p.second.clone(),
+                chooser: p.chooser.map(num),
+                note: p.note.clone(),
+            }),
+            result: rec.result.map(num),
+        }
+    }
+}
+
+/// `sprouts replay --json --header`: the header and every move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplayReport {
+    pub header: RecordHeader,
+    pub moves: Vec<ReplayStep>,
+}
+
+/// One move of a record for the page: as written and as the engine
+/// writes it (shortest form).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WrittenMove {
+    #[serde(rename = "move")]
+    pub text: String,
+    pub written: String,
+}
+
+/// A record read for the page (`readRecord` in the wasm facade): its
+/// header and each move as written beside the engine's form. Reading
+/// checks every move (the error names the first that does not play).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordReading {
+    pub header: RecordHeader,
+    pub moves: Vec<WrittenMove>,
+}
+
+impl RecordReading {
+    pub fn of(text: &str) -> Result<RecordReading, String> {
+        let (rec, written) = Record::parse_written(text)
+            .map_err(|e| format!("not a game record: {e}, in {}", crate::text::quote_around(text, e.offset)))?;
+        let g = crate::game::Game::replay(&rec, None).map_err(|e| e.to_string())?;
+        let moves = g.all_moves().iter().zip(written).map(|(m, w)| WrittenMove { text: m.clone(), written: w }).collect();
+        Ok(RecordReading { header: RecordHeader::of(&rec), moves })
+    }
 }
 
 /// `sprouts play --json`.

@@ -376,6 +376,16 @@ pub fn canonical(position: &str) -> Result<String, JsError> {
     Ok(Canon::of_limited(&p).map_err(err)?.to_string())
 }
 
+/// A WGOSA record as written, for the replay: `{header: {spots,
+/// convention, players: {first, second, chooser, note} | null, result},
+/// moves: [{move, written}]}` ([`crate::report::RecordReading`]): each
+/// move as the record wrote it beside the engine's shortest form. Checks
+/// every move (undrawn, so quick); the error names the first bad one.
+#[wasm_bindgen(js_name = readRecord)]
+pub fn read_record(record: &str) -> Result<JsValue, JsError> {
+    crate::report::RecordReading::of(record).map(|r| to_js(&r)).map_err(err)
+}
+
 thread_local! {
     /// The worker's solvers and computer player, kept between requests.
     static SERVICE: RefCell<Service> = RefCell::new(Service::new(Rc::new(js_sys::Date::now)));

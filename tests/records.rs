@@ -294,3 +294,69 @@ fn edited_records_fail_cleanly() {
     }
     eprintln!("{tried} edited records, {replayed} still replay");
 }
+
+/// `sprouts replay --json --header` on every real record: the header as
+/// the record wrote it (spots, convention, players, result), and each move
+/// as written, found in the record's text in order, and reading back (in
+/// the position before it) to the position the step shows; the plain
+/// `--json` array has the same steps.
+#[test]
+fn replay_json_keeps_the_header_and_the_moves_as_written() {
+    use sprouts::text::HoeyDisplay;
+    let run = |args: &[&str]| -> serde_json::Value {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_sprouts")).args(args).output().unwrap();
+        assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let (mut moves, mut differ) = (0, 0);
+    for (file, line, text) in corpus() {
+        let at = format!("{file}:{line}");
+        let v = run(&["replay", "--json", "--header", &text]);
+        let plain = run(&["replay", "--json", &text]);
+        assert_eq!(v["moves"], plain, "{at}");
+        let rec = Record::parse(&text).unwrap();
+        let h = &v["header"];
+        assert_eq!(h["spots"], rec.spots, "{at}");
+        assert_eq!(h["convention"], if rec.misere { "misere" } else { "normal" }, "{at}");
+        // The result as the last word of the line says it.
+        let last = text.split_whitespace().last().unwrap();
+        let result = match last {
+            "I" => serde_json::json!(1),
+            "II" => serde_json::json!(2),
+            _ => serde_json::Value::Null,
+        };
+        assert_eq!(h["result"], result, "{at}");
+        match &rec.players {
+            Some(p) => {
+                assert_eq!(h["players"]["first"], p.first.as_str(), "{at}");
+                assert_eq!(h["players"]["second"], p.second.as_str(), "{at}");
+                assert!(text.contains(&p.first) && text.contains(&p.second), "{at}");
+            }
+            None => assert!(h["players"].is_null(), "{at}"),
+        }
+        let steps = v["moves"].as_array().unwrap();
+        assert_eq!(steps.len(), rec.moves.len(), "{at}");
+        let mut p = Position::start(rec.spots).unwrap();
+        let mut from = text.find(')').filter(|_| rec.players.is_some()).unwrap_or(0);
+        for (k, step) in steps.iter().enumerate() {
+            let written = step["written"].as_str().unwrap();
+            let engine = step["move"].as_str().unwrap();
+            // Found in the line, after the move before it.
+            let found = text[from..].find(written).unwrap_or_else(|| panic!("{at}: move {} `{written}` not in the text", k + 1));
+            from += found + written.len();
+            // The written text and the engine's both read back to the position shown.
+            let want = step["hoey"].as_str().unwrap();
+            for t in [written, engine] {
+                let (_, child) = resolve(&p, &MoveText::parse(t).unwrap()).unwrap_or_else(|e| panic!("{at}: move {} `{t}`: {e}", k + 1));
+                let mut c = child.clone();
+                c.normalize();
+                assert_eq!(HoeyDisplay(&c).to_string(), want, "{at}: move {} `{t}`", k + 1);
+            }
+            moves += 1;
+            differ += usize::from(written != engine);
+            p = parse_hoey(want).unwrap();
+        }
+    }
+    assert!(moves > 200, "{moves} moves");
+    eprintln!("{moves} moves, {differ} written otherwise than the engine's shortest form");
+}

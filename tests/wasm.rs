@@ -2,7 +2,7 @@
 //! (`scripts/test.sh`). Native test runs compile this file to nothing.
 #![cfg(target_arch = "wasm32")]
 
-use sprouts::wasm::{analyse, canonical, computer_move, engine_version, Game};
+use sprouts::wasm::{analyse, canonical, computer_move, engine_version, read_record, Game};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
@@ -604,4 +604,27 @@ fn inputs_past_a_limit_are_errors_naming_it() {
     // A table larger than the heap is clamped, not a trap.
     let a = analyse("2-", opts(&[("tableMb", 1e30.into())]), None).unwrap();
     assert_eq!(text(&a, "outcome"), "loss");
+}
+
+#[wasm_bindgen_test]
+fn a_record_read_as_written() {
+    let r = read_record("26- (AuntBeast - Khorkov*) 1(27)1[2-15] 1(28)27[2-5] 16(29)17 16(30)16[17,18] 30(31)19 II").unwrap();
+    let header = get(&r, "header");
+    assert_eq!(num(&header, "spots"), 26.0);
+    assert_eq!(text(&header, "convention"), "misere");
+    assert_eq!(num(&header, "result"), 2.0);
+    let players = get(&header, "players");
+    assert_eq!(text(&players, "first"), "AuntBeast");
+    assert_eq!(text(&players, "second"), "Khorkov");
+    assert_eq!(num(&players, "chooser"), 2.0);
+    assert!(get(&players, "note").is_null());
+    let moves = array(&r, "moves");
+    assert_eq!(moves.length(), 5);
+    let fifth = moves.get(4);
+    assert_eq!(text(&fifth, "written"), "30(31)19");
+    assert_eq!(text(&fifth, "move"), "19(31)30");
+    // A record that does not read says which move, and is no panic.
+    let e = read_record("2+ 1(3)2 1(4)2 1(5)2").unwrap_err();
+    assert!(message(e).starts_with("move 3 `1(5)2`"));
+    assert!(read_record("not a record").is_err());
 }

@@ -4,53 +4,50 @@
  *
  *   <script type="module" src="https://…/embed.js"></script>
  *   <sprouts-board spots="3"></sprouts-board>
- *   <sprouts-board spots="2" misere moves="1(3)2 1(4)2" readonly></sprouts-board>
- *   <sprouts-board position="0*2.AB.}AB.}]!"></sprouts-board>
+ *   <sprouts-board moves="26- (AuntBeast - Khorkov*) 1(27)1[2-15] …" readonly controls="replay"></sprouts-board>
+ *   <sprouts-board spots="5" opponent="heuristic" side="2" analysis></sprouts-board>
+ *
+ * The full reference (every attribute, property and event, with examples)
+ * is docs/embed.md. In short:
  *
  * Attributes (read when the element connects, and again when they change):
- *   spots     number of spots, 1–20 (default 3)
- *   misere    present: the last move loses
- *   position  a position to start from (GLOP, spots dialect or Hoey list),
- *             laid out by the engine; `moves` are then played from it
- *   moves     moves to play first, in WGOSA notation, separated by spaces, or a
- *             whole WGOSA record ("8+ 1(9)1[2,3] …", whose header then decides
- *             spots and convention); a record that does not read shows the
- *             engine's reason (and a `sprouts-error` event) over the start
- *   readonly  present: show the game, accept no strokes
- *   controls  "none" hides the status line and the Undo/Redo buttons
+ *   spots, misere, position, moves   the game (moves: WGOSA moves, or a whole record)
+ *   readonly                         show the game, accept no strokes
+ *   controls  "none" (no bar), "replay" (the step-through bar and keys)
+ *   move      the move shown first (0 = the start; default the last)
+ *   opponent  "random" | "heuristic" | "perfect": the computer plays `side` ("1" | "2", default 2)
+ *   analysis  present: an Analyse button (outcome and winning moves)
+ *   theme     "light" (default) | "dark"
+ *   aspect    "3/2" (or CSS `--sprouts-aspect: 3/2`): fill the container's width at that ratio
+ *   mode      a teaching mode from MODES below (added by other modules)
  *
- * Properties and methods:
- *   el.record          the game as a WGOSA record ("3+ 1(4)2 …")
- *   el.position        the position as a canonical GLOP string
- *   el.status          {moveNumber, toMove, over, winner, …}
- *   el.play(text)      plays a move in WGOSA notation; returns its shortest text, throws if illegal
- *   el.undo(), el.redo(), el.reset()
- *   el.ready           a promise that resolves when the engine is loaded and the
- *                      game read (a new one after each change of attributes);
- *                      record, position and status describe that game
- *   el.destroy()       removes every listener and frees the engine's game (also on removal from the page)
+ * Properties and methods: record, position, status, written, moveShown,
+ * ready, play(text), undo(), redo(), goTo(k), reset(), destroy().
+ * Events (bubbling, composed): sprouts-move, sprouts-over, sprouts-error, sprouts-step.
  *
- * Events (bubbling, composed): `sprouts-move` {detail: {move, record}},
- * `sprouts-over` {detail: {winner, record}}, `sprouts-error` {detail: {message}}.
+ * The board is drawn in a shadow root (styles are constructed sheets, so a
+ * page's CSP need allow no inline style). Moves and positions are read
+ * in the page's drawing worker (draw-worker.js, shared by every board;
+ * from another site started from a blob module, which the page's CSP must
+ * allow: `worker-src blob:` and this file's origin), where the spot
+ * numbers are placed too; where no worker starts, the boards read on the
+ * main thread and each number goes to the clearest corner of its spot.
+ * The computer opponent and the analysis ask the engine worker
+ * (worker.js, embed-engine.js).
  *
- * The board is drawn in a shadow root, so the page's styles do not leak in;
- * size the element with CSS (default 480 × 320 px).
- *
- * Moves and positions are read (every move routed, a position laid out:
- * seconds for a 20-spot game) in the page's drawing worker,
- * `draw-worker.js` next to this file, so the host page stays responsive;
- * all boards of a page share it. Loaded from another site, embed.js starts
- * it from a blob (a worker's script must be the page's own), which the
- * page's CSP must allow (`worker-src blob:` and this file's origin: a
- * module worker loads its imports under worker-src); where none starts,
- * the boards read on the main thread as before. The worker also places
- * the spot numbers, as the page does (where it cannot, the board puts
- * each number at the clearest of its spot's four corners).
+ * The parts: embed-status.js (the status words), embed-replay.js (the
+ * replay bar), embed-opponent.js, embed-analysis.js. A teaching mode
+ * (`mode="…"`) is a module whose default export takes the element and
+ * returns a Feature ({render, destroy, key?}); add it to MODES.
  */
-import { createBoard, BOARD_CSS } from './board.js';
+import { boardShape, createBoard, BOARD_CSS } from './board.js';
 import { createDrawClient } from './draw-client.js';
 import { checkStroke, loadEngine, messageOf } from './engine.js';
 import { looksLikeRecord, readGame } from './reading.js';
+import { statusText } from './embed-status.js';
+import { createReplay } from './embed-replay.js';
+import { createOpponent, opponentOf } from './embed-opponent.js';
+import { createAnalysis } from './embed-analysis.js';
 
 /** @typedef {InstanceType<import('./engine.js').Engine['Game']>} EngineGame */
 
@@ -99,22 +96,70 @@ function placeInWorker(game, scale, margin) {
 }
 
 const CSS = `
-:host { display: block; width: 480px; max-width: 100%; height: 320px; font: 14px/1.3 system-ui, sans-serif; }
-.wrap { display: flex; flex-direction: column; height: 100%; gap: 4px; }
-.area { flex: 1 1 auto; min-height: 120px; border: 1px solid #cfc8b6; border-radius: 8px; }
-.bar { display: flex; gap: 6px; align-items: center; }
-.bar[hidden] { display: none; }
-.status { flex: 1; }
-button { font: inherit; padding: 1px 8px; }
+:host { display: block; width: 480px; max-width: 100%; height: 320px; font: 14px/1.3 system-ui, sans-serif;
+  --sb-fg: #1a1a1a; --sb-muted: #5a5548; --sb-line: #cfc8b6; --sb-button: #f6f3ea; color: var(--sb-fg); }
+:host([theme=dark]) { --sb-fg: #ece8dc; --sb-muted: #b8b2a2; --sb-line: #4d4a42; --sb-button: #2c2b27; background: #1c1b18; }
+:host(:focus-visible) { outline: 3px solid #0072b2; outline-offset: 2px; }
+.wrap { display: flex; flex-direction: column; height: 100%; gap: 3px; container-type: inline-size; }
+.head { font-size: 12px; color: var(--sb-muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.head[hidden], .bar[hidden], .replay[hidden], .panel[hidden], button[hidden] { display: none; }
+.area { flex: 1 1 auto; min-height: 80px; border: 1px solid var(--sb-line); border-radius: 8px; }
+.bar, .replay { display: flex; gap: 4px; align-items: center; flex-wrap: nowrap; min-width: 0; }
+.status { flex: 1; min-width: 0; }
+.replay .at { flex: 1; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.replay .engine { color: var(--sb-muted); }
+button { font: inherit; padding: 1px 8px; color: var(--sb-fg); background: var(--sb-button); border: 1px solid var(--sb-line); border-radius: 5px; }
+button:disabled { opacity: 0.45; }
+button:focus-visible { outline: 3px solid #0072b2; outline-offset: 1px; }
+.replay button { min-width: 30px; }
+.panel { max-height: 40%; overflow: auto; font-size: 13px; border-top: 1px solid var(--sb-line); }
+.panel p { margin: 2px 0; }
+.win-moves { display: flex; flex-wrap: wrap; gap: 4px; }
+@container (max-width: 360px) {
+  .wrap { font-size: 12px; }
+  button { padding: 1px 5px; }
+  .replay .engine { display: none; }
+  /* Narrow: Undo, Redo and Restart as symbols (their names stay for screen readers). */
+  button[data-icon] .word { display: none; }
+  button[data-icon]::before { content: attr(data-icon); }
+}
 ${BOARD_CSS}
+.sb-board { min-height: 80px; }
+/* Dark: the canvas inverted with its hues turned back (the spots keep their colours' meaning). */
+:host([theme=dark]) .sb-board { filter: invert(0.88) hue-rotate(180deg); }
 `;
 /** One constructed sheet for every board: no inline <style>, which a page's CSP may forbid. */
 const SHEET = new CSSStyleSheet();
 SHEET.replaceSync(CSS);
+/** Added when the element fills its container's width at a ratio (`aspect`, `--sprouts-aspect`). */
+const FILL = new CSSStyleSheet();
+FILL.replaceSync(':host { width: 100%; height: auto; } .wrap { height: auto; aspect-ratio: var(--sb-aspect); }');
+
+/**
+ * A ratio written "3/2", "16:9" or "1.5" (width over height), 0.2 to 5; null otherwise.
+ * @param {string | null | undefined} text
+ */
+export function parseAspect(text) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(?:[/:]\s*(\d+(?:\.\d+)?))?\s*$/.exec(text ?? '');
+  if (!m) return null;
+  const r = Number(m[1]) / (m[2] === undefined ? 1 : Number(m[2]));
+  return Number.isFinite(r) && r >= 0.2 && r <= 5 ? r : null;
+}
+
+/**
+ * Teaching modes (`mode="…"`), loaded when an element asks for one: each
+ * module's default export takes the element and returns a Feature.
+ * @typedef {{ render: () => void, destroy: () => void, key?: (ev: KeyboardEvent) => boolean }} Feature
+ * @type {Record<string, () => Promise<{ default: (el: SproutsBoard) => Feature }>>}
+ */
+export const MODES = {};
+
+/** Attributes that change the game itself: the board reads it again. */
+const GAME_ATTRIBUTES = ['spots', 'misere', 'moves', 'position', 'readonly'];
 
 export class SproutsBoard extends HTMLElement {
   static get observedAttributes() {
-    return ['spots', 'misere', 'moves', 'position', 'readonly', 'controls'];
+    return [...GAME_ATTRIBUTES, 'controls', 'move', 'opponent', 'side', 'analysis', 'theme', 'aspect', 'mode'];
   }
 
   constructor() {
@@ -126,12 +171,28 @@ export class SproutsBoard extends HTMLElement {
     this.game = null;
     /** @type {ReturnType<typeof createBoard> | null} */
     this.board = null;
+    /**
+     * The record as written, when the game came from one: its header and
+     * each move as written beside the engine's form (`readRecord`).
+     * @type {{ header: import('./embed-status.js').Header, moves: { move: string, written: string }[] } | null}
+     */
+    this.written = null;
     /** @type {(() => void)[]} */
     this.cleanups = [];
     /** @type {Promise<void>} */
     this.ready = Promise.resolve();
     /** Which read of the attributes is the latest (older answers are dropped). */
     this.reads = 0;
+    /** @type {ReturnType<typeof createReplay> | null} */
+    this.replayBar = null;
+    /** @type {ReturnType<typeof createOpponent> | null} */
+    this.computer = null;
+    /** @type {ReturnType<typeof createAnalysis> | null} */
+    this.analyser = null;
+    /** The teaching mode's feature, and which mode it is. @type {{ name: string, feature: Feature | null } | null} */
+    this.teaching = null;
+    /** The first spot chosen from the keyboard. @type {number | null} */
+    this.selected = null;
   }
 
   connectedCallback() {
@@ -139,11 +200,17 @@ export class SproutsBoard extends HTMLElement {
     const root = /** @type {ShadowRoot} */ (this.shadowRoot);
     root.adoptedStyleSheets = [SHEET];
     root.innerHTML = `<div class="wrap">
+      <div class="head" hidden></div>
       <div class="area"></div>
+      <div class="replay" hidden></div>
       <div class="bar"><span class="status" role="status" aria-live="polite"></span>
-        <button type="button" data-act="undo">Undo</button><button type="button" data-act="redo">Redo</button>
-        <button type="button" data-act="reset">Restart</button></div></div>`;
-    const area = /** @type {HTMLElement} */ (root.querySelector('.area'));
+        <button type="button" data-act="analyse" hidden>Analyse</button>
+        <button type="button" data-act="undo" aria-label="Undo" title="Undo" data-icon="↶"><span class="word">Undo</span></button>
+        <button type="button" data-act="redo" aria-label="Redo" title="Redo" data-icon="↷"><span class="word">Redo</span></button>
+        <button type="button" data-act="reset" aria-label="Restart" title="Restart" data-icon="⟲"><span class="word">Restart</span></button></div>
+      <div class="panel" aria-live="polite" hidden></div></div>`;
+    const q = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
+    const area = q('.area');
     this.board = createBoard(area, {
       interactive: !this.hasAttribute('readonly'),
       check: (points, from) => {
@@ -154,7 +221,7 @@ export class SproutsBoard extends HTMLElement {
         }
       },
       onStroke: (points, t) => {
-        if (!this.game) return;
+        if (!this.game || !this.canPlay()) return;
         try {
           const move = this.game.playStroke(new Float64Array(points), t);
           this.board?.message(`Played ${move}`, true);
@@ -164,8 +231,28 @@ export class SproutsBoard extends HTMLElement {
         }
       },
       onScale: (s) => this.rules(s),
+      onSpotActivate: (n) => this.activateSpot(n),
+      spotLabel: (s) => `Spot ${s.n}, ${s.lives} ${s.lives === 1 ? 'life' : 'lives'}${s.lives === 0 ? ' (dead)' : ''}`,
       placeLabels: (scale, margin) => placeInWorker(this.game, scale, margin),
     });
+    const host = this;
+    this.replayBar = createReplay({ get game() { return host.game; }, get written() { return host.written; }, goTo: (k) => this.goTo(k) }, q('.replay'));
+    this.computer = createOpponent({
+      get game() { return host.game; },
+      getAttribute: (n) => this.getAttribute(n),
+      hasAttribute: (n) => this.hasAttribute(n),
+      computerMoved: (move) => {
+        this.board?.message(`The computer played ${move}`, true);
+        this.moved(move);
+      },
+      note: (text, ok) => this.board?.message(text, ok),
+      thinkingChanged: () => this.render(),
+    });
+    this.analyser = createAnalysis(
+      { get game() { return host.game; }, get board() { return host.board; }, canPlay: () => this.canPlay(), play: (m) => this.play(m) },
+      /** @type {HTMLButtonElement} */ (q('[data-act=analyse]')),
+      q('.panel'),
+    );
     const onClick = (/** @type {Event} */ ev) => {
       const act = /** @type {HTMLElement} */ (ev.target).closest?.('button')?.dataset.act;
       if (act === 'undo') this.undo();
@@ -173,7 +260,26 @@ export class SproutsBoard extends HTMLElement {
       else if (act === 'reset') void this.reset();
     };
     root.addEventListener('click', onClick);
-    this.cleanups.push(() => root.removeEventListener('click', onClick));
+    // The replay keys (and a mode's) while the focus is anywhere in the element.
+    const onKey = (/** @type {KeyboardEvent} */ ev) => {
+      if (ev.defaultPrevented) return;
+      if (this.teaching?.feature?.key?.(ev) || (this.getAttribute('controls') === 'replay' && this.replayBar?.key(ev))) ev.preventDefault();
+      else if (ev.key === 'Escape' && this.selected !== null) {
+        this.selected = null;
+        this.board?.highlight({ marked: [] });
+        this.board?.message('', true);
+      }
+    };
+    this.addEventListener('keydown', onKey);
+    // The element's own size: the ratio from CSS may change with the page's media queries.
+    const ro = new ResizeObserver(() => this.fit());
+    ro.observe(this);
+    this.cleanups.push(() => {
+      root.removeEventListener('click', onClick);
+      this.removeEventListener('keydown', onKey);
+      ro.disconnect();
+    });
+    this.fit();
     this.ready = loadEngine().then(
       (engine) => {
         this.engine = engine;
@@ -187,11 +293,46 @@ export class SproutsBoard extends HTMLElement {
     this.destroy();
   }
 
-  /** @param {string} _name @param {string | null} old @param {string | null} value */
-  attributeChangedCallback(_name, old, value) {
-    if (old === value || !this.engine || !this.board) return;
-    this.board.setInteractive(!this.hasAttribute('readonly'));
-    void this.reset();
+  /**
+   * @param {string} name @param {string | null} old @param {string | null} value
+   */
+  attributeChangedCallback(name, old, value) {
+    if (old === value || !this.board) return;
+    if (name === 'aspect' || name === 'theme') {
+      this.fit();
+      return;
+    }
+    if (!this.engine) return;
+    if (GAME_ATTRIBUTES.includes(name)) {
+      this.board.setInteractive(!this.hasAttribute('readonly'));
+      void this.reset();
+    } else if (name === 'move') {
+      this.goTo(this.firstMove());
+    } else {
+      if (name === 'opponent' || name === 'side') this.computer?.stop();
+      if (name === 'mode') void this.loadMode();
+      this.render();
+      this.computer?.maybeMove();
+    }
+  }
+
+  /** The ratio asked for (attribute first, then the CSS custom property), or null. */
+  aspect() {
+    return parseAspect(this.getAttribute('aspect')) ?? parseAspect(getComputedStyle(this).getPropertyValue('--sprouts-aspect'));
+  }
+
+  /** Fills the container's width at the ratio asked for, or keeps the element's own size. */
+  fit() {
+    const root = this.shadowRoot;
+    const wrap = /** @type {HTMLElement | null} */ (root?.querySelector('.wrap'));
+    if (!root || !wrap) return;
+    const r = this.aspect();
+    const filling = root.adoptedStyleSheets.includes(FILL);
+    if (r && !filling) root.adoptedStyleSheets = [SHEET, FILL];
+    else if (!r && filling) root.adoptedStyleSheets = [SHEET];
+    // CSSOM, not a style attribute: a page's CSP may forbid inline styles.
+    if (r) wrap.style.setProperty('--sb-aspect', String(r));
+    else wrap.style.removeProperty('--sb-aspect');
   }
 
   /** Starts again from the attributes; resolves (as `el.ready` does) when the game is shown. */
@@ -200,15 +341,23 @@ export class SproutsBoard extends HTMLElement {
     return this.ready;
   }
 
+  /** The move to show first: `move="k"` (clamped), else the last. */
+  firstMove() {
+    const k = Number(this.getAttribute('move'));
+    return this.hasAttribute('move') && Number.isFinite(k) ? Math.max(0, Math.round(k)) : Number.MAX_SAFE_INTEGER;
+  }
+
   /** Reads the attributes' game and shows it. */
   async read() {
     const engine = this.engine;
     if (!engine || !this.board) return;
     const read = ++this.reads;
+    this.computer?.stop();
+    this.analyser?.clear();
     const n = Math.max(1, Math.min(20, Math.round(Number(this.getAttribute('spots') ?? 3)) || 3));
-    const r = this.getBoundingClientRect();
-    const aspect = r.width > 0 && r.height > 0 ? r.height / r.width : 0.66;
-    const height = Math.round(Math.min(1000, Math.max(300, 600 * aspect)));
+    // The board's shape, as the page chooses it (800 units wide): the drawing fills the board's area.
+    const area = this.shadowRoot?.querySelector('.area')?.getBoundingClientRect();
+    const { width, height } = boardShape(area?.width ?? 0, area?.height ?? 0);
     const misere = this.hasAttribute('misere');
     // The moves are read as a record, exactly as the page's Open box reads
     // one: a whole record (with its header) or moves after spots/misere,
@@ -225,7 +374,7 @@ export class SproutsBoard extends HTMLElement {
     if (position || moves) {
       // Said only if it takes a while (a short record would flash it).
       const slow = setTimeout(() => { if (read === this.reads) this.board?.message('Reading the game…', true); }, 250);
-      saved = await readInWorker({ position: position || null, misere, record, width: 600, height });
+      saved = await readInWorker({ position: position || null, misere, record, width, height });
       clearTimeout(slow);
     }
     if (read !== this.reads || !this.board) return; // attributes changed meanwhile, or removed
@@ -235,21 +384,50 @@ export class SproutsBoard extends HTMLElement {
       } else if (saved instanceof Error) {
         why = saved;
       } else {
-        game = readGame(engine.Game, { position: position || null, misere, record, width: 600, height });
+        game = readGame(engine.Game, { position: position || null, misere, record, width, height });
       }
     } catch (e) {
       why = e;
     }
     if (why !== null) {
       game?.free();
-      game = new engine.Game(n, misere, 600, height);
+      game = new engine.Game(n, misere, width, height);
     }
     this.game?.free();
     this.game = game;
+    // The record as written (undrawn, so quick): its header and moves as the players wrote them.
+    this.written = null;
+    if (why === null && !position && moves) {
+      try {
+        this.written = engine.readRecord(record);
+      } catch { /* the game read; only the written forms are missing */ }
+    }
+    this.selected = null;
     if (why !== null) this.fail(messageOf(why));
     else this.board.message('', true);
+    const k = this.firstMove();
+    if (k < this.game.moveCount) this.game.goTo(k);
     this.rules(this.board.scale());
+    await this.loadMode();
+    if (read !== this.reads) return;
     this.render();
+    this.computer?.maybeMove();
+  }
+
+  /** Loads the teaching mode the `mode` attribute names (once per element and mode). */
+  async loadMode() {
+    const name = this.getAttribute('mode') ?? '';
+    if (this.teaching?.name === name) return;
+    this.teaching?.feature?.destroy();
+    this.teaching = { name, feature: null };
+    const load = Object.hasOwn(MODES, name) ? MODES[name] : null;
+    if (!load) return;
+    try {
+      const mod = await load();
+      if (this.teaching?.name === name && this.board) this.teaching.feature = mod.default(this);
+    } catch (e) {
+      this.fail(`the mode ${name} did not load: ${messageOf(e)}`);
+    }
   }
 
   /** @param {number} scale */
@@ -264,6 +442,16 @@ export class SproutsBoard extends HTMLElement {
   get record() { return this.game?.record() ?? ''; }
   get position() { return this.game?.glop() ?? ''; }
   get status() { return this.game?.status() ?? null; }
+  /** How many moves are shown (0: the start). */
+  get moveShown() { return this.game?.moveCount ?? 0; }
+
+  /** Whether a move may be played now: not read-only, not the computer's turn. */
+  canPlay() {
+    const g = this.game;
+    if (!g || this.hasAttribute('readonly') || g.isOver() || this.computer?.thinking()) return false;
+    const who = opponentOf(this);
+    return !who || g.toMove() !== who.side;
+  }
 
   /** @param {string} text a move in WGOSA notation */
   play(text) {
@@ -273,16 +461,79 @@ export class SproutsBoard extends HTMLElement {
     return move;
   }
 
+  /** Takes back a move; against the computer, back to the player's own turn. */
   undo() {
-    if (this.game?.undo()) this.render();
+    const g = this.game;
+    if (!g?.undo()) return;
+    this.computer?.stop();
+    const who = opponentOf(this);
+    if (who && g.toMove() === who.side && g.moveCount > 0) g.undo();
+    this.changed();
   }
 
   redo() {
-    if (this.game?.redo()) this.render();
+    if (this.game?.redo()) this.changed();
+  }
+
+  /**
+   * Shows the game after k moves (0: the start; past the end: the last);
+   * false if there is no game yet.
+   * @param {number} k
+   */
+  goTo(k) {
+    const g = this.game;
+    if (!g) return false;
+    this.computer?.stop();
+    if (!g.goTo(Math.max(0, Math.min(k, Number.MAX_SAFE_INTEGER)))) {
+      while (g.redo()) { /* to the last move */ }
+    }
+    this.changed();
+    this.dispatchEvent(new CustomEvent('sprouts-step', { detail: { move: g.moveCount, record: this.record }, bubbles: true, composed: true }));
+    return true;
+  }
+
+  /** The position shown changed without a move played (undo, redo, a step). */
+  changed() {
+    this.analyser?.clear();
+    this.render();
+  }
+
+  /**
+   * A spot chosen from the keyboard (Tab to it, Enter): the first is
+   * marked, the second plays the move joining them when there is one
+   * (several: the board says which, to be drawn or played with el.play).
+   * @param {number} n
+   */
+  activateSpot(n) {
+    const g = this.game;
+    if (!g || !this.canPlay()) return;
+    if (g.lives(n) === 0) {
+      this.board?.message(`Spot ${n} has no lives left`, false);
+      return;
+    }
+    if (this.selected === null) {
+      this.selected = n;
+      this.board?.highlight({ marked: [n] });
+      this.board?.message(`Spot ${n} chosen: now the spot where the line ends (the same for a loop)`, true);
+      return;
+    }
+    const a = this.selected;
+    this.selected = null;
+    this.board?.highlight({ marked: [] });
+    const options = g.movesBetween(a, n, 8);
+    if (options.length === 1) {
+      this.play(options[0]);
+      this.board?.message(`Played ${options[0]}`, true);
+    } else if (options.length === 0) {
+      this.board?.message(`No move joins spot ${a} to spot ${n}`, false);
+    } else {
+      this.board?.message(`${options.length >= 8 ? 'Many' : options.length} moves join them (${options.slice(0, 4).join(', ')}…): draw the one you mean`, false);
+    }
   }
 
   /** @param {string} move */
   moved(move) {
+    this.analyser?.clear();
     this.render();
     const record = this.record;
     this.dispatchEvent(new CustomEvent('sprouts-move', { detail: { move, record }, bubbles: true, composed: true }));
@@ -290,23 +541,44 @@ export class SproutsBoard extends HTMLElement {
     if (st?.over) {
       this.dispatchEvent(new CustomEvent('sprouts-over', { detail: { winner: st.winner, record }, bubbles: true, composed: true }));
     }
+    this.computer?.maybeMove();
   }
 
   render() {
     const g = this.game;
     const board = this.board;
-    if (!g || !board) return;
+    const root = this.shadowRoot;
+    if (!g || !board || !root) return;
+    const q = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
     const st = g.status();
     board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), lastSpot: st.moveNumber ? g.spots + st.moveNumber : 0 });
-    const root = /** @type {ShadowRoot} */ (this.shadowRoot);
-    const bar = /** @type {HTMLElement} */ (root.querySelector('.bar'));
-    bar.hidden = this.getAttribute('controls') === 'none';
-    const status = /** @type {HTMLElement} */ (root.querySelector('.status'));
-    status.textContent = st.over
-      ? `Player ${st.winner} wins (${st.misere ? 'the last move loses' : 'the last move wins'}).`
-      : `Player ${st.toMove} to move.`;
-    /** @type {HTMLButtonElement} */ (root.querySelector('[data-act=undo]')).disabled = !st.canUndo;
-    /** @type {HTMLButtonElement} */ (root.querySelector('[data-act=redo]')).disabled = !st.canRedo;
+    board.highlight({ marked: this.selected ? [this.selected] : [] });
+    board.setInteractive(this.canPlay());
+    const controls = this.getAttribute('controls');
+    const readonly = this.hasAttribute('readonly');
+    const replaying = controls === 'replay';
+    const who = opponentOf(this);
+    q('.bar').hidden = controls === 'none';
+    q('.replay').hidden = !replaying;
+    if (replaying) {
+      this.replayBar?.render();
+      // Focusable so that the replay keys work once the element is clicked or tabbed to.
+      if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    }
+    const head = q('.head');
+    const h = this.written?.header;
+    head.hidden = !h?.players && !(replaying && h?.result);
+    head.textContent = h ? headerLine(h) : '';
+    const atRecordEnd = !!this.written && g.moveCount === this.written.moves.length && this.written.moves.every((m, i) => g.moves()[i] === m.move);
+    q('.status').textContent = statusText(st, { header: h ?? null, atRecordEnd, computer: who?.side ?? null, thinking: this.computer?.thinking() });
+    // Undo and Redo only where moves are played and not stepped through; Restart where moves are played.
+    /** @type {HTMLButtonElement} */ (q('[data-act=undo]')).hidden = readonly || replaying;
+    /** @type {HTMLButtonElement} */ (q('[data-act=redo]')).hidden = readonly || replaying;
+    /** @type {HTMLButtonElement} */ (q('[data-act=reset]')).hidden = readonly;
+    /** @type {HTMLButtonElement} */ (q('[data-act=undo]')).disabled = !st.canUndo;
+    /** @type {HTMLButtonElement} */ (q('[data-act=redo]')).disabled = !st.canRedo;
+    q('[data-act=analyse]').hidden = !this.hasAttribute('analysis');
+    this.teaching?.feature?.render();
   }
 
   /** @param {string} message */
@@ -317,6 +589,13 @@ export class SproutsBoard extends HTMLElement {
 
   /** Removes every listener, the board and the engine's game. */
   destroy() {
+    this.reads++;
+    this.teaching?.feature?.destroy();
+    this.teaching = null;
+    this.replayBar?.destroy();
+    this.computer?.destroy();
+    this.analyser?.destroy();
+    this.replayBar = this.computer = this.analyser = null;
     for (const f of this.cleanups.splice(0)) f();
     this.board?.destroy();
     this.board = null;
@@ -324,6 +603,22 @@ export class SproutsBoard extends HTMLElement {
     this.game = null;
     if (this.shadowRoot) this.shadowRoot.innerHTML = '';
   }
+}
+
+/**
+ * The header of a record in one line: "AuntBeast (1) – Khorkov* (2) · 2006 · 26 spots, misère · result II".
+ * @param {import('./embed-status.js').Header} h
+ */
+export function headerLine(h) {
+  const parts = [];
+  if (h.players) {
+    const star = (/** @type {number} */ k) => (h.players?.chooser === k ? '*' : '');
+    parts.push(`${h.players.first}${star(1)} (1) – ${h.players.second}${star(2)} (2)`);
+    if (h.players.note) parts.push(h.players.note);
+  }
+  parts.push(`${h.spots} spots, ${h.convention === 'misere' ? 'misère' : 'normal play'}`);
+  if (h.result) parts.push(`result ${h.result === 1 ? 'I' : 'II'}`);
+  return parts.join(' · ');
 }
 
 if (!customElements.get('sprouts-board')) customElements.define('sprouts-board', SproutsBoard);

@@ -49,6 +49,12 @@ export class GameController extends EventTarget {
     this.paused = false;
     /** An opened game is shown read-only until "Continue from here". */
     this.replaying = false;
+    /**
+     * The record opened, as written (`readRecord`): its header and each
+     * move as written beside the engine's form; null for other games.
+     * @type {{ header: { players: { first: string, second: string } | null, result: number | null, [k: string]: any }, moves: { move: string, written: string }[] } | null}
+     */
+    this.written = null;
     /** The JSON of the game as last saved (to rebuild it after a crash). */
     this.savedJson = '';
     this.recovering = false;
@@ -259,18 +265,45 @@ export class GameController extends EventTarget {
   /**
    * Shows `game` instead of the current one.
    * @param {Game} game
-   * @param {{ replaying?: boolean, at?: number | null }} [opts] replaying: read-only until
-   *   "Continue from here"; at: show the game just after this move (default: as it is)
+   * @param {{ replaying?: boolean, at?: number | null, written?: GameController['written'] }} [opts] replaying: read-only until
+   *   "Continue from here"; at: show the game just after this move (default: as it is);
+   *   written: the record as written, when the game is one
    */
   replace(game, opts = {}) {
     this.interrupt();
     this.current?.free();
     this.current = game;
+    this.written = opts.written ?? null;
     if (opts.at != null) this.goTo(opts.at);
     this.replaying = !!opts.replaying;
     this.selected = null;
     this.paused = false;
     this.changed();
+  }
+
+  /**
+   * Move k (1-based) as the record wrote it, and the engine's form, while
+   * the game's moves up to k are the record's; null otherwise.
+   * @param {number} k @param {string[]} moves the game's moves
+   */
+  writtenMove(k, moves) {
+    const w = this.written?.moves;
+    if (!w || k > w.length || moves.slice(0, k).some((m, i) => m !== w[i].move)) return null;
+    return w[k - 1];
+  }
+
+  /**
+   * The record's result (1 or 2) and the winner's name, when the move
+   * shown is the record's last; null otherwise (a record without a
+   * result, another game, a move played on).
+   */
+  recordResult() {
+    const w = this.written;
+    const g = this.game;
+    if (!w?.header.result || g.moveCount !== w.moves.length || !this.writtenMove(w.moves.length, g.moves())) return null;
+    const p = /** @type {1|2} */ (w.header.result);
+    const name = w.header.players?.[p === 1 ? 'first' : 'second'];
+    return { winner: p, text: `${name ? `${name} (${this.playerName(p)})` : this.playerName(p)} won by the record (${p === 1 ? 'I' : 'II'})` };
   }
 
   /** How many moves come after the one shown. */

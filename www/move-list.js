@@ -7,6 +7,9 @@
  * a move jumps just after it, and the keys Home, ←, → and End do the same.
  * While an opened game is replayed (read-only), "Continue from here" lets
  * the player play on, after confirming that later moves are dropped.
+ * A record opened shows its moves as written (the engine's shortest form
+ * beside each where they differ) and, above the list, its players, note
+ * and result.
  *
  *   const list = createMoveList(ctl);
  *   list.render();     // after every change
@@ -21,9 +24,15 @@ export function createMoveList(ctl) {
   const later = $('moves-later');
   const confirmBox = $('continue-confirm');
 
-  /** @param {string} move @param {number} k its number (1-based) @param {number} cursor */
-  function item(move, k, cursor) {
-    const li = el('li', move, { 'data-n': String(k), title: `Show the game just after move ${k}` });
+  /** @param {string} move @param {number} k its number (1-based) @param {number} cursor @param {string[]} moves */
+  function item(move, k, cursor, moves) {
+    const w = ctl.writtenMove(k, moves);
+    const differs = !!w && w.written !== move;
+    const li = el('li', '', { 'data-n': String(k), title: `Show the game just after move ${k}${differs ? ` (written ${w.written}; the engine writes ${move})` : ''}` });
+    // One child, so that a pair's number and the move stay side by side.
+    const text = el('span', w ? w.written : move);
+    if (differs) text.append(el('span', ` (${move})`, { class: 'engine' }));
+    li.append(text);
     // The first move of each pair carries the pair's number.
     if (k % 2 === 1) li.dataset.pair = String((k + 1) / 2);
     if (k === cursor) li.setAttribute('aria-current', 'step');
@@ -35,8 +44,9 @@ export function createMoveList(ctl) {
     const g = ctl.current;
     if (!g) return;
     const { moves, cursor } = ctl.history();
-    played.replaceChildren(...moves.slice(0, cursor).map((m, i) => item(m, i + 1, cursor)));
-    later.replaceChildren(...moves.slice(cursor).map((m, i) => item(m, cursor + i + 1, cursor)));
+    played.replaceChildren(...moves.slice(0, cursor).map((m, i) => item(m, i + 1, cursor, moves)));
+    later.replaceChildren(...moves.slice(cursor).map((m, i) => item(m, cursor + i + 1, cursor, moves)));
+    header();
     button('replay-first').disabled = cursor === 0;
     button('replay-back').disabled = cursor === 0;
     button('replay-forward').disabled = cursor === moves.length;
@@ -45,6 +55,27 @@ export function createMoveList(ctl) {
     $('replay-note').hidden = !ctl.replaying;
     if (!ctl.replaying) confirmBox.hidden = true;
     follow(moves.length - cursor);
+  }
+
+  /** The record's header above the list: players (the chooser starred), note, result. */
+  function header() {
+    let line = document.getElementById('record-head');
+    const h = ctl.written?.header;
+    if (!h) {
+      line?.remove();
+      return;
+    }
+    if (!line) {
+      line = el('p', '', { id: 'record-head', class: 'record-head' });
+      $('move-grid').before(line);
+    }
+    const star = (/** @type {number} */ k) => (h.players?.chooser === k ? '*' : '');
+    line.textContent = [
+      h.players ? `${h.players.first}${star(1)} – ${h.players.second}${star(2)}` : '',
+      h.players?.note ?? '',
+      `${h.spots} spots, ${h.convention === 'misere' ? 'misère' : 'normal play'}`,
+      h.result ? `result ${h.result === 1 ? 'I' : 'II'} (player ${h.result} won)` : '',
+    ].filter(Boolean).join(' · ');
   }
 
   /**

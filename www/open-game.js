@@ -35,8 +35,21 @@ export function createOpener(ctl, drawing, host) {
   /** The pasted text being read in the worker (its request id; 0: none). */
   let pending = 0;
 
-  /** A pasted text read by the worker. @param {any} m */
-  function textRead(m) {
+  /**
+   * A record as written (its header and moves), null if it is none.
+   * @param {string} text
+   */
+  function written(text) {
+    if (!looksLikeRecord(text)) return null;
+    try {
+      return ctl.engine.readRecord(text);
+    } catch {
+      return null;
+    }
+  }
+
+  /** A pasted text read by the worker. @param {any} m @param {string} text */
+  function textRead(m, text) {
     pending = 0;
     host.reading('');
     if (m.error) {
@@ -51,7 +64,7 @@ export function createOpener(ctl, drawing, host) {
       return;
     }
     if (m.isRecord) {
-      show(game, null, '');
+      show(game, null, '', written(text));
     } else {
       // A position is played on at once (there is nothing to replay).
       error.textContent = '';
@@ -70,10 +83,11 @@ export function createOpener(ctl, drawing, host) {
   /**
    * Shows `game`, read-only, just after move `at` (null: as it is).
    * @param {import('./game-controller.js').Game} game @param {number | null} at @param {string} what a note for the status line, if any
+   * @param {GameController['written']} [record] the record as written, when the game is one
    */
-  function show(game, at, what) {
+  function show(game, at, what, record = null) {
     error.textContent = '';
-    ctl.replace(game, { replaying: true, at });
+    ctl.replace(game, { replaying: true, at, written: record });
     if (what) host.opened(what);
   }
 
@@ -98,7 +112,7 @@ export function createOpener(ctl, drawing, host) {
     const { id, reply } = drawing.request({ type: 'open', text: t, misere, width, height, recordFirst: looksLikeRecord(t) });
     pending = id;
     reply.then((m) => {
-      if (pending === id) textRead(m);
+      if (pending === id) textRead(m, t);
     });
   }
 
@@ -148,7 +162,7 @@ export function createOpener(ctl, drawing, host) {
           game.free();
           throw new Error(`the link shows move ${s.move}, but the game has ${plural(n, 'move', 'moves')}`);
         }
-        show(game, s.move, '');
+        show(game, s.move, '', s.position ? null : written(s.record));
         host.drawn?.();
       } catch (e) {
         brokenLink(e);

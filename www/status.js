@@ -36,8 +36,11 @@ export function createStatus(ctl) {
     } else {
       const p = /** @type {1|2} */ (st.toMove);
       head = `${ctl.playerName(p)} to move`;
-      rest = `(move ${st.moveNumber + 1}, ${plural(st.lives, 'life', 'lives')} left).`;
+      rest = `(move ${st.moveNumber + 1}, ${plural(st.lives, 'life', 'lives')} left${st.misere ? '; misère: the last move loses' : ''}).`;
     }
+    // The end of a record opened: its result, which need not be the board's (a concession).
+    const byRecord = ctl.recordResult();
+    if (byRecord) head = `${byRecord.text}.`;
     const last = lastMove();
     if (last && !st.over) rest += ` Last move: ${last}.`;
     if (ctl.replaying) head = `Replaying: ${head}`;
@@ -49,7 +52,7 @@ export function createStatus(ctl) {
   /** The move shown last ('' at the start); its number is the one before "move n". */
   function lastMove() {
     const moves = ctl.game.moves(); // up to the move shown
-    return moves.length > 0 ? moves[moves.length - 1] : '';
+    return moves.length > 0 ? ctl.writtenMove(moves.length, moves)?.written ?? moves[moves.length - 1] : '';
   }
 
   return {

@@ -6,7 +6,7 @@ use clap::Args;
 use sprouts::game::Game;
 use sprouts::limits::{check_moves, LimitError};
 use sprouts::notation::{MoveText, Record, Winner};
-use sprouts::report::{PerftReport, ReplayStep};
+use sprouts::report::{PerftReport, RecordHeader, ReplayReport, ReplayStep};
 use sprouts::text::HoeyDisplay;
 use sprouts::{Canon, Position};
 use std::time::Instant;
@@ -103,31 +103,63 @@ pub fn perft(args: &PerftArgs) -> Output {
 
 /// Replay a WGOSA record: each move, the canonical position and the Hoey list after it.
 #[derive(Args)]
-#[command(after_help = "Example:\n  sprouts replay '2+ 1(3)2 1(4)2 1(5)!2 II'")]
+#[command(after_help = "Examples:\n  sprouts replay '2+ 1(3)2 1(4)2 1(5)!2 II'\n  sprouts replay --json --header '2+ (A - B*) 1(3)2 1(4)2 II'")]
 pub struct ReplayArgs {
     /// A WGOSA game record: 2+ 1(3)2 1(4)2 ...
     #[arg(value_name = "RECORD")]
     record: String,
-    /// [{"move", "position", "hoey"}]
+    /// [{"move", "position", "hoey", "written"}]
     #[arg(long)]
     json: bool,
+    /// With --json: {"header": {"spots", "convention", "players", "result"}, "moves": [...]}
+    /// (the array alone stays the default: it is a stable interface);
+    /// without: the header's lines (`# players: ...`) before the moves
+    #[arg(long)]
+    header: bool,
 }
 
 pub fn replay(args: &ReplayArgs) -> Output {
-    let rec = Record::parse(&args.record)
+    let (rec, written) = Record::parse_written(&args.record)
         .map_err(|e| format!("record: {e}, in {}", sprouts::text::quote_around(&args.record, e.offset)))?;
     let g = Game::replay(&rec, None).map_err(|e| e.to_string())?;
     let mut steps: Vec<ReplayStep> = Vec::new();
-    for (m, k) in g.all_moves().iter().zip(1..) {
+    for ((m, k), w) in g.all_moves().iter().zip(1..).zip(written) {
         let Some(p) = g.position_at(k) else { continue };
         let position = Canon::of_limited(p).map_err(|e| format!("move {k} `{m}`: {e}"))?.to_string();
-        steps.push(ReplayStep { text: m.clone(), position, hoey: HoeyDisplay(p).to_string() });
+        steps.push(ReplayStep { text: m.clone(), position, hoey: HoeyDisplay(p).to_string(), written: w });
     }
-    Ok(if args.json {
-        json(&steps)
-    } else {
-        steps.iter().map(|s| format!("{}\t{}\t{}\n", s.text, s.position, s.hoey)).collect()
+    let header = RecordHeader::of(&rec);
+    Ok(match (args.json, args.header) {
+        (true, true) => json(&ReplayReport { header, moves: steps }),
+        (true, false) => json(&steps),
+        (false, with_header) => {
+            let mut out = String::new();
+            if with_header {
+                out.push_str(&header_lines(&header));
+            }
+            for s in &steps {
+                out.push_str(&format!("{}\t{}\t{}\n", s.text, s.position, s.hoey));
+            }
+            out
+        }
     })
+}
+
+/// The header as comment lines: `# spots: 26`, `# convention: misere`,
+/// `# players: AuntBeast - Khorkov*`, `# note: …`, `# result: II (player 2 won)`.
+fn header_lines(h: &RecordHeader) -> String {
+    let mut out = format!("# spots: {}\n# convention: {}\n", h.spots, h.convention);
+    if let Some(p) = &h.players {
+        let star = |k| if p.chooser == Some(k) { "*" } else { "" };
+        out.push_str(&format!("# players: {}{} - {}{}\n", p.first, star(1), p.second, star(2)));
+        if let Some(n) = &p.note {
+            out.push_str(&format!("# note: {n}\n"));
+        }
+    }
+    if let Some(r) = h.result {
+        out.push_str(&format!("# result: {} (player {r} won)\n", if r == 1 { "I" } else { "II" }));
+    }
+    out
 }
 
 /// A small deterministic generator (SplitMix64): the CLI needs repeatable

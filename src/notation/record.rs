@@ -63,6 +63,30 @@ fn parse_players(text: &str, offset: usize) -> Result<Players, ParseRecordError>
 impl Record {
     /// Parses a whole record: header, optional players, moves, result.
     pub fn parse(s: &str) -> Result<Record, ParseRecordError> {
+        Record::parse_spans(s).map(|(rec, _)| rec)
+    }
+
+    /// Parses a record and keeps each move's text exactly as written
+    /// (`30(31)19`, `11(46)11[12-15]`), which the parsed [`MoveText`]s
+    /// print in their own order (`[12-15]` stays, but spacing and the
+    /// engine's shortest form do not): a replay shows what players wrote.
+    ///
+    /// ```
+    /// use sprouts::notation::Record;
+    ///
+    /// let (rec, written) = Record::parse_written("2+ (A - B*) 1(3)2 1(4)2[ 1 ] II").unwrap();
+    /// assert_eq!(written, ["1(3)2", "1(4)2[ 1 ]"]);
+    /// assert_eq!(rec.moves.len(), 2);
+    /// ```
+    pub fn parse_written(s: &str) -> Result<(Record, Vec<String>), ParseRecordError> {
+        let (rec, spans) = Record::parse_spans(s)?;
+        let written = spans.into_iter().map(|r| s.get(r).unwrap_or_default().to_string()).collect();
+        Ok((rec, written))
+    }
+
+    /// The record and the byte range of each move in `s`.
+    fn parse_spans(s: &str) -> Result<(Record, Vec<std::ops::Range<usize>>), ParseRecordError> {
+        let mut spans = Vec::new();
         let mut c = Cursor::new(s)?;
         c.skip_space();
         let start = c.i;
@@ -113,15 +137,17 @@ impl Record {
                     if rec.moves.len() + 1 > 3 * spots - 1 {
                         return c.err(format!("a {spots}-spot game has at most {} moves", 3 * spots - 1));
                     }
+                    let start = c.i;
                     let m = parse_move(&mut c)?;
                     if c.peek().is_some_and(|b| !b.is_ascii_whitespace()) {
                         return c.err("expected a space after the move");
                     }
                     rec.moves.push(m);
+                    spans.push(start..c.i);
                 }
             }
         }
-        Ok(rec)
+        Ok((rec, spans))
     }
 
     /// Plays the record from its start position; every position after each

@@ -1,0 +1,39 @@
+// @ts-check
+// Records as written on the page: a tournament record opened shows its
+// moves as the players wrote them (the engine's shortest form beside each
+// where they differ), its header (players, result) above the list, and at
+// its end who won by the record; misère is said while the game goes on.
+// Needs `scripts/build-wasm.sh` first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { useSite } from './harness.mjs';
+import { openRecord } from './records.mjs';
+
+const site = useSite();
+const R26 = (await readFile(new URL('../data/records/wgosa-2006-auntbeast-khorkov-game2.txt', import.meta.url), 'utf8'))
+  .split('\n').filter((l) => l.trim() && !l.startsWith('#'))[0].trim();
+
+test('a tournament record on the page: moves as written, the header, the result by the record, misère', async () => {
+  const { page, errors } = await site.open('');
+  await openRecord(page, R26);
+  const items = await page.locator('#moves li').allTextContents();
+  assert.equal(items.length, 20);
+  // As written, the engine's form beside where they differ (the card of issue 34).
+  assert.equal(items[0], '1(27)1[2-15]');
+  assert.equal(items[4], '30(31)19 (19(31)30)');
+  assert.equal(items[18], '6(45@11)44 (6(45@1)44)');
+  assert.equal(items[19], '11(46)11[12-15] (11(46)11[1,45])');
+  assert.match(await page.textContent('#record-head') ?? '', /^AuntBeast – Khorkov\* · 26 spots, misère · result II \(player 2 won\)$/);
+  // The end of the record: Khorkov (player 2) won by it, though the board is not over (a concession).
+  assert.match(await page.textContent('#status') ?? '', /Khorkov \(Player 2\) won by the record \(II\)\..*Last move: 11\(46\)11\[12-15\]\./);
+  // Earlier: whose turn, and misère.
+  await page.click('#replay-first');
+  assert.match(await page.textContent('#status') ?? '', /Player 1 to move.*misère: the last move loses/);
+  assert.doesNotMatch(await page.textContent('#status') ?? '', /won by the record/);
+  // A plain game has no header line.
+  await page.click('#new-game');
+  assert.equal(await page.locator('#record-head').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,54 @@
+// @ts-check
+/**
+ * The embedded board's status line, as words: whose turn (by name when a
+ * record names the players, "the computer" for an opponent), or who won
+ * and why; misère always said; at the end of a record that gives a result
+ * (`I`, `II`), who won by the record, which need not be who moved last
+ * (tournament games mostly end by concession).
+ *
+ *   statusText(game.status(), { header, atRecordEnd, names })
+ */
+
+/** @typedef {{ moveNumber: number, toMove: number, over: boolean, winner: number | null, misere: boolean, lastMover: number | null }} Status */
+/** @typedef {{ spots: number, convention: string, players: { first: string, second: string, chooser: number | null, note: string | null } | null, result: number | null }} Header */
+
+/**
+ * The name of player p: "Khorkov (player 2)", "the computer (player 2)" or "Player 2".
+ * @param {1 | 2} p @param {{ header?: Header | null, computer?: number | null }} who
+ */
+export function playerName(p, { header = null, computer = null }) {
+  const name = header?.players ? (p === 1 ? header.players.first : header.players.second) : null;
+  if (name) return `${name} (player ${p})`;
+  if (computer === p) return `The computer (player ${p})`;
+  if (computer) return `You (player ${p})`;
+  return `Player ${p}`;
+}
+
+/** What the last move does: "the last move loses (misère)". @param {boolean} misere */
+export function rule(misere) {
+  return misere ? 'misère: the last move loses' : 'the last move wins';
+}
+
+/**
+ * @param {Status} st the engine's status of the position shown
+ * @param {{ header?: Header | null, atRecordEnd?: boolean, computer?: number | null, thinking?: boolean }} opts
+ *   header: the record's, when a record was read; atRecordEnd: the
+ *   position shown is the record's last; computer: the side it plays
+ */
+export function statusText(st, opts = {}) {
+  const name = (/** @type {1|2} */ p) => playerName(p, opts);
+  const result = opts.atRecordEnd ? opts.header?.result ?? null : null;
+  if (result === 1 || result === 2) {
+    // The record's word is the result; the board may agree (played out) or not (conceded).
+    const why = st.over ? (st.winner === result ? 'played out' : 'as the record says') : 'the loser conceded';
+    return `${name(result)} won by the record (${result === 1 ? 'I' : 'II'}, ${why}; ${rule(st.misere)}).`;
+  }
+  if (st.over) {
+    const w = /** @type {1|2} */ (st.winner);
+    const last = st.lastMover ? `${name(/** @type {1|2} */ (st.lastMover))} made the last move` : `${name(1)} cannot move at the start`;
+    return `${name(w)} wins: ${last} (${rule(st.misere)}).`;
+  }
+  const p = /** @type {1|2} */ (st.toMove);
+  const turn = opts.thinking && opts.computer === p ? `${name(p)} is thinking…` : `${name(p)} to move.`;
+  return st.misere ? `${turn} Misère: the last move loses.` : turn;
+}
