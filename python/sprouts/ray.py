@@ -83,6 +83,9 @@ class Worker:
     def __init__(self, misere: bool, table_mb: int) -> None:
         self.solver = Solver(misere=misere, table_mb=table_mb)
 
+    def ready(self) -> bool:
+        return True
+
     def solve(self, key: str, max_nodes: int) -> Answer:
         s = self.solver.solve(key, only="outcome", max_nodes=max_nodes)
         return key, s.outcome, s.nodes, s.seconds
@@ -128,6 +131,8 @@ class RayPool:
                 ray.init(num_cpus=workers, include_dashboard=False, logging_level="WARNING")
         actor = ray.remote(num_cpus=1)(Worker)
         self.idle = [actor.remote(misere, table_mb) for _ in range(workers)]
+        # Started before the clock runs: a worker's process start is not search.
+        ray.get([a.ready.remote() for a in self.idle])
         self.leaf_nodes = leaf_nodes
         self.pending: Dict[object, object] = {}
 
@@ -337,6 +342,53 @@ def load(path: str, misere: bool) -> Dict[str, str]:
     return proved
 
 
+def spans(text: str) -> List[int]:
+    """`12-22` or `12,14,16`: the starts to time."""
+    out: List[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def bench(a) -> int:
+    """One table: each start solved by one solver in this process, then by
+    the master over Ray with `--workers` workers and with one (fresh
+    workers each time), outcome only."""
+    import ray
+
+    ray.init(num_cpus=max(a.workers, 1), include_dashboard=False, logging_level="WARNING")
+    rows = [("normal", n) for n in spans(a.normal)] + [("misère", n) for n in spans(a.misere)]
+    print(f"| play | n | outcome | one solver s | Ray {a.workers} workers s | speed-up | Ray 1 worker s | leaves | redundant |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for play, n in rows:
+        misere = play == "misère"
+        text = Position.start(n).canonical()
+        t = time.perf_counter()
+        one = Solver(misere=misere, table_mb=a.table_mb).solve(text, only="outcome")
+        t_one = time.perf_counter() - t
+        times = []
+        for w in (a.workers, 1):
+            search = Search(text, misere)
+            pool = RayPool(w, misere, a.leaf_nodes, a.table_mb, None)
+            t = time.perf_counter()
+            outcome = run(search, pool)
+            times.append(time.perf_counter() - t)
+            pool.close()
+            if outcome != one.outcome:
+                print(f"MISMATCH at {play} {n}: one solver {one.outcome}, Ray {outcome}", file=sys.stderr)
+                return 1
+            if w == a.workers:
+                leaves, redundant = search.solved + search.unknown, search.redundant_share()
+        print(
+            f"| {play} | {n} | {one.outcome} | {t_one:.2f} | {times[0]:.2f} | {t_one / times[0]:.2f} | {times[1]:.2f} "
+            f"| {leaves} | {100 * redundant:.0f}% |",
+            flush=True,
+        )
+    ray.shutdown()
+    return 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m sprouts.ray", description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="command", required=True)
@@ -352,7 +404,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     s.add_argument("--save", metavar="FILE", help="keep what was proved here (every minute and on a stop)")
     s.add_argument("--resume", metavar="FILE", help="start from what a --save run proved")
     s.add_argument("--json", action="store_true", help="one JSON object on standard output")
+    b = sub.add_parser("bench", help="time starts: one solver against the master on a local Ray")
+    b.add_argument("--normal", default="12-22", help="normal-play starts [default: 12-22]")
+    b.add_argument("--misere", default="10-14", help="misère starts [default: 10-14]")
+    b.add_argument("--workers", type=int, default=2, help="Ray workers [default: 2]")
+    b.add_argument("--leaf-nodes", type=int, default=20_000, help="node budget of a leaf [default: 20000]")
+    b.add_argument("--table-mb", type=int, default=256, help="each solver's table cap in MiB [default: 256]")
     a = ap.parse_args(argv)
+    if a.command == "bench":
+        return bench(a)
     if (a.position is None) == (a.spots is None):
         ap.error("give a POSITION or --spots N (not both)")
     if a.workers < 1 or (a.local is not None and a.local < 1) or a.leaf_nodes < 1:
