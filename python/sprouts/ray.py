@@ -46,12 +46,14 @@ INF = 1 << 50
 BUSY = 1 << 30
 #: A leaf's answer: (canonical key, "win" / "loss" / None, nodes, seconds).
 Answer = Tuple[str, Optional[str], int, float]
+#: An answer and the index of the worker that gave it.
+Reply = Tuple[str, Optional[str], int, float, int]
 
 
 class Node:
     """A position of the master's tree (a DAG: transpositions merged)."""
 
-    __slots__ = ("key", "children", "parents", "pn", "dn", "busy", "by_worker")
+    __slots__ = ("key", "children", "parents", "pn", "dn", "busy", "by_worker", "home")
 
     def __init__(self, key: str) -> None:
         self.key = key
@@ -62,6 +64,9 @@ class Node:
         self.busy = False
         # Proved by a worker (not by the master from its children).
         self.by_worker = False
+        # The worker that tried its parent: its tables hold part of the
+        # search below, so the leaf goes there when it is free.
+        self.home: Optional[int] = None
 
     @property
     def proved(self) -> bool:
@@ -106,11 +111,12 @@ class LocalPool:
     def busy(self) -> int:
         return len(self.queue)
 
-    def submit(self, key: str) -> None:
+    def submit(self, key: str, home: Optional[int] = None) -> None:
+        # One solver serves every slot, so every leaf is at home.
         self.queue.append(key)
 
-    def wait(self) -> Iterator[Answer]:
-        yield self.worker.solve(self.queue.pop(0), self.leaf_nodes)
+    def wait(self) -> Iterator[Reply]:
+        yield (*self.worker.solve(self.queue.pop(0), self.leaf_nodes), 0)
 
     def close(self) -> None:
         pass
@@ -130,11 +136,12 @@ class RayPool:
             else:
                 ray.init(num_cpus=workers, include_dashboard=False, logging_level="WARNING")
         actor = ray.remote(num_cpus=1)(Worker)
-        self.idle = [actor.remote(misere, table_mb) for _ in range(workers)]
+        self.actors = [actor.remote(misere, table_mb) for _ in range(workers)]
         # Started before the clock runs: a worker's process start is not search.
-        ray.get([a.ready.remote() for a in self.idle])
+        ray.get([a.ready.remote() for a in self.actors])
+        self.idle = list(range(workers))
         self.leaf_nodes = leaf_nodes
-        self.pending: Dict[object, object] = {}
+        self.pending: Dict[object, int] = {}
 
     def free(self) -> int:
         return len(self.idle)
@@ -142,18 +149,20 @@ class RayPool:
     def busy(self) -> int:
         return len(self.pending)
 
-    def submit(self, key: str) -> None:
-        a = self.idle.pop()
-        self.pending[a.solve.remote(key, self.leaf_nodes)] = a
+    def submit(self, key: str, home: Optional[int] = None) -> None:
+        w = home if home in self.idle else self.idle[-1]
+        self.idle.remove(w)
+        self.pending[self.actors[w].solve.remote(key, self.leaf_nodes)] = w
 
-    def wait(self) -> Iterator[Answer]:
+    def wait(self) -> Iterator[Reply]:
         done, _ = self.ray.wait(list(self.pending), num_returns=1)
         for ref in done:
-            self.idle.append(self.pending.pop(ref))
-            yield self.ray.get(ref)
+            w = self.pending.pop(ref)
+            self.idle.append(w)
+            yield (*self.ray.get(ref), w)
 
     def close(self) -> None:
-        for a in self.idle + list(self.pending.values()):
+        for a in self.actors:
             self.ray.kill(a)
 
 
@@ -208,6 +217,19 @@ class Search:
                 x.pn, x.dn = pn, dn
                 todo.extend(x.parents)
 
+    def split(self, depth: int) -> None:
+        """Expands the top `depth` levels before any leaf is sent, so that
+        the workers start on different parts of the tree at once."""
+        level = [self.root]
+        for _ in range(depth):
+            nxt = []
+            for n in level:
+                if not n.proved and n.children is None:
+                    self.expand(n)
+                    self.update(n)
+                    nxt.extend(n.children or [])
+            level = nxt
+
     def expand(self, n: Node) -> None:
         keys = Position.parse(n.key).children()
         self.expanded += 1
@@ -227,7 +249,7 @@ class Search:
         self.update(n)
         self.sent += 1
 
-    def receive(self, key: str, outcome: Optional[str], nodes: int, seconds: float) -> None:
+    def receive(self, key: str, outcome: Optional[str], nodes: int, seconds: float, worker: int = 0) -> None:
         n = self.nodes[key]
         n.busy = False
         self.worker_nodes += nodes
@@ -237,6 +259,9 @@ class Search:
             self.wasted_nodes += nodes
             n.pn = n.dn = 1
             self.expand(n)
+            for c in n.children or []:
+                if c.home is None:
+                    c.home = worker
         else:
             self.solved += 1
             n.by_worker = True
@@ -287,13 +312,13 @@ def run(
             if leaf is None:
                 break
             search.send(leaf)
-            pool.submit(leaf.key)
+            pool.submit(leaf.key, leaf.home)
         search.master_seconds += time.perf_counter() - t
         if pool.busy() == 0:
             raise RuntimeError("nothing to solve and the root is not proved")
-        for key, outcome, nodes, seconds in pool.wait():
+        for key, outcome, nodes, seconds, worker in pool.wait():
             t = time.perf_counter()
-            search.receive(key, outcome, nodes, seconds)
+            search.receive(key, outcome, nodes, seconds, worker)
             search.master_seconds += time.perf_counter() - t
         now = time.perf_counter()
         if progress and now - last_tell > 2.0:
@@ -370,6 +395,7 @@ def bench(a) -> int:
         times = []
         for w in (a.workers, 1):
             search = Search(text, misere)
+            search.split(a.split)
             pool = RayPool(w, misere, a.leaf_nodes, a.table_mb, None)
             t = time.perf_counter()
             outcome = run(search, pool)
@@ -399,7 +425,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     s.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="Ray workers [default: cores]")
     s.add_argument("--address", help="join this Ray cluster ('auto': the local one) instead of starting one")
     s.add_argument("--local", type=int, metavar="N", help="no Ray: simulate N workers in this process")
-    s.add_argument("--leaf-nodes", type=int, default=20_000, help="node budget of a leaf [default: 20000]")
+    s.add_argument("--leaf-nodes", type=int, default=200_000, help="node budget of a leaf [default: 200000]")
+    s.add_argument("--split", type=int, default=1, metavar="DEPTH", help="levels the master expands before sending leaves [default: 1]")
     s.add_argument("--table-mb", type=int, default=256, help="each worker's table cap in MiB [default: 256]")
     s.add_argument("--save", metavar="FILE", help="keep what was proved here (every minute and on a stop)")
     s.add_argument("--resume", metavar="FILE", help="start from what a --save run proved")
@@ -408,7 +435,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     b.add_argument("--normal", default="12-22", help="normal-play starts [default: 12-22]")
     b.add_argument("--misere", default="10-14", help="misère starts [default: 10-14]")
     b.add_argument("--workers", type=int, default=2, help="Ray workers [default: 2]")
-    b.add_argument("--leaf-nodes", type=int, default=20_000, help="node budget of a leaf [default: 20000]")
+    b.add_argument("--leaf-nodes", type=int, default=200_000, help="node budget of a leaf [default: 200000]")
+    b.add_argument("--split", type=int, default=1, metavar="DEPTH", help="levels the master expands first [default: 1]")
     b.add_argument("--table-mb", type=int, default=256, help="each solver's table cap in MiB [default: 256]")
     a = ap.parse_args(argv)
     if a.command == "bench":
@@ -421,6 +449,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         text = a.position if a.position is not None else Position.start(a.spots).canonical()
         known = load(a.resume, a.misere) if a.resume else None
         search = Search(text, a.misere, known)
+        search.split(a.split)
     except (SproutsError, OSError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -10,8 +10,9 @@ import sprouts
 from sprouts.ray import LocalPool, RayPool, Search, load, main, run, save_to
 
 
-def master(text, misere, slots=3, leaf_nodes=500, known=None):
+def master(text, misere, slots=3, leaf_nodes=500, known=None, split=0):
     search = Search(text, misere, known)
+    search.split(split)
     outcome = run(search, LocalPool(slots, misere, leaf_nodes, 64))
     return search, outcome
 
@@ -21,6 +22,15 @@ def test_simulated_workers_agree_with_one_solver(n):
     search, outcome = master(f"0*{n}", False)
     assert outcome == sprouts.solve(f"0*{n}", only="outcome").outcome
     assert search.unknown > 0 or n < 6  # small budgets: the master really searched
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 10])
+def test_split_top_levels_first(n):
+    search, outcome = master(f"0*{n}", False, split=2, leaf_nodes=100_000)
+    assert outcome == sprouts.solve(f"0*{n}", only="outcome").outcome
+    # The root was never sent: the master split it.
+    assert search.solved + search.unknown <= search.sent
+    assert search.root.key not in [k for k, m in search.nodes.items() if m.by_worker]
 
 
 @pytest.mark.parametrize("n", range(3, 10))
