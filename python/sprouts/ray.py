@@ -1,0 +1,512 @@
+"""Solving past one core: a master proof-number search whose leaves are
+solved by Rust solvers on Ray workers.
+
+    python -m sprouts.ray solve 0*16 --workers 2
+    python -m sprouts.ray solve --spots 14 --misere --address auto
+    python -m sprouts.ray solve --spots 16 --local 64   # simulate 64 workers
+
+The master keeps the top of the game tree as proof-number search does
+(Allis 1994; SPOTS runs the same scheme over Ray): every node has a proof
+number (how many leaves must still be proved to show a win for the player
+to move) and a disproof number. It picks the most-proving leaf and sends it
+to a worker, a ``sprouts.Solver`` (the single-core Rust solver, lands,
+nimbers and all) that tries it within a node budget and answers win, loss
+or unknown. An unknown leaf is expanded by the master: its children become
+leaves. Nodes are keyed by canonical strings, so transpositions at the
+master are merged. Each worker keeps its solver's tables between leaves,
+so what it proved about a land serves its next leaves.
+
+Several leaves are out at once: a leaf being solved counts as very
+expensive (a "virtual loss"), so the next selection goes elsewhere.
+
+``--local N`` needs no Ray: the leaves are solved in this process one
+after another, but selected N at a time as N workers would get them, so
+the master's bookkeeping per leaf and the share of redundant leaves at N
+workers can be measured on one machine.
+
+``--save FILE`` keeps what was proved (also on Ctrl-C and every minute);
+``--resume FILE`` starts from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from typing import Dict, Iterator, List, Optional, Tuple
+
+from . import Position, Solver, SproutsError
+
+#: Proof and disproof numbers of a proved node's "infinite" side.
+INF = 1 << 50
+#: What a leaf being solved counts as (a virtual loss), so that selection
+#: steers away from it while it is out.
+BUSY = 1 << 30
+#: A leaf's answer: (canonical key, "win" / "loss" / None, nodes, seconds).
+Answer = Tuple[str, Optional[str], int, float]
+#: An answer and the index of the worker that gave it.
+Reply = Tuple[str, Optional[str], int, float, int]
+
+
+class Node:
+    """A position of the master's tree (a DAG: transpositions merged)."""
+
+    __slots__ = ("key", "children", "parents", "pn", "dn", "busy", "by_worker", "home")
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.children: Optional[List[Node]] = None
+        self.parents: List[Node] = []
+        self.pn = 1
+        self.dn = 1
+        self.busy = False
+        # Proved by a worker (not by the master from its children).
+        self.by_worker = False
+        # The worker that tried its parent: its tables hold part of the
+        # search below, so the leaf goes there when it is free.
+        self.home: Optional[int] = None
+
+    @property
+    def proved(self) -> bool:
+        return self.pn == 0 or self.dn == 0
+
+    @property
+    def outcome(self) -> Optional[str]:
+        if self.pn == 0:
+            return "win"
+        if self.dn == 0:
+            return "loss"
+        return None
+
+
+class Worker:
+    """What runs on a Ray worker (or in this process): one Rust solver
+    whose tables persist between leaves."""
+
+    def __init__(self, misere: bool, table_mb: int) -> None:
+        self.solver = Solver(misere=misere, table_mb=table_mb)
+
+    def ready(self) -> bool:
+        return True
+
+    def solve(self, key: str, max_nodes: int) -> Answer:
+        s = self.solver.solve(key, only="outcome", max_nodes=max_nodes)
+        return key, s.outcome, s.nodes, s.seconds
+
+
+class LocalPool:
+    """`slots` simulated workers solving in this process, in turn."""
+
+    def __init__(self, slots: int, misere: bool, leaf_nodes: int, table_mb: int) -> None:
+        self.slots = slots
+        self.worker = Worker(misere, table_mb)
+        self.leaf_nodes = leaf_nodes
+        self.queue: List[str] = []
+
+    def free(self) -> int:
+        return self.slots - len(self.queue)
+
+    def busy(self) -> int:
+        return len(self.queue)
+
+    def submit(self, key: str, home: Optional[int] = None) -> None:
+        # One solver serves every slot, so every leaf is at home.
+        self.queue.append(key)
+
+    def wait(self) -> Iterator[Reply]:
+        yield (*self.worker.solve(self.queue.pop(0), self.leaf_nodes), 0)
+
+    def close(self) -> None:
+        pass
+
+
+class RayPool:
+    """`workers` Ray actors, each a Worker; a local Ray is started unless
+    `address` names a cluster to join."""
+
+    def __init__(self, workers: int, misere: bool, leaf_nodes: int, table_mb: int, address: Optional[str]) -> None:
+        import ray  # optional dependency: pip install './python[ray]'
+
+        self.ray = ray
+        if not ray.is_initialized():
+            if address:
+                ray.init(address=address, logging_level="WARNING")
+            else:
+                ray.init(num_cpus=workers, include_dashboard=False, logging_level="WARNING")
+        actor = ray.remote(num_cpus=1)(Worker)
+        self.actors = [actor.remote(misere, table_mb) for _ in range(workers)]
+        # Started before the clock runs: a worker's process start is not search.
+        ray.get([a.ready.remote() for a in self.actors])
+        self.idle = list(range(workers))
+        self.leaf_nodes = leaf_nodes
+        self.pending: Dict[object, int] = {}
+
+    def free(self) -> int:
+        return len(self.idle)
+
+    def busy(self) -> int:
+        return len(self.pending)
+
+    def submit(self, key: str, home: Optional[int] = None) -> None:
+        w = home if home in self.idle else self.idle[-1]
+        self.idle.remove(w)
+        self.pending[self.actors[w].solve.remote(key, self.leaf_nodes)] = w
+
+    def wait(self) -> Iterator[Reply]:
+        done, _ = self.ray.wait(list(self.pending), num_returns=1)
+        for ref in done:
+            w = self.pending.pop(ref)
+            self.idle.append(w)
+            yield (*self.ray.get(ref), w)
+
+    def close(self) -> None:
+        for a in self.actors:
+            self.ray.kill(a)
+
+
+class Search:
+    """The master's proof-number search over whole positions."""
+
+    def __init__(self, text: str, misere: bool, known: Optional[Dict[str, str]] = None) -> None:
+        self.misere = misere
+        self.known = dict(known or {})
+        self.nodes: Dict[str, Node] = {}
+        self.root = self.node(Position.parse(text).canonical())
+        # Counters.
+        self.sent = 0
+        self.solved = 0
+        self.unknown = 0
+        self.worker_nodes = 0
+        self.wasted_nodes = 0
+        self.worker_seconds = 0.0
+        self.master_seconds = 0.0
+        self.expanded = 0
+
+    def node(self, key: str) -> Node:
+        n = self.nodes.get(key)
+        if n is None:
+            n = self.nodes[key] = Node(key)
+            if key in self.known:
+                self.prove(n, self.known[key])
+        return n
+
+    @staticmethod
+    def prove(n: Node, outcome: str) -> None:
+        n.pn, n.dn = (0, INF) if outcome == "win" else (INF, 0)
+
+    def select(self) -> Optional[Node]:
+        """The most-proving leaf, or None when it is already out."""
+        n = self.root
+        while n.children is not None and not n.proved:
+            # The player to move wants a child the opponent loses: the one
+            # with the smallest disproof number.
+            n = min(n.children, key=lambda c: (c.dn, c.pn))
+        return None if n.busy or n.proved else n
+
+    def update(self, n: Node) -> None:
+        """Recompute n's ancestors (n's own numbers are set)."""
+        todo = list(n.parents)
+        while todo:
+            x = todo.pop()
+            kids = x.children or []
+            pn = min((c.dn for c in kids), default=INF)
+            dn = min(sum(c.pn for c in kids), INF)
+            if (pn, dn) != (x.pn, x.dn):
+                x.pn, x.dn = pn, dn
+                todo.extend(x.parents)
+
+    def split(self, depth: int) -> None:
+        """Expands the top `depth` levels before any leaf is sent, so that
+        the workers start on different parts of the tree at once."""
+        level = [self.root]
+        for _ in range(depth):
+            nxt = []
+            for n in level:
+                if not n.proved and n.children is None:
+                    self.expand(n)
+                    self.update(n)
+                    nxt.extend(n.children or [])
+            level = nxt
+
+    def expand(self, n: Node) -> None:
+        keys = Position.parse(n.key).children()
+        self.expanded += 1
+        if not keys:
+            # No move left: the player to move lost (normal) or won (misère).
+            self.prove(n, "win" if self.misere else "loss")
+            return
+        n.children = [self.node(k) for k in keys]
+        for c in n.children:
+            c.parents.append(n)
+        n.pn = min(c.dn for c in n.children)
+        n.dn = min(sum(c.pn for c in n.children), INF)
+
+    def send(self, n: Node) -> None:
+        n.busy = True
+        n.pn = n.dn = BUSY
+        self.update(n)
+        self.sent += 1
+
+    def receive(self, key: str, outcome: Optional[str], nodes: int, seconds: float, worker: int = 0) -> None:
+        n = self.nodes[key]
+        n.busy = False
+        self.worker_nodes += nodes
+        self.worker_seconds += seconds
+        if outcome is None:
+            self.unknown += 1
+            self.wasted_nodes += nodes
+            n.pn = n.dn = 1
+            self.expand(n)
+            for c in n.children or []:
+                if c.home is None:
+                    c.home = worker
+        else:
+            self.solved += 1
+            n.by_worker = True
+            self.prove(n, outcome)
+        self.update(n)
+
+    def proved(self) -> Dict[str, str]:
+        """Every proved position (for --save): what a later run resumes from."""
+        out = dict(self.known)
+        out.update({k: n.outcome for k, n in self.nodes.items() if n.proved and n.outcome})
+        return out
+
+    def redundant_share(self) -> float:
+        """Of the leaves workers proved, the share outside the final proof
+        tree (one losing child under a win, every child under a loss)."""
+        needed = set()
+        todo = [self.root]
+        while todo:
+            n = todo.pop()
+            if n.key in needed:
+                continue
+            needed.add(n.key)
+            if n.children is None or n.by_worker:
+                continue
+            if n.outcome == "win":
+                todo.append(next(c for c in n.children if c.outcome == "loss"))
+            else:
+                todo.extend(n.children)
+        by_worker = [k for k, n in self.nodes.items() if n.by_worker]
+        if not by_worker:
+            return 0.0
+        return sum(1 for k in by_worker if k not in needed) / len(by_worker)
+
+
+def run(
+    search: Search,
+    pool,
+    progress=None,
+    save=None,
+    every: float = 60.0,
+) -> Optional[str]:
+    """Runs `search` on `pool` until its root is proved; the outcome."""
+    start = last_save = last_tell = time.perf_counter()
+    while not search.root.proved:
+        t = time.perf_counter()
+        while pool.free() > 0:
+            leaf = search.select()
+            if leaf is None:
+                break
+            search.send(leaf)
+            pool.submit(leaf.key, leaf.home)
+        search.master_seconds += time.perf_counter() - t
+        if pool.busy() == 0:
+            raise RuntimeError("nothing to solve and the root is not proved")
+        for key, outcome, nodes, seconds, worker in pool.wait():
+            t = time.perf_counter()
+            search.receive(key, outcome, nodes, seconds, worker)
+            search.master_seconds += time.perf_counter() - t
+        now = time.perf_counter()
+        if progress and now - last_tell > 2.0:
+            last_tell = now
+            progress(search, now - start)
+        if save and now - last_save > every:
+            last_save = now
+            save(search)
+    return search.root.outcome
+
+
+def tell(search: Search, elapsed: float) -> None:
+    r = search.root
+    rate = search.solved / elapsed if elapsed > 0 else 0.0
+    left = min(r.pn, r.dn)
+    eta = f", at least ~{left / rate:.0f} s more" if rate > 0 and left < BUSY else ""
+    print(
+        f"{elapsed:7.1f} s  root pn {r.pn if r.pn < BUSY else 'inf'} dn {r.dn if r.dn < BUSY else 'inf'}"
+        f"  leaves proved {search.solved}, unknown {search.unknown}, positions {len(search.nodes)}"
+        f"  worker nodes {search.worker_nodes}{eta}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def save_to(path: str, misere: bool):
+    def save(search: Search) -> None:
+        tmp = f"{path}.tmp"
+        with open(tmp, "w") as f:
+            json.dump({"format": "sprouts-ray-proved", "version": 1, "misere": misere, "proved": search.proved()}, f)
+        os.replace(tmp, path)  # atomic: a stop never leaves half a file
+
+    return save
+
+
+def load(path: str, misere: bool) -> Dict[str, str]:
+    with open(path) as f:
+        data = json.load(f)
+    if not isinstance(data, dict) or data.get("format") != "sprouts-ray-proved":
+        raise SproutsError(f"{path}: not a file written by --save")
+    if data.get("misere") != misere:
+        raise SproutsError(f"{path}: proved in {'misère' if data.get('misere') else 'normal'} play")
+    proved = data.get("proved")
+    if not isinstance(proved, dict) or any(v not in ("win", "loss") for v in proved.values()):
+        raise SproutsError(f"{path}: its facts are not win or loss")
+    return proved
+
+
+def spans(text: str) -> List[int]:
+    """`12-22` or `12,14,16`: the starts to time."""
+    out: List[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+def bench(a) -> int:
+    """One table: each start solved by one solver in this process, then by
+    the master over Ray with `--workers` workers and with one (fresh
+    workers each time), outcome only."""
+    import ray
+
+    ray.init(num_cpus=max(a.workers, 1), include_dashboard=False, logging_level="WARNING")
+    rows = [("normal", n) for n in spans(a.normal)] + [("misère", n) for n in spans(a.misere)]
+    print(f"| play | n | outcome | one solver s | Ray {a.workers} workers s | speed-up | Ray 1 worker s | leaves | redundant |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for play, n in rows:
+        misere = play == "misère"
+        text = Position.start(n).canonical()
+        t = time.perf_counter()
+        one = Solver(misere=misere, table_mb=a.table_mb).solve(text, only="outcome")
+        t_one = time.perf_counter() - t
+        times = []
+        for w in (a.workers, 1):
+            search = Search(text, misere)
+            search.split(a.split)
+            pool = RayPool(w, misere, a.leaf_nodes, a.table_mb, None)
+            t = time.perf_counter()
+            outcome = run(search, pool)
+            times.append(time.perf_counter() - t)
+            pool.close()
+            if outcome != one.outcome:
+                print(f"MISMATCH at {play} {n}: one solver {one.outcome}, Ray {outcome}", file=sys.stderr)
+                return 1
+            if w == a.workers:
+                leaves, redundant = search.solved + search.unknown, search.redundant_share()
+        print(
+            f"| {play} | {n} | {one.outcome} | {t_one:.2f} | {times[0]:.2f} | {t_one / times[0]:.2f} | {times[1]:.2f} "
+            f"| {leaves} | {100 * redundant:.0f}% |",
+            flush=True,
+        )
+    ray.shutdown()
+    return 0
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m sprouts.ray", description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("solve", help="outcome of a position by a master PNS over workers")
+    s.add_argument("position", nargs="?", help="a GLOP string, spots dialect or Hoey list")
+    s.add_argument("--spots", type=int, help="the N-spot start instead of POSITION")
+    s.add_argument("--misere", action="store_true", help="misère play (the last move loses)")
+    s.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="Ray workers [default: cores]")
+    s.add_argument("--address", help="join this Ray cluster ('auto': the local one) instead of starting one")
+    s.add_argument("--local", type=int, metavar="N", help="no Ray: simulate N workers in this process")
+    s.add_argument("--leaf-nodes", type=int, default=200_000, help="node budget of a leaf [default: 200000]")
+    s.add_argument("--split", type=int, default=1, metavar="DEPTH", help="levels the master expands before sending leaves [default: 1]")
+    s.add_argument("--table-mb", type=int, default=256, help="each worker's table cap in MiB [default: 256]")
+    s.add_argument("--save", metavar="FILE", help="keep what was proved here (every minute and on a stop)")
+    s.add_argument("--resume", metavar="FILE", help="start from what a --save run proved")
+    s.add_argument("--json", action="store_true", help="one JSON object on standard output")
+    b = sub.add_parser("bench", help="time starts: one solver against the master on a local Ray")
+    b.add_argument("--normal", default="12-22", help="normal-play starts [default: 12-22]")
+    b.add_argument("--misere", default="10-14", help="misère starts [default: 10-14]")
+    b.add_argument("--workers", type=int, default=2, help="Ray workers [default: 2]")
+    b.add_argument("--leaf-nodes", type=int, default=200_000, help="node budget of a leaf [default: 200000]")
+    b.add_argument("--split", type=int, default=1, metavar="DEPTH", help="levels the master expands first [default: 1]")
+    b.add_argument("--table-mb", type=int, default=256, help="each solver's table cap in MiB [default: 256]")
+    a = ap.parse_args(argv)
+    if a.command == "bench":
+        return bench(a)
+    if (a.position is None) == (a.spots is None):
+        ap.error("give a POSITION or --spots N (not both)")
+    if a.workers < 1 or (a.local is not None and a.local < 1) or a.leaf_nodes < 1:
+        ap.error("--workers, --local and --leaf-nodes take numbers of at least 1")
+    try:
+        text = a.position if a.position is not None else Position.start(a.spots).canonical()
+        known = load(a.resume, a.misere) if a.resume else None
+        search = Search(text, a.misere, known)
+        search.split(a.split)
+    except (SproutsError, OSError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if a.local is not None:
+        pool = LocalPool(a.local, a.misere, a.leaf_nodes, a.table_mb)
+        workers = f"{a.local} simulated"
+    else:
+        try:
+            pool = RayPool(a.workers, a.misere, a.leaf_nodes, a.table_mb, a.address)
+        except ImportError:
+            print("error: Ray is not installed (pip install './python[ray]'), or use --local N", file=sys.stderr)
+            return 2
+        workers = str(a.workers)
+    save = save_to(a.save, a.misere) if a.save else None
+    start = time.perf_counter()
+    try:
+        outcome = run(search, pool, progress=None if a.json else tell, save=save)
+    except KeyboardInterrupt:
+        if save:
+            save(search)
+        print(f"interrupted; {len(search.proved())} proved positions kept" + (f" in {a.save}" if a.save else ""), file=sys.stderr)
+        return 130
+    finally:
+        pool.close()
+    if save:
+        save(search)
+    seconds = time.perf_counter() - start
+    leaves = search.solved + search.unknown
+    report = {
+        "position": search.root.key,
+        "convention": "misère" if a.misere else "normal",
+        "outcome": outcome,
+        "workers": workers,
+        "seconds": round(seconds, 3),
+        "leaves": leaves,
+        "leaves_proved": search.solved,
+        "leaves_unknown": search.unknown,
+        "positions": len(search.nodes),
+        "worker_nodes": search.worker_nodes,
+        "wasted_worker_nodes": search.wasted_nodes,
+        "worker_seconds": round(search.worker_seconds, 3),
+        "master_seconds": round(search.master_seconds, 3),
+        "master_us_per_leaf": round(1e6 * search.master_seconds / max(leaves, 1), 1),
+        "worker_ms_per_leaf": round(1e3 * search.worker_seconds / max(leaves, 1), 3),
+        "redundant_share": round(search.redundant_share(), 4),
+    }
+    if a.json:
+        print(json.dumps(report))
+    else:
+        print(f"{report['position']}: {outcome} for the player to move ({report['convention']} play)")
+        print(
+            f"{seconds:.2f} s on {workers} workers; {leaves} leaves ({search.unknown} unknown, then expanded), "
+            f"{search.worker_nodes} worker nodes; master {report['master_us_per_leaf']} µs a leaf, "
+            f"worker {report['worker_ms_per_leaf']} ms a leaf; {100 * report['redundant_share']:.1f}% of proved leaves redundant"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

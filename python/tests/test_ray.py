@@ -1,0 +1,81 @@
+"""The distributed solver's master, simulated in process and on a local Ray."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import sprouts
+from sprouts.ray import LocalPool, RayPool, Search, load, main, run, save_to
+
+
+def master(text, misere, slots=3, leaf_nodes=500, known=None, split=0):
+    search = Search(text, misere, known)
+    search.split(split)
+    outcome = run(search, LocalPool(slots, misere, leaf_nodes, 64))
+    return search, outcome
+
+
+@pytest.mark.parametrize("n", range(3, 12))
+def test_simulated_workers_agree_with_one_solver(n):
+    search, outcome = master(f"0*{n}", False)
+    assert outcome == sprouts.solve(f"0*{n}", only="outcome").outcome
+    assert search.unknown > 0 or n < 6  # small budgets: the master really searched
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 10])
+def test_split_top_levels_first(n):
+    search, outcome = master(f"0*{n}", False, split=2, leaf_nodes=100_000)
+    assert outcome == sprouts.solve(f"0*{n}", only="outcome").outcome
+    # The root was never sent: the master split it.
+    assert search.solved + search.unknown <= search.sent
+    assert search.root.key not in [k for k, m in search.nodes.items() if m.by_worker]
+
+
+@pytest.mark.parametrize("n", range(3, 10))
+def test_simulated_workers_agree_in_misere(n):
+    _, outcome = master(f"0*{n}", True)
+    assert outcome == sprouts.solve(f"0*{n}", misere=True, only="outcome").outcome
+
+
+def test_a_position_with_two_lands():
+    text = "0*3.AB.}AB.}0*2.}]!"
+    _, outcome = master(text, False, leaf_nodes=50)
+    assert outcome == sprouts.solve(text, only="outcome").outcome
+
+
+def test_resume_from_saved_proofs(tmp_path):
+    path = str(tmp_path / "proved.json")
+    search, outcome = master("0*9", False, leaf_nodes=200)
+    save_to(path, False)(search)
+    known = load(path, False)
+    assert known[search.root.key] == outcome
+    again, outcome2 = master("0*9", False, known=known)
+    assert outcome2 == outcome and again.sent == 0
+    with pytest.raises(sprouts.SproutsError):
+        load(path, True)  # proved in normal play
+    (tmp_path / "bad.json").write_text(json.dumps({"format": "sprouts-ray-proved", "misere": False, "proved": {"x": "maybe"}}))
+    with pytest.raises(sprouts.SproutsError):
+        load(str(tmp_path / "bad.json"), False)
+
+
+def test_command_line(capsys):
+    assert main(["solve", "--spots", "7", "--local", "2", "--leaf-nodes", "300", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["outcome"] == "loss" and out["leaves"] >= 1 and 0 <= out["redundant_share"] <= 1
+    assert main(["solve", "0*x", "--local", "2"]) == 2
+    assert "offset" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["solve"])  # no position
+
+
+def test_local_ray_with_two_workers():
+    ray = pytest.importorskip("ray") if "--no-ray" in sys.argv else __import__("ray")
+    try:
+        for n, misere in [(10, False), (9, True)]:
+            search = Search(f"0*{n}", misere)
+            outcome = run(search, RayPool(2, misere, 2000, 64, None))
+            assert outcome == sprouts.solve(f"0*{n}", misere=misere, only="outcome").outcome
+    finally:
+        ray.shutdown()
