@@ -43,7 +43,7 @@ export function createComputer(ctl, worker, show) {
     const record = g.record();
     const started = performance.now();
     const req = worker.request('computerMove', { record, strength: kind, maxMillis: ctl.budget * 1000, maxNodes: 1e12 }, (p) => {
-      show.progress(`${ctl.playerName(side)} is thinking… ${formatNodes(p.nodes)} positions`);
+      show.progress(`${ctl.mixed() ? 'The computer' : ctl.playerName(side)} is thinking… ${formatNodes(p.nodes)} positions`);
     });
     const mine = { cancel: req.cancel, record };
     thinking = mine;

@@ -18,6 +18,10 @@
  *             engine's reason (and a `sprouts-error` event) over the start
  *   readonly  present: show the game, accept no strokes
  *   controls  "none" hides the status line and the Undo/Redo buttons
+ *   overlay   present: the mathematics under the board (lives, moves still to
+ *             come, V − E + F = 1 + C, regions shaded one by one, survivors)
+ *   mode      "explore": the game-tree explorer of `position` (or of `spots`
+ *             spots, default 2) instead of a board
  *
  * Properties and methods:
  *   el.record          the game as a WGOSA record ("3+ 1(4)2 …")
@@ -51,6 +55,8 @@ import { createBoard, BOARD_CSS } from './board.js';
 import { createDrawClient } from './draw-client.js';
 import { checkStroke, loadEngine, messageOf } from './engine.js';
 import { looksLikeRecord, readGame } from './reading.js';
+import { createOverlay, OVERLAY_CSS } from './overlay.js';
+import { createExplorer, EXPLORER_CSS } from './explorer.js';
 
 /** @typedef {InstanceType<import('./engine.js').Engine['Game']>} EngineGame */
 
@@ -107,6 +113,11 @@ const CSS = `
 .status { flex: 1; }
 button { font: inherit; padding: 1px 8px; }
 ${BOARD_CSS}
+${OVERLAY_CSS}
+${EXPLORER_CSS}
+:host([mode=explore]) { height: auto; min-height: 320px; }
+.sb-maths { flex: 0 0 auto; font-size: 12px; }
+.sb-maths[hidden] { display: none; }
 `;
 /** One constructed sheet for every board: no inline <style>, which a page's CSP may forbid. */
 const SHEET = new CSSStyleSheet();
@@ -114,7 +125,7 @@ SHEET.replaceSync(CSS);
 
 export class SproutsBoard extends HTMLElement {
   static get observedAttributes() {
-    return ['spots', 'misere', 'moves', 'position', 'readonly', 'controls'];
+    return ['spots', 'misere', 'moves', 'position', 'readonly', 'controls', 'overlay', 'mode'];
   }
 
   constructor() {
@@ -130,19 +141,28 @@ export class SproutsBoard extends HTMLElement {
     this.cleanups = [];
     /** @type {Promise<void>} */
     this.ready = Promise.resolve();
+    /** `mode="explore"`: the explorer shown instead of a board. @type {ReturnType<typeof createExplorer> | null} */
+    this.explorer = null;
+    /** The mathematics under the board (`overlay`). @type {ReturnType<typeof createOverlay> | null} */
+    this.overlay = null;
     /** Which read of the attributes is the latest (older answers are dropped). */
     this.reads = 0;
   }
 
   connectedCallback() {
-    if (this.board) return;
+    if (this.board || this.explorer) return;
     const root = /** @type {ShadowRoot} */ (this.shadowRoot);
     root.adoptedStyleSheets = [SHEET];
+    if (this.getAttribute('mode') === 'explore') {
+      this.explore(root);
+      return;
+    }
     root.innerHTML = `<div class="wrap">
       <div class="area"></div>
       <div class="bar"><span class="status" role="status" aria-live="polite"></span>
         <button type="button" data-act="undo">Undo</button><button type="button" data-act="redo">Redo</button>
-        <button type="button" data-act="reset">Restart</button></div></div>`;
+        <button type="button" data-act="reset">Restart</button></div>
+      <div class="maths" hidden></div></div>`;
     const area = /** @type {HTMLElement} */ (root.querySelector('.area'));
     this.board = createBoard(area, {
       interactive: !this.hasAttribute('readonly'),
@@ -166,6 +186,7 @@ export class SproutsBoard extends HTMLElement {
       onScale: (s) => this.rules(s),
       placeLabels: (scale, margin) => placeInWorker(this.game, scale, margin),
     });
+    this.overlay = createOverlay(/** @type {HTMLElement} */ (root.querySelector('.maths')), this.board, area);
     const onClick = (/** @type {Event} */ ev) => {
       const act = /** @type {HTMLElement} */ (ev.target).closest?.('button')?.dataset.act;
       if (act === 'undo') this.undo();
@@ -190,6 +211,8 @@ export class SproutsBoard extends HTMLElement {
   /** @param {string} _name @param {string | null} old @param {string | null} value */
   attributeChangedCallback(_name, old, value) {
     if (old === value || !this.engine || !this.board) return;
+    // The overlay only shows more of the same game (`mode` is read when the element connects).
+    if (_name === 'overlay' || _name === 'mode') return this.render();
     this.board.setInteractive(!this.hasAttribute('readonly'));
     void this.reset();
   }
@@ -305,6 +328,7 @@ export class SproutsBoard extends HTMLElement {
     status.textContent = st.over
       ? `Player ${st.winner} wins (${st.misere ? 'the last move loses' : 'the last move wins'}).`
       : `Player ${st.toMove} to move.`;
+    this.overlay?.show(this.hasAttribute('overlay') ? g : null);
     /** @type {HTMLButtonElement} */ (root.querySelector('[data-act=undo]')).disabled = !st.canUndo;
     /** @type {HTMLButtonElement} */ (root.querySelector('[data-act=redo]')).disabled = !st.canRedo;
   }
@@ -315,8 +339,25 @@ export class SproutsBoard extends HTMLElement {
     this.dispatchEvent(new CustomEvent('sprouts-error', { detail: { message }, bubbles: true, composed: true }));
   }
 
+  /**
+   * `mode="explore"`: the game-tree explorer (explorer.js) of `position`
+   * or of `spots` spots, instead of a board.
+   * @param {ShadowRoot} root
+   */
+  explore(root) {
+    const box = document.createElement('div');
+    root.replaceChildren(box);
+    this.ready = loadEngine().then((engine) => {
+      this.explorer = createExplorer(box, engine);
+      const n = Math.max(1, Math.min(20, Math.round(Number(this.getAttribute('spots') ?? 2)) || 2));
+      this.explorer.open(this.getAttribute('position') || `0*${n}`, this.hasAttribute('misere'));
+    }, (e) => this.fail(`the engine did not load: ${messageOf(e)}`));
+  }
+
   /** Removes every listener, the board and the engine's game. */
   destroy() {
+    this.explorer?.destroy();
+    this.explorer = null;
     for (const f of this.cleanups.splice(0)) f();
     this.board?.destroy();
     this.board = null;
