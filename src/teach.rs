@@ -220,7 +220,7 @@ pub fn explore(text: &str, misere: bool) -> Result<Explore, String> {
         let (outcome, nimber) = solve(&child)?;
         children.push(Child {
             mv: write_move(&p, &mv),
-            position: HoeyDisplay(&child).to_string(),
+            position: readable(&child),
             canonical: canon.to_string(),
             outcome,
             nimber,
@@ -228,13 +228,32 @@ pub fn explore(text: &str, misere: bool) -> Result<Explore, String> {
         });
     }
     Ok(Explore {
-        position: HoeyDisplay(&p).to_string(),
+        position: readable(&p),
         canonical: Canon::of(&p).to_string(),
         outcome,
         nimber,
         lives,
         children,
     })
+}
+
+/// The position as a Hoey list (the whole drawing) where that reads back
+/// as the same drawing; else its canonical GLOP string (a lone spot's Hoey
+/// list, `1`, reads as something else).
+fn readable(p: &Position) -> String {
+    let hoey = HoeyDisplay(p).to_string();
+    match parse_position(&hoey) {
+        Ok(mut q) => {
+            q.normalize();
+            let mut same = p.clone();
+            same.normalize();
+            if q == same {
+                return hoey;
+            }
+        }
+        Err(_) => {}
+    }
+    Canon::of(p).to_string()
 }
 
 /// Distinct positions at each depth below `text` (depth 1: its children),

@@ -187,6 +187,25 @@ fn the_two_spot_tree_is_consistent() {
     assert_eq!(top.outcome, "loss", "2 spots: a second-player win");
 }
 
+/// Every position the explorer gives reads back as the same drawing, so
+/// the page lays out what the engine solved (a lone spot's Hoey list `1`
+/// does not: it is given as GLOP).
+#[test]
+fn explored_positions_read_back() {
+    use sprouts::text::parse_position;
+    use sprouts::Canon;
+    for start in ["0*1", "0*2", "0*3"] {
+        let e = explore(start, false).unwrap();
+        let back = parse_position(&e.position).unwrap();
+        assert_eq!(Canon::of(&back).to_string(), e.canonical, "{start} as {}", e.position);
+        for c in e.children {
+            let p = parse_position(&c.position).unwrap();
+            assert_eq!(Canon::of(&p).to_string(), c.canonical, "{}", c.position);
+        }
+    }
+    assert_eq!(parse_position(&explore("0*1", false).unwrap().position).unwrap().spot_count(), 1);
+}
+
 #[test]
 fn explore_refuses_big_positions_and_bad_text() {
     let e = explore("0*5", false).unwrap_err();

@@ -63,7 +63,7 @@ export function createComputer(ctl, worker, show) {
       const played = ctl.guard(() => ctl.game.playText(r.move), null);
       if (played !== null) {
         // Short, to fit the board's top line beside the zoom buttons (the status names the players).
-        show.played(`Player ${side} played ${played}`);
+        show.played(`${ctl.mixed() ? 'The computer' : `Player ${side}`} played ${played}`);
         ctl.moved();
       }
     } catch (e) {

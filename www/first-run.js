@@ -39,12 +39,15 @@ export function firstVisit(ctl) {
 
 /** @param {GameController} ctl @param {Board} board */
 export function createFirstRun(ctl, board) {
-  // The rules box: open on a first visit, then as the player left it.
+  // The rules box: open on a first visit (closed on a phone, where it
+  // would push the board off the screen: the band's hint is there), then
+  // as the player left it.
   const rules = /** @type {HTMLDetailsElement} */ ($('rules'));
+  let saved = null;
   try {
-    const saved = localStorage.getItem(RULES_KEY);
-    if (saved !== null) rules.open = saved === 'open';
-  } catch { /* storage forbidden: open */ }
+    saved = localStorage.getItem(RULES_KEY);
+  } catch { /* storage forbidden */ }
+  rules.open = saved !== null ? saved === 'open' : !matchMedia('(max-width: 600px)').matches;
   rules.addEventListener('toggle', () => {
     try {
       localStorage.setItem(RULES_KEY, rules.open ? 'open' : 'closed');
@@ -71,7 +74,20 @@ export function createFirstRun(ctl, board) {
       board.message(`Move ${k} of ${moves.length}: ${moves[k - 1]}`, true);
     }
   }
-  ctl.addEventListener('change', update);
+  // A move just played is followed by `moved`, and its player says
+  // "Played …" in the band: the band is left to them. Anything else (a
+  // step of a replay, undo, a new game) updates it once the change is done.
+  let moved = false;
+  ctl.addEventListener('moved', () => { moved = true; });
+  ctl.addEventListener('change', () => queueMicrotask(() => {
+    if (moved) {
+      moved = false;
+      shown = ctl.current?.moveCount ?? -1;
+      shownGame = ctl.current;
+      return;
+    }
+    update();
+  }));
   update();
 
   // A stroke on a board that takes none: say why instead of only panning.

@@ -29,7 +29,9 @@ export function createStatus(ctl) {
       head = ctl.mixed() ? (ctl.isHuman(w) ? 'Game over: you win!' : 'Game over: the computer wins.') : `Game over: ${ctl.playerName(w)} wins.`;
       // The winner is named once: "they" when it is them. A finished
       // position opened has no last move: player 1 cannot move at all.
-      const who = (/** @type {1|2} */ p) => (p === w ? 'They' : ctl.playerName(p));
+      const who = (/** @type {1|2} */ p) => ctl.mixed()
+        ? (ctl.isHuman(p) ? 'You' : p === w ? 'It' : 'The computer')
+        : (p === w ? 'They' : ctl.playerName(p));
       const what = l ? `${who(l)} made the last move` : `${who(1)} cannot move at the start`;
       rest = `${what}, and in ${
         st.misere ? 'misère play the last move loses' : 'normal play the last move wins'}. ${survive}.`;

@@ -123,8 +123,8 @@ test('continuing a replayed game against the computer: it answers at once', asyn
   await page.click('#continue');
   await page.click('#continue-yes');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 10, null, { timeout: 30000 });
-  assert.match(await page.textContent('#board .sb-msg') ?? '', /^Player 2 played \d/);
-  assert.match(await page.textContent('#status') ?? '', /^Player 1 to move \(move 6,/);
+  assert.match(await page.textContent('#board .sb-msg') ?? '', /^The computer played \d/);
+  assert.match(await page.textContent('#status') ?? '', /^Your move \(move 6,/);
   assert.deepEqual(errors, []);
   await page.close();
 });

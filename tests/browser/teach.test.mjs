@@ -32,11 +32,22 @@ for (const size of SIZES) {
     assert.equal(band, 'Draw a line from a spot to another spot, or back to itself');
     assert.equal(await page.inputValue('#opponent'), 'heuristic', 'a first visitor plays the computer');
     assert.match(await page.textContent('#status') ?? '', /^Your move \(move 1, 9 lives left\)/);
-    assert.equal(await page.locator('#rules').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open), true);
+    // Open beside the board on a desktop; on a phone closed above the board (one tap opens them).
+    const phone = size.width < 600;
+    assert.equal(await page.locator('#rules').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open), !phone);
     assert.ok(await page.locator('#rules').isVisible(), 'the rules are on the first screen');
     const box = await page.locator('#rules').boundingBox();
     assert.ok(box && box.y + box.height <= size.height, 'the rules are above the fold');
     await shot(page, `first-visit-${size.name}`);
+    if (phone) {
+      await page.click('#rules summary');
+      assert.match(await page.textContent('#rules') ?? '', /Whoever cannot move loses/);
+      await shot(page, `first-visit-rules-${size.name}`);
+      await page.waitForLoadState('networkidle');
+      await page.reload();
+      await ready(page);
+      assert.equal(await page.locator('#rules').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open), true, 'opened, they stay open');
+    }
     // Closed, the rules stay closed after a reload.
     await page.click('#rules summary');
     await page.waitForLoadState("networkidle");
