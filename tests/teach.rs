@@ -227,3 +227,36 @@ fn children_per_level() {
     assert!(two.len() >= 4 && two.len() <= 5, "2 spots last 4 or 5 moves");
     assert!(three.len() >= 6 && three.len() <= 8, "3 spots last 6 to 8 moves");
 }
+
+/// The tree the explorer lets students walk (each node's distinct
+/// children, one card each) has, at each depth, as many nodes as the
+/// reference generator's perft counts (tests/data/perft.txt, written by
+/// tests/reference, independent of the engine): whole for 1 and 2 spots,
+/// to depth 3 for 3 spots. Printed with the distinct positions per level.
+#[test]
+fn explorer_tree_matches_reference_perft() {
+    let data = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt")).unwrap();
+    let perft = |glop: &str, d: usize| -> u64 {
+        data.lines()
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                (f.len() == 3 && f[0] == glop && f[1] == d.to_string()).then(|| f[2].parse().unwrap())
+            })
+            .next()
+            .unwrap_or(0)
+    };
+    for (start, glop, depth) in [("0*1", "0.}]!", 3), ("0*2", "0*2.}]!", 6), ("0*3", "0*3.}]!", 3)] {
+        let mut level = vec![start.to_string()];
+        let mut walked = Vec::new();
+        for d in 1..=depth {
+            let mut next = Vec::new();
+            for p in &level {
+                next.extend(explore(p, false).unwrap().children.into_iter().map(|c| c.position));
+            }
+            assert_eq!(next.len() as u64, perft(glop, d), "{start}: nodes at depth {d}");
+            walked.push(next.len());
+            level = next;
+        }
+        println!("{start}: explorer nodes per depth {walked:?}");
+    }
+}

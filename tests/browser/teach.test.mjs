@@ -187,3 +187,49 @@ test('the glossary is reachable from the move list and the analysis', async () =
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+for (const size of SIZES) {
+  test(`the lesson's boards load: explorers, the counter, the puzzle (${size.name})`, async () => {
+    const { page, errors } = await openPage(site.browser, `${site.url}lessons/five-steps.html`, { ...size, waitReady: false });
+    await page.evaluate(() => Promise.all([...document.querySelectorAll('sprouts-board')].map((b) => /** @type {any} */ (b).ready)));
+    // The 1-spot tree: a lone spot, one move (the loop); down to its end and back.
+    const tree = page.locator('#tree-1');
+    await tree.locator('.sx-kids > .sx-card').first().waitFor();
+    assert.equal(await tree.locator('.sx-kids > .sx-card').count(), 1);
+    assert.equal(await tree.locator('.sx-here [data-spot]').count(), 1, 'the start is one spot');
+    await tree.locator('.sx-kids > .sx-card').first().click();
+    assert.equal(await tree.locator('.sx-kids > .sx-card').count(), 1, 'then one move ends the game');
+    await tree.locator('.sx-crumbs button').first().click();
+    assert.equal(await page.locator('#tree-2 .sx-kids > .sx-card').count(), 2);
+    const counter = page.locator('#counter-board');
+    await counter.scrollIntoViewIfNeeded();
+    assert.match(await counter.locator('.sb-maths').textContent() ?? '', /V − E \+ F = 3 − 0 \+ 1 = 4, and 1 \+ C = 4/);
+    assert.match(await counter.locator('.sb-maths').textContent() ?? '', /at least 6, at most 8 more moves/);
+    await shot(page, `lesson-counter-${size.name}`);
+    await page.locator('#trees').scrollIntoViewIfNeeded();
+    await shot(page, `lesson-trees-${size.name}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('on touch, a winning move is previewed by a first tap and played by a second', async () => {
+  const { page, errors } = await openPage(site.browser, site.url);
+  await newGame(page, { spots: 2 });
+  await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.app.playText('1(3)2'));
+  await page.click('#analyse');
+  await page.waitForSelector('#analysis-result[data-state=done]');
+  const tap = () => page.evaluate(() => {
+    const b = /** @type {HTMLElement} */ (document.querySelector('#analysis-result .win-move'));
+    b.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true }));
+    b.click();
+  });
+  await tap();
+  assert.equal(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.moveCount), 1, 'the first tap plays nothing');
+  assert.equal(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.board.shown().preview), true, 'it shows the move');
+  assert.match(await page.textContent('#board .sb-msg') ?? '', /tap it again to play it/);
+  await tap();
+  assert.equal(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.moveCount), 2, 'the second tap plays it');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
