@@ -47,9 +47,6 @@ pub struct Counts {
     pub moves_left_max: u32,
     /// Spots at the start when the game started from n spots.
     pub start_spots: Option<usize>,
-    /// Each region's spots (each listed once, in the order met), region by
-    /// region: for shading the faces one by one.
-    pub face_spots: Vec<Vec<Spot>>,
 }
 
 /// The counts of the drawing shown in `g`: V and E from the drawing (the
@@ -72,19 +69,6 @@ pub fn counts(g: &Game) -> Counts {
         Start::Spots(n) => Some(*n),
         Start::Position(_) => None,
     };
-    let face_spots = p
-        .regions()
-        .iter()
-        .map(|r| {
-            let mut seen: Vec<Spot> = Vec::new();
-            for &s in r.iter().flatten() {
-                if !seen.contains(&s) {
-                    seen.push(s);
-                }
-            }
-            seen
-        })
-        .collect();
     Counts {
         vertices,
         edges,
@@ -96,7 +80,6 @@ pub fn counts(g: &Game) -> Counts {
         moves_left_min: from_spots.map(|_| min),
         moves_left_max: max,
         start_spots: from_spots,
-        face_spots,
     }
 }
 
@@ -242,16 +225,13 @@ pub fn explore(text: &str, misere: bool) -> Result<Explore, String> {
 /// list, `1`, reads as something else).
 fn readable(p: &Position) -> String {
     let hoey = HoeyDisplay(p).to_string();
-    match parse_position(&hoey) {
-        Ok(mut q) => {
-            q.normalize();
-            let mut same = p.clone();
-            same.normalize();
-            if q == same {
-                return hoey;
-            }
+    if let Ok(mut q) = parse_position(&hoey) {
+        q.normalize();
+        let mut same = p.clone();
+        same.normalize();
+        if q == same {
+            return hoey;
         }
-        Err(_) => {}
     }
     Canon::of(p).to_string()
 }

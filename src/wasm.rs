@@ -360,7 +360,7 @@ impl Game {
 
     /// The drawing's counts for a lesson: `{vertices, edges, faces,
     /// pieces, lives, liveSpots, moves, movesLeftMin, movesLeftMax,
-    /// startSpots, faceSpots}` ([`crate::teach::Counts`]).
+    /// startSpots}` ([`crate::teach::Counts`]).
     pub fn counts(&self) -> JsValue {
         to_js(&crate::teach::counts(&self.0))
     }

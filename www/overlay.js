@@ -21,7 +21,7 @@ import { traceFaces } from './faces.js';
 /**
  * @typedef {{ vertices: number, edges: number, faces: number, pieces: number, lives: number,
  *   liveSpots: number, moves: number, movesLeftMin: number | null, movesLeftMax: number,
- *   startSpots: number | null, faceSpots: number[][] }} Counts
+ *   startSpots: number | null }} Counts
  */
 
 /** Styles of the counts box (the page's sheet and the embed's shadow root). */
