@@ -2,7 +2,7 @@
 //! (`scripts/test.sh`). Native test runs compile this file to nothing.
 #![cfg(target_arch = "wasm32")]
 
-use sprouts::wasm::{analyse, canonical, computer_move, engine_version, Game};
+use sprouts::wasm::{analyse, canonical, computer_move, engine_version, explore, Game};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
@@ -604,4 +604,24 @@ fn inputs_past_a_limit_are_errors_naming_it() {
     // A table larger than the heap is clamped, not a trap.
     let a = analyse("2-", opts(&[("tableMb", 1e30.into())]), None).unwrap();
     assert_eq!(text(&a, "outcome"), "loss");
+}
+
+/// The lesson's facade (src/teach.rs): a game's counts and the explorer's
+/// children come out as the page reads them; a position past the limit is
+/// an error that says so.
+#[wasm_bindgen_test]
+fn counts_and_explore_cross_the_facade() {
+    let mut g = Game::new(2, false, 800.0, 600.0).unwrap();
+    g.play_text("1(3)2").unwrap();
+    let c = g.counts();
+    assert_eq!((num(&c, "vertices"), num(&c, "edges"), num(&c, "faces"), num(&c, "pieces")), (3.0, 2.0, 1.0, 1.0));
+    assert_eq!((num(&c, "lives"), num(&c, "moves"), num(&c, "startSpots")), (5.0, 1.0, 2.0));
+    assert_eq!((num(&c, "movesLeftMin"), num(&c, "movesLeftMax")), (3.0, 4.0));
+    let e = explore("0*2", false).unwrap();
+    assert_eq!(text(&e, "outcome"), "loss");
+    let kids = js_sys::Array::from(&get(&e, "children"));
+    assert_eq!(kids.length(), 2);
+    assert_eq!(text(&kids.get(0), "outcome"), "win");
+    let e = message(explore("0*5", false).unwrap_err());
+    assert!(e.contains("too big to explore: 15 lives"), "{e}");
 }
