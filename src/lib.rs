@@ -35,6 +35,7 @@ pub mod solver;
 pub mod board;
 pub mod player;
 pub mod game;
+pub mod teach;
 pub mod report;
 pub mod service;
 #[cfg(target_arch = "wasm32")]

@@ -358,6 +358,13 @@ impl Game {
         self.0.moves_between(a, b, limit.unwrap_or(64).clamp(1, 4096) as usize)
     }
 
+    /// The drawing's counts for a lesson: `{vertices, edges, faces,
+    /// pieces, lives, liveSpots, moves, movesLeftMin, movesLeftMax,
+    /// startSpots}` ([`crate::teach::Counts`]).
+    pub fn counts(&self) -> JsValue {
+        to_js(&crate::teach::counts(&self.0))
+    }
+
     /// How many distinct moves (resulting positions) there are.
     #[wasm_bindgen(js_name = moveChoices)]
     pub fn move_choices(&self) -> Result<u32, JsError> {
@@ -384,6 +391,16 @@ pub fn canonical(position: &str) -> Result<String, JsError> {
 #[wasm_bindgen(js_name = readRecord)]
 pub fn read_record(record: &str) -> Result<JsValue, JsError> {
     crate::report::RecordReading::of(record).map(|r| to_js(&r)).map_err(err)
+}
+
+/// A small position and its distinct children, solved, for the game-tree
+/// explorer: `{position, canonical, outcome, nimber, lives, children:
+/// [{move, position, canonical, outcome, nimber, over}]}`
+/// ([`crate::teach::Explore`]); positions are labelled Hoey lists. An error
+/// past [`crate::teach::EXPLORE_MAX_LIVES`] lives.
+#[wasm_bindgen]
+pub fn explore(position: &str, misere: bool) -> Result<JsValue, JsError> {
+    crate::teach::explore(position, misere).map(|e| to_js(&e)).map_err(err)
 }
 
 thread_local! {

@@ -2,7 +2,7 @@
 //! (`scripts/test.sh`). Native test runs compile this file to nothing.
 #![cfg(target_arch = "wasm32")]
 
-use sprouts::wasm::{analyse, canonical, computer_move, engine_version, read_record, Game};
+use sprouts::wasm::{analyse, canonical, computer_move, engine_version, explore, read_record, Game};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
@@ -627,4 +627,24 @@ fn a_record_read_as_written() {
     let e = read_record("2+ 1(3)2 1(4)2 1(5)2").unwrap_err();
     assert!(message(e).starts_with("move 3 `1(5)2`"));
     assert!(read_record("not a record").is_err());
+}
+
+/// The lesson's facade (src/teach.rs): a game's counts and the explorer's
+/// children come out as the page reads them; a position past the limit is
+/// an error that says so.
+#[wasm_bindgen_test]
+fn counts_and_explore_cross_the_facade() {
+    let mut g = Game::new(2, false, 800.0, 600.0).unwrap();
+    g.play_text("1(3)2").unwrap();
+    let c = g.counts();
+    assert_eq!((num(&c, "vertices"), num(&c, "edges"), num(&c, "faces"), num(&c, "pieces")), (3.0, 2.0, 1.0, 1.0));
+    assert_eq!((num(&c, "lives"), num(&c, "moves"), num(&c, "startSpots")), (5.0, 1.0, 2.0));
+    assert_eq!((num(&c, "movesLeftMin"), num(&c, "movesLeftMax")), (3.0, 4.0));
+    let e = explore("0*2", false).unwrap();
+    assert_eq!(text(&e, "outcome"), "loss");
+    let kids = js_sys::Array::from(&get(&e, "children"));
+    assert_eq!(kids.length(), 2);
+    assert_eq!(text(&kids.get(0), "outcome"), "win");
+    let e = message(explore("0*5", false).unwrap_err());
+    assert!(e.contains("too big to explore: 15 lives"), "{e}");
 }

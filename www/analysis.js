@@ -32,6 +32,8 @@ export function createAnalysis(ctl, worker, board, host) {
   /** Analyses by convention and labelled position. @type {Map<string, any>} */
   const cache = new Map();
   const result = $('analysis-result');
+  /** A winning move tapped once on a touch screen (previewed; a second tap plays it). @type {HTMLElement | null} */
+  let armed = null;
   /** Bumped by clear(): answers to an older request are not shown. */
   let generation = 0;
 
@@ -159,7 +161,17 @@ export function createAnalysis(ctl, worker, board, host) {
       const prev = ctl.guard(() => { try { return ctl.game.previewText(m.move); } catch { return null; } }, null);
       board.highlight({ preview: prev ? { points: prev.points, newSpot: prev.newSpot } : null });
     }, hide);
+    // On touch there is no hover: a first tap previews the move, a second plays it.
+    let touch = false;
+    b.addEventListener('pointerdown', (ev) => { touch = ev.pointerType === 'touch'; });
     b.addEventListener('click', () => {
+      if (touch && armed !== b) {
+        armed = b;
+        b.dispatchEvent(new Event('mouseenter'));
+        board.message(`${m.move}: tap it again to play it`, true);
+        return;
+      }
+      armed = null;
       hide();
       if (ctl.canPlay()) host.play(m.move);
     });

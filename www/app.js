@@ -33,6 +33,9 @@ import { createTidy } from './tidy.js';
 import { createDrawClient } from './draw-client.js';
 import { persist, restore } from './store.js';
 import { $, button, input, typing } from './dom.js';
+import { createFirstRun, firstVisit } from './first-run.js';
+import { createGlossary } from './glossary.js';
+import { createTeachPage } from './teach-page.js';
 
 /** @typedef {import('./game-controller.js').Status} Status */
 
@@ -350,6 +353,12 @@ function start(c) {
     if (opener.openFragment(location.hash)) forgetFragment();
   });
 
+  // Teaching: the glossary's links, the first-run hint and words, the
+  // mathematics on the board and the game-tree explorer.
+  createGlossary();
+  createFirstRun(c, board);
+  createTeachPage(c, board, { analyse: analysis.run });
+
   return { render, setup, status, opener, computer };
 }
 
@@ -374,7 +383,7 @@ async function main() {
   controller = c;
   let note = '';
   try {
-    restore(c);
+    if (!restore(c)) firstVisit(c);
   } catch (e) {
     note = `The saved game could not be restored (${messageOf(e)}); a new game was started.`;
   }

@@ -43,7 +43,7 @@ export function createComputer(ctl, worker, show) {
     const record = g.record();
     const started = performance.now();
     const req = worker.request('computerMove', { record, strength: kind, maxMillis: ctl.budget * 1000, maxNodes: 1e12 }, (p) => {
-      show.progress(`${ctl.playerName(side)} is thinking… ${formatNodes(p.nodes)} positions`);
+      show.progress(`${ctl.mixed() ? 'The computer' : ctl.playerName(side)} is thinking… ${formatNodes(p.nodes)} positions`);
     });
     const mine = { cancel: req.cancel, record };
     thinking = mine;
@@ -63,7 +63,7 @@ export function createComputer(ctl, worker, show) {
       const played = ctl.guard(() => ctl.game.playText(r.move), null);
       if (played !== null) {
         // Short, to fit the board's top line beside the zoom buttons (the status names the players).
-        show.played(`Player ${side} played ${played}`);
+        show.played(`${ctl.mixed() ? 'The computer' : `Player ${side}`} played ${played}`);
         ctl.moved();
       }
     } catch (e) {

@@ -19,7 +19,10 @@
  *   analysis  present: an Analyse button (outcome and winning moves)
  *   theme     "light" (default) | "dark"
  *   aspect    "3/2" (or CSS `--sprouts-aspect: 3/2`): fill the container's width at that ratio
- *   mode      a teaching mode from MODES below (added by other modules)
+ *   mode      "explore": the game-tree explorer of `position` (or of `spots`
+ *             spots, default 2) instead of a board; or a teaching mode from MODES below
+ *   overlay   present: the mathematics under the board (lives, moves still to
+ *             come, V − E + F = 1 + C, regions shaded one by one, survivors)
  *
  * Properties and methods: record, position, status, written, moveShown,
  * ready, play(text), undo(), redo(), goTo(k), reset(), destroy().
@@ -48,6 +51,8 @@ import { statusText } from './embed-status.js';
 import { createReplay } from './embed-replay.js';
 import { createOpponent, opponentOf } from './embed-opponent.js';
 import { createAnalysis } from './embed-analysis.js';
+import { createOverlay, OVERLAY_CSS } from './overlay.js';
+import { createExplorer, EXPLORER_CSS } from './explorer.js';
 
 /** @typedef {InstanceType<import('./engine.js').Engine['Game']>} EngineGame */
 
@@ -127,6 +132,11 @@ ${BOARD_CSS}
 .sb-board { min-height: 80px; }
 /* Dark: the canvas inverted with its hues turned back (the spots keep their colours' meaning). */
 :host([theme=dark]) .sb-board { filter: invert(0.88) hue-rotate(180deg); }
+${OVERLAY_CSS}
+${EXPLORER_CSS}
+:host([mode=explore]) { height: auto; min-height: 320px; }
+.sb-maths { flex: 0 0 auto; font-size: 12px; }
+.sb-maths[hidden] { display: none; }
 `;
 /** One constructed sheet for every board: no inline <style>, which a page's CSP may forbid. */
 const SHEET = new CSSStyleSheet();
@@ -159,7 +169,7 @@ const GAME_ATTRIBUTES = ['spots', 'misere', 'moves', 'position', 'readonly'];
 
 export class SproutsBoard extends HTMLElement {
   static get observedAttributes() {
-    return [...GAME_ATTRIBUTES, 'controls', 'move', 'opponent', 'side', 'analysis', 'theme', 'aspect', 'mode'];
+    return [...GAME_ATTRIBUTES, 'controls', 'move', 'opponent', 'side', 'analysis', 'theme', 'aspect', 'mode', 'overlay'];
   }
 
   constructor() {
@@ -193,11 +203,20 @@ export class SproutsBoard extends HTMLElement {
     this.teaching = null;
     /** The first spot chosen from the keyboard. @type {number | null} */
     this.selected = null;
+    /** `mode="explore"`: the explorer shown instead of a board. @type {ReturnType<typeof createExplorer> | null} */
+    this.explorer = null;
+    /** The mathematics under the board (`overlay`). @type {ReturnType<typeof createOverlay> | null} */
+    this.overlay = null;
   }
 
   connectedCallback() {
-    if (this.board) return;
+    if (this.board || this.explorer) return;
     const root = /** @type {ShadowRoot} */ (this.shadowRoot);
+    if (this.getAttribute('mode') === 'explore') {
+      root.adoptedStyleSheets = [SHEET];
+      this.explore(root);
+      return;
+    }
     root.adoptedStyleSheets = [SHEET];
     root.innerHTML = `<div class="wrap">
       <div class="head" hidden></div>
@@ -208,7 +227,8 @@ export class SproutsBoard extends HTMLElement {
         <button type="button" data-act="undo" aria-label="Undo" title="Undo" data-icon="↶"><span class="word">Undo</span></button>
         <button type="button" data-act="redo" aria-label="Redo" title="Redo" data-icon="↷"><span class="word">Redo</span></button>
         <button type="button" data-act="reset" aria-label="Restart" title="Restart" data-icon="⟲"><span class="word">Restart</span></button></div>
-      <div class="panel" aria-live="polite" hidden></div></div>`;
+      <div class="panel" aria-live="polite" hidden></div>
+      <div class="maths" hidden></div></div>`;
     const q = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
     const area = q('.area');
     this.board = createBoard(area, {
@@ -235,6 +255,7 @@ export class SproutsBoard extends HTMLElement {
       spotLabel: (s) => `Spot ${s.n}, ${s.lives} ${s.lives === 1 ? 'life' : 'lives'}${s.lives === 0 ? ' (dead)' : ''}`,
       placeLabels: (scale, margin) => placeInWorker(this.game, scale, margin),
     });
+    this.overlay = createOverlay(q('.maths'), this.board, area);
     const host = this;
     this.replayBar = createReplay({ get game() { return host.game; }, get written() { return host.written; }, goTo: (k) => this.goTo(k) }, q('.replay'));
     this.computer = createOpponent({
@@ -302,6 +323,8 @@ export class SproutsBoard extends HTMLElement {
       this.fit();
       return;
     }
+    // The overlay only shows more of the same game.
+    if (name === 'overlay') return this.render();
     if (!this.engine) return;
     if (GAME_ATTRIBUTES.includes(name)) {
       this.board.setInteractive(!this.hasAttribute('readonly'));
@@ -579,6 +602,22 @@ export class SproutsBoard extends HTMLElement {
     /** @type {HTMLButtonElement} */ (q('[data-act=redo]')).disabled = !st.canRedo;
     q('[data-act=analyse]').hidden = !this.hasAttribute('analysis');
     this.teaching?.feature?.render();
+    this.overlay?.show(this.hasAttribute('overlay') ? g : null);
+  }
+
+  /**
+   * `mode="explore"`: the game-tree explorer (explorer.js) of `position`
+   * or of `spots` spots, instead of a board.
+   * @param {ShadowRoot} root
+   */
+  explore(root) {
+    const box = document.createElement('div');
+    root.replaceChildren(box);
+    this.ready = loadEngine().then((engine) => {
+      this.explorer = createExplorer(box, engine);
+      const n = Math.max(1, Math.min(20, Math.round(Number(this.getAttribute('spots') ?? 2)) || 2));
+      this.explorer.open(this.getAttribute('position') || `0*${n}`, this.hasAttribute('misere'));
+    }, (e) => this.fail(`the engine did not load: ${messageOf(e)}`));
   }
 
   /** @param {string} message */
@@ -596,6 +635,9 @@ export class SproutsBoard extends HTMLElement {
     this.computer?.destroy();
     this.analyser?.destroy();
     this.replayBar = this.computer = this.analyser = null;
+    this.explorer?.destroy();
+    this.explorer = null;
+    this.overlay = null;
     for (const f of this.cleanups.splice(0)) f();
     this.board?.destroy();
     this.board = null;

@@ -26,17 +26,21 @@ export function createStatus(ctl) {
     if (st.over) {
       const w = /** @type {1|2} */ (st.winner);
       const l = /** @type {1|2|null} */ (st.lastMover);
-      head = `Game over: ${ctl.playerName(w)} wins.`;
+      head = ctl.mixed() ? (ctl.isHuman(w) ? 'Game over: you win!' : 'Game over: the computer wins.') : `Game over: ${ctl.playerName(w)} wins.`;
       // The winner is named once: "they" when it is them. A finished
       // position opened has no last move: player 1 cannot move at all.
-      const who = (/** @type {1|2} */ p) => (p === w ? 'They' : ctl.playerName(p));
+      const who = (/** @type {1|2} */ p) => ctl.mixed()
+        ? (ctl.isHuman(p) ? 'You' : p === w ? 'It' : 'The computer')
+        : (p === w ? 'They' : ctl.playerName(p));
       const what = l ? `${who(l)} made the last move` : `${who(1)} cannot move at the start`;
       rest = `${what}, and in ${
         st.misere ? 'misère play the last move loses' : 'normal play the last move wins'}. ${survive}.`;
     } else {
       const p = /** @type {1|2} */ (st.toMove);
-      head = `${ctl.playerName(p)} to move`;
-      rest = `(move ${st.moveNumber + 1}, ${plural(st.lives, 'life', 'lives')} left${st.misere ? '; misère: the last move loses' : ''}).`;
+      // Against the computer the line speaks to the player; the move
+      // number is the move list's (one number for a pair of moves).
+      head = !ctl.mixed() ? `${ctl.playerName(p)} to move` : ctl.isHuman(p) ? 'Your move' : 'The computer is thinking…';
+      rest = `(move ${Math.floor(st.moveNumber / 2) + 1}, ${plural(st.lives, 'life', 'lives')} left${st.misere ? '; misère: the last move loses' : ''}).`;
     }
     // The end of a record opened: its result, which need not be the board's (a concession).
     const byRecord = ctl.recordResult();

@@ -20,7 +20,7 @@ test('2 spots, normal play: the perfect computer moving second wins every game',
   await newGame(page, { spots: 2, player2: 'perfect' });
   await mouseDraw(page, arc(await spotAt(page, 1), await spotAt(page, 2), 50));
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2, null, { timeout: 30000 });
-  assert.match(await page.textContent('#status') ?? '', /Player 1 to move/);
+  assert.match(await page.textContent('#status') ?? '', /^Your move/);
   assert.deepEqual(errors, []);
   await page.close();
 });

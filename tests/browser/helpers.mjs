@@ -40,6 +40,9 @@ export async function openPage(browser, url, size = {}) {
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('sprouts-test')) {
       localStorage.clear();
+      // Not a first visit: a person plays each side, as the tests expect
+      // (a first visit plays the computer; teach.test.mjs removes this).
+      localStorage.setItem('sprouts:visited', '1');
       sessionStorage.setItem('sprouts-test', '1');
     }
   });

@@ -204,7 +204,7 @@ test('Swap sides after a game against the computer; the opponent chosen beside t
     await page.fill('#move-input', '1(2)1');
     await page.press('#move-input', 'Enter');
     await page.waitForFunction(() => /Game over/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 30000 });
-    assert.match(await page.textContent('#status') ?? '', /^Game over: Player 2 \(computer, random\) wins\. They made the last move, and in normal play the last move wins\. 1 spot survives\./);
+    assert.match(await page.textContent('#status') ?? '', /^Game over: the computer wins\. It made the last move, and in normal play the last move wins\. 1 spot survives\./);
     await shot(page, `swap-${size.width}x${size.height}-over`);
     await page.click('#swap-sides');
     // The computer now moves first, and the player answers.
@@ -212,7 +212,7 @@ test('Swap sides after a game against the computer; the opponent chosen beside t
     assert.equal(await page.inputValue('#player1'), 'random');
     assert.equal(await page.inputValue('#player2'), 'human');
     assert.equal(await page.inputValue('#opponent'), 'random');
-    assert.match(await page.textContent('#status') ?? '', /^Player 2 to move \(move 2, 2 lives left\)\. Last move: \d/);
+    assert.match(await page.textContent('#status') ?? '', /^Your move \(move 1, 2 lives left\)\. Last move: \d/);
     // Against a person again: nobody moves for the player.
     await page.selectOption('#opponent', 'human');
     assert.equal(await page.inputValue('#player1'), 'human');
@@ -239,7 +239,7 @@ test('the move list: numbered pairs, a click jumps to a move, the keys step', as
   assert.equal(rows[2].left, rows[0].left);
   await page.click('#moves li[data-n="2"]');
   assert.deepEqual(await replayState(page), { shown: 2, later: 17 });
-  assert.match(await page.textContent('#status') ?? '', /\(move 3, .*\)\. Last move: 1\(10\)4\./);
+  assert.match(await page.textContent('#status') ?? '', /\(move 2, .*\)\. Last move: 1\(10\)4\./);
   await page.keyboard.press('ArrowRight');
   assert.deepEqual(await replayState(page), { shown: 3, later: 16 });
   await page.keyboard.press('ArrowLeft');

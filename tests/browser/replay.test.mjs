@@ -60,7 +60,7 @@ test('the seed 004 card game: pasted, stepped through, the card\'s position afte
   await page.reload();
   await ready(page);
   assert.deepEqual(await replayState(page), { shown: 3, later: 1 });
-  assert.match(await page.textContent('#status') ?? '', /^Replaying: Player 2 to move \(move 4,/);
+  assert.match(await page.textContent('#status') ?? '', /^Replaying: Player 2 to move \(move 2,/);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -123,8 +123,8 @@ test('continuing a replayed game against the computer: it answers at once', asyn
   await page.click('#continue');
   await page.click('#continue-yes');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 10, null, { timeout: 30000 });
-  assert.match(await page.textContent('#board .sb-msg') ?? '', /^Player 2 played \d/);
-  assert.match(await page.textContent('#status') ?? '', /^Player 1 to move \(move 11,/);
+  assert.match(await page.textContent('#board .sb-msg') ?? '', /^The computer played \d/);
+  assert.match(await page.textContent('#status') ?? '', /^Your move \(move 6,/);
   assert.deepEqual(errors, []);
   await page.close();
 });
