@@ -18,6 +18,7 @@
  *             engine's reason (and a `sprouts-error` event) over the start
  *   readonly  present: show the game, accept no strokes
  *   controls  "none" hides the status line and the Undo/Redo buttons
+ *   mode      "puzzle": find a winning move, with `puzzle="<id>"` (see embed-puzzle.js)
  *
  * Properties and methods:
  *   el.record          the game as a WGOSA record ("3+ 1(4)2 …")
@@ -51,6 +52,7 @@ import { createBoard, BOARD_CSS } from './board.js';
 import { createDrawClient } from './draw-client.js';
 import { checkStroke, loadEngine, messageOf } from './engine.js';
 import { looksLikeRecord, readGame } from './reading.js';
+import { attachPuzzle } from './embed-puzzle.js';
 
 /** @typedef {InstanceType<import('./engine.js').Engine['Game']>} EngineGame */
 
@@ -181,6 +183,8 @@ export class SproutsBoard extends HTMLElement {
       },
       (e) => this.fail(`the engine did not load: ${messageOf(e)}`),
     );
+    // mode="puzzle": find a winning move (embed-puzzle.js).
+    if (this.getAttribute('mode') === 'puzzle') this.cleanups.push(attachPuzzle(this));
   }
 
   disconnectedCallback() {

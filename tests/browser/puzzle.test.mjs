@@ -1,0 +1,122 @@
+// @ts-check
+// Puzzles on the page (the Puzzles panel) and in <sprouts-board
+// mode="puzzle">: the puzzle of the day by date, a wrong move refused with
+// its reason, hints (land, then spots), a solution accepted, "Show", and
+// the `sprouts-puzzle` event; at 1280×800 and 390×844, with screenshots in
+// target/browser-artefacts/puzzle-*.png. The wrong move is found in node,
+// independently of the checking code: a legal move whose canonical child
+// is not one of the puzzle file's winning children.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { useSite } from './harness.mjs';
+import { nodeEngine } from './helpers.mjs';
+
+const site = useSite();
+const ARTEFACTS = fileURLToPath(new URL('../../target/browser-artefacts/', import.meta.url));
+const FILE = JSON.parse(await readFile(new URL('../../www/puzzles.json', import.meta.url), 'utf8'));
+/** A small normal-play puzzle with one winning move among several. */
+const PUZZLE = FILE.puzzles.find((/** @type {any} */ p) => p.convention === 'normal' && p.winningMoves === 1 && p.moves >= 4 && p.lives <= 12);
+
+/** A legal move of the puzzle that does not win, found by the engine in node. */
+async function wrongMove() {
+  const e = await nodeEngine();
+  const g = e.Game.fromPosition(PUZZLE.position, false, 800, 600);
+  const live = g.spotList().filter((/** @type {any} */ s) => s.lives > 0).map((/** @type {any} */ s) => s.n);
+  for (const a of live) {
+    for (const b of live) {
+      for (const m of g.movesBetween(a, b, 8)) {
+        g.playText(m);
+        const child = g.glop();
+        g.undo();
+        g.dropRedo();
+        if (!PUZZLE.winningChildren.includes(child)) return m;
+      }
+    }
+  }
+  throw new Error('no wrong move');
+}
+
+/** @param {import('playwright-core').Page} page @param {string} name */
+async function shot(page, name) {
+  await mkdir(ARTEFACTS, { recursive: true });
+  const path = join(ARTEFACTS, `puzzle-${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+/** The feedback line of the panel's board. @param {import('playwright-core').Page} page */
+const feedback = (page) => page.evaluate(() => document.querySelector('#puzzles-box sprouts-board')?.shadowRoot?.querySelector('.feedback')?.textContent ?? '');
+
+/** Waits for the feedback to match. @param {import('playwright-core').Page} page @param {string} re */
+async function waitFeedback(page, re) {
+  await page.waitForFunction((r) => new RegExp(r).test(document.querySelector('#puzzles-box sprouts-board')?.shadowRoot?.querySelector('.feedback')?.textContent ?? ''), re, { timeout: 30000 })
+    .catch(async () => assert.fail(`feedback ${JSON.stringify(await feedback(page))} does not match /${re}/`));
+}
+
+/** @param {import('playwright-core').Page} page @param {string} which */
+const click = (page, which) => page.evaluate((w) => /** @type {HTMLElement} */ (document.querySelector('#puzzles-box sprouts-board')?.shadowRoot?.querySelector(w))?.click(), which);
+
+for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`puzzles at ${size.width}×${size.height}: of the day, wrong, hint, solved, show, events`, async () => {
+    assert.ok(PUZZLE, 'a small puzzle with one winning move in www/puzzles.json');
+    const wrong = await wrongMove();
+    const { page, errors } = await site.open('', size);
+    await page.evaluate(() => {
+      /** @type {any} */ (window).puzzleEvents = [];
+      document.addEventListener('sprouts-puzzle', (e) => /** @type {any} */ (window).puzzleEvents.push(/** @type {CustomEvent} */ (e).detail));
+    });
+    await page.click('#puzzles-box summary');
+    await waitFeedback(page, 'find a winning move');
+    // The puzzle of the day: days since 1970 (UTC) modulo the count.
+    const day = Math.floor(Date.now() / 86_400_000) % FILE.puzzles.length;
+    assert.equal(await page.getAttribute('#puzzles-box sprouts-board', 'puzzle'), FILE.puzzles[day].id);
+    assert.match(await page.textContent('#puzzles-box .puzzle-title') ?? '', /Puzzle of the day/);
+    await page.locator('#puzzles-box sprouts-board').scrollIntoViewIfNeeded();
+    console.log(`screenshot ${await shot(page, `day-${size.width}`)}`);
+
+    // Another puzzle, by its attribute.
+    await page.evaluate((id) => document.querySelector('#puzzles-box sprouts-board')?.setAttribute('puzzle', id), PUZZLE.id);
+    await page.waitForFunction((r) => document.querySelector('#puzzles-box sprouts-board')?.getAttribute('moves') === r, PUZZLE.record);
+    await waitFeedback(page, 'find a winning move');
+    const count = () => page.evaluate(() => /** @type {any} */ (document.querySelector('#puzzles-box sprouts-board')).game.moveCount);
+    assert.equal(await count(), PUZZLE.moveNumber);
+
+    // A wrong move: refused, taken back, with the opponent's winning reply.
+    await page.evaluate((m) => /** @type {any} */ (document.querySelector('#puzzles-box sprouts-board')).play(m), wrong);
+    await waitFeedback(page, 'does not win: after it your opponent wins, for example with \\S+');
+    assert.equal(await count(), PUZZLE.moveNumber);
+    assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).puzzleEvents), [{ correct: false, move: wrong }]);
+    console.log(`screenshot ${await shot(page, `wrong-${size.width}`)}`);
+
+    // Hints: the land, then the spots of a winning move.
+    await click(page, '[data-puzzle=hint]');
+    await waitFeedback(page, 'Hint: play in the land of spots? [\\d, and]+');
+    await click(page, '[data-puzzle=hint]');
+    await waitFeedback(page, 'Hint: (join spot \\d+ to spot \\d+|draw a loop from spot \\d+)');
+    console.log(`screenshot ${await shot(page, `hint-${size.width}`)}`);
+
+    // The solution: accepted, the board then read-only.
+    await page.evaluate((m) => /** @type {any} */ (document.querySelector('#puzzles-box sprouts-board')).play(m), PUZZLE.solutions[0]);
+    await waitFeedback(page, '^Correct: ');
+    assert.equal(await count(), PUZZLE.moveNumber + 1);
+    const events = await page.evaluate(() => /** @type {any} */ (window).puzzleEvents);
+    assert.equal(events.length, 2);
+    assert.equal(events[1].correct, true);
+    console.log(`screenshot ${await shot(page, `solved-${size.width}`)}`);
+
+    // Restart, then Show: a winning move is played, no attempt event.
+    await click(page, '[data-act=reset]');
+    await waitFeedback(page, 'find a winning move');
+    assert.equal(await count(), PUZZLE.moveNumber);
+    await click(page, '[data-puzzle=show]');
+    await waitFeedback(page, '^A winning move: \\S+');
+    assert.equal(await count(), PUZZLE.moveNumber + 1);
+    assert.equal((await page.evaluate(() => /** @type {any} */ (window).puzzleEvents)).length, 2);
+    console.log(`screenshot ${await shot(page, `show-${size.width}`)}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
