@@ -68,11 +68,13 @@ function ask(type, payload) {
 const list = (spots) => (spots.length === 1 ? `spot ${spots[0]}` : `spots ${spots.slice(0, -1).join(', ')} and ${spots[spots.length - 1]}`);
 
 const CSS = `
-.puzzle { display: flex; flex-wrap: wrap; gap: 4px 6px; align-items: center; }
-.puzzle .feedback { flex: 1 1 12em; }
-.puzzle .feedback.good { color: #0a6b2b; font-weight: 600; }
-.puzzle .feedback.bad { color: #a4281c; }
-[data-act=undo], [data-act=redo] { display: none; }
+.feedback { margin: 0; flex: 0 0 auto; font-size: 13px; line-height: 1.25; max-height: 3.75em; overflow: auto; }
+.feedback.good { color: #0a6b2b; font-weight: 600; }
+.feedback.bad { color: #a4281c; }
+.bar .status, [data-act=undo], [data-act=redo] { display: none; }
+.bar { justify-content: flex-end; }
+/* Room for the feedback line in a small element (320 × 240). */
+.sb-board { min-height: 120px; }
 `;
 const SHEET = new CSSStyleSheet();
 SHEET.replaceSync(CSS);
@@ -86,14 +88,21 @@ SHEET.replaceSync(CSS);
 export function attachPuzzle(el) {
   const root = /** @type {ShadowRoot} */ (el.shadowRoot);
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, SHEET];
-  const bar = document.createElement('div');
-  bar.className = 'puzzle';
-  bar.innerHTML = `<span class="feedback" role="status" aria-live="polite"></span>
-    <button type="button" data-puzzle="hint">Hint</button><button type="button" data-puzzle="show">Show</button>`;
-  root.querySelector('.wrap')?.append(bar);
-  const feedback = /** @type {HTMLElement} */ (bar.querySelector('.feedback'));
-  const hintButton = /** @type {HTMLButtonElement} */ (bar.querySelector('[data-puzzle=hint]'));
-  const showButton = /** @type {HTMLButtonElement} */ (bar.querySelector('[data-puzzle=show]'));
+  // The feedback replaces the board's status line; Hint and Show go before its Restart.
+  const feedback = document.createElement('p');
+  feedback.className = 'feedback';
+  feedback.setAttribute('role', 'status');
+  feedback.setAttribute('aria-live', 'polite');
+  const hintButton = document.createElement('button');
+  const showButton = document.createElement('button');
+  for (const [b, what] of /** @type {const} */ ([[hintButton, 'hint'], [showButton, 'show']])) {
+    b.type = 'button';
+    b.dataset.puzzle = what;
+    b.textContent = what === 'hint' ? 'Hint' : 'Show';
+  }
+  const bar = root.querySelector('.bar');
+  bar?.prepend(hintButton, showButton);
+  root.querySelector('.wrap')?.append(feedback);
 
   /** The position of the puzzle (Hoey list: the spot numbers moves name), once read. */
   let start = '';
@@ -167,7 +176,7 @@ export function attachPuzzle(el) {
     }
     state = 'play';
     sync();
-    say(`Player ${st.toMove} to move and win${misere ? ' (misère: the last move loses)' : ''}: find a winning move.`);
+    say(`Player ${st.toMove} to play${misere ? ' (misère: the last move loses)' : ''}: find a winning move.`);
   }
 
   /** A move was played on the board (by a stroke, or el.play). @param {Event} ev */
@@ -193,12 +202,12 @@ export function attachPuzzle(el) {
     if (answer.correct) {
       state = 'solved';
       el.board?.highlight({ lands: [], marked: [] });
-      say(`Correct: ${answer.move} wins. Your opponent is now in a lost position, whatever they play.`, 'good');
+      say(`Correct: ${answer.move} wins; your opponent is lost, whatever they play.`, 'good');
     } else {
       el.undo();
       el.game?.dropRedo();
       state = 'play';
-      say(`${answer.move} does not win: after it your opponent wins${answer.reply ? `, for example with ${answer.reply}` : ''}. It was taken back; try another move.`, 'bad');
+      say(`${answer.move} does not win: your opponent would win${answer.reply ? ` by replying ${answer.reply}` : ''}. Taken back: try another move.`, 'bad');
     }
     sync();
     el.dispatchEvent(new CustomEvent('sprouts-puzzle', { detail: { correct: answer.correct, move: answer.move }, bubbles: true, composed: true }));
@@ -275,6 +284,8 @@ export function attachPuzzle(el) {
     observer.disconnect();
     root.removeEventListener('click', onClick);
     el.removeEventListener('sprouts-move', onMove);
-    bar.remove();
+    hintButton.remove();
+    showButton.remove();
+    feedback.remove();
   };
 }

@@ -86,7 +86,7 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
 
     // A wrong move: refused, taken back, with the opponent's winning reply.
     await page.evaluate((m) => /** @type {any} */ (document.querySelector('#puzzles-box sprouts-board')).play(m), wrong);
-    await waitFeedback(page, 'does not win: after it your opponent wins, for example with \\S+');
+    await waitFeedback(page, 'does not win: your opponent would win by replying \\S+');
     assert.equal(await count(), PUZZLE.moveNumber);
     assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).puzzleEvents), [{ correct: false, move: wrong }]);
     console.log(`screenshot ${await shot(page, `wrong-${size.width}`)}`);
@@ -120,3 +120,43 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
     await page.close();
   });
 }
+
+test('the element alone: mode="puzzle" with position and misere, at 480×320 and 320×240', async () => {
+  // A misère puzzle, given by its position (Hoey list) rather than its id.
+  const z = FILE.puzzles.find((/** @type {any} */ p) => p.convention === 'misere' && p.lives <= 14);
+  assert.ok(z, 'a small misère puzzle');
+  const { page, errors } = await site.open('embed.html', { width: 480, height: 320, waitReady: false });
+  await page.evaluate(({ position }) => {
+    /** @type {any} */ (window).puzzleEvents = [];
+    document.addEventListener('sprouts-puzzle', (e) => /** @type {any} */ (window).puzzleEvents.push(/** @type {CustomEvent} */ (e).detail));
+    document.body.replaceChildren();
+    const el = document.createElement('sprouts-board');
+    el.id = 'solo';
+    el.setAttribute('mode', 'puzzle');
+    el.setAttribute('position', position);
+    el.setAttribute('misere', '');
+    el.style.width = '100vw';
+    el.style.height = '100vh';
+    document.body.style.margin = '0';
+    document.body.append(el);
+  }, z);
+  const text = () => page.evaluate(() => document.querySelector('#solo')?.shadowRoot?.querySelector('.feedback')?.textContent ?? '');
+  await page.waitForFunction(() => /misère/.test(document.querySelector('#solo')?.shadowRoot?.querySelector('.feedback')?.textContent ?? ''), null, { timeout: 30000 })
+    .catch(async () => assert.fail(`feedback: ${await text()}`));
+  console.log(`screenshot ${await shot(page, 'element-480')}`);
+  await page.setViewportSize({ width: 320, height: 240 });
+  await page.waitForTimeout(300);
+  console.log(`screenshot ${await shot(page, 'element-320')}`);
+  await page.evaluate((m) => /** @type {any} */ (document.querySelector('#solo')).play(m), z.solutions[z.solutions.length - 1]);
+  await page.waitForFunction(() => /^Correct/.test(document.querySelector('#solo')?.shadowRoot?.querySelector('.feedback')?.textContent ?? ''), null, { timeout: 30000 })
+    .catch(async () => assert.fail(`feedback: ${await text()}`));
+  const events = await page.evaluate(() => /** @type {any} */ (window).puzzleEvents);
+  assert.equal(events.length, 1);
+  assert.equal(events[0].correct, true);
+  console.log(`screenshot ${await shot(page, 'element-320-solved')}`);
+  // An unknown id is said, not thrown.
+  await page.evaluate(() => document.querySelector('#solo')?.setAttribute('puzzle', 'no-such-puzzle'));
+  await page.waitForFunction(() => /No puzzle is called/.test(document.querySelector('#solo')?.shadowRoot?.querySelector('.feedback')?.textContent ?? ''));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
