@@ -121,3 +121,30 @@ fn bad_input_is_an_error_not_a_panic() {
     // A lost position has no hint.
     assert!(puzzle::hint(&mut s, &parse_position("0*2").unwrap()).unwrap().is_none());
 }
+
+#[test]
+fn the_generator_is_deterministic_and_keeps_only_puzzles() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records/wgosa-2006-peltier-8plus.txt")).unwrap();
+    let src = puzzle::Sources {
+        records: vec![("wgosa-2006-peltier-8plus.txt".into(), text)],
+        random_games: 2,
+        seed: 10,
+        max_lives: 16,
+    };
+    // Node budgets only (no clock), so two runs agree.
+    let make = |c: Convention| {
+        let mut s = Solver::new(c, Config { table_bytes: 16 << 20, progress_every: 64 });
+        s.on_progress(|p| if p.nodes > 20_000 { std::ops::ControlFlow::Break(()) } else { std::ops::ControlFlow::Continue(()) });
+        s
+    };
+    let a = puzzle::generate(&src, 6, make);
+    let b = puzzle::generate(&src, 6, make);
+    assert_eq!(a, b);
+    assert!(!a.is_empty() && a.len() <= 6);
+    for z in &a {
+        assert!(z.lives <= 16 && z.winning_moves >= 1, "{}", z.id);
+        assert!(z.moves >= puzzle::MIN_MOVES && z.winning_moves as f64 <= puzzle::MAX_WIN_SHARE * z.moves as f64, "{}", z.id);
+    }
+    assert!(a.iter().all(|z| z.id.starts_with("2006-peltier-8plus-g1-") || z.id.starts_with("random-1")));
+    assert!(a.iter().any(|z| z.id.starts_with("random-10-")), "the 5-spot start of seed 10 is a puzzle");
+}

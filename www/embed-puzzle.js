@@ -206,6 +206,7 @@ export function attachPuzzle(el) {
     } else {
       el.undo();
       el.game?.dropRedo();
+      el.board?.message(`Taken back: ${answer.move}`, false);
       state = 'play';
       say(`${answer.move} does not win: your opponent would win${answer.reply ? ` by replying ${answer.reply}` : ''}. Taken back: try another move.`, 'bad');
     }

@@ -12,7 +12,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useSite } from './harness.mjs';
-import { nodeEngine } from './helpers.mjs';
+import { arc, mouseDraw, nodeEngine, spotAt } from './helpers.mjs';
 
 const site = useSite();
 const ARTEFACTS = fileURLToPath(new URL('../../target/browser-artefacts/', import.meta.url));
@@ -157,6 +157,47 @@ test('the element alone: mode="puzzle" with position and misere, at 480×320 and
   // An unknown id is said, not thrown.
   await page.evaluate(() => document.querySelector('#solo')?.setAttribute('puzzle', 'no-such-puzzle'));
   await page.waitForFunction(() => /No puzzle is called/.test(document.querySelector('#solo')?.shadowRoot?.querySelector('.feedback')?.textContent ?? ''));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('drawn answers on the element: a wrong stroke is taken back, then the solution is accepted', async () => {
+  // The 5-spot start: only a loop around two spots wins (as the file's puzzle of that position says).
+  const start = FILE.puzzles.find((/** @type {any} */ p) => p.moveNumber === 0 && p.record === '5+');
+  assert.ok(start, 'the 5-spot start is a puzzle of the file');
+  const { page, errors } = await site.open('embed.html', { width: 480, height: 320, waitReady: false });
+  await page.evaluate(() => {
+    /** @type {any} */ (window).puzzleEvents = [];
+    document.addEventListener('sprouts-puzzle', (e) => /** @type {any} */ (window).puzzleEvents.push(/** @type {CustomEvent} */ (e).detail));
+    document.body.replaceChildren();
+    document.body.style.margin = '0';
+    const el = document.createElement('sprouts-board');
+    el.id = 'solo';
+    el.setAttribute('mode', 'puzzle');
+    el.setAttribute('position', '0*5');
+    el.style.width = '100vw';
+    el.style.height = '100vh';
+    document.body.append(el);
+  });
+  const fb = () => page.evaluate(() => document.querySelector('#solo')?.shadowRoot?.querySelector('.feedback')?.textContent ?? '');
+  const until = async (/** @type {string} */ re) => page.waitForFunction((r) => new RegExp(r).test(document.querySelector('#solo')?.shadowRoot?.querySelector('.feedback')?.textContent ?? ''), re, { timeout: 30000 })
+    .catch(async () => assert.fail(`feedback ${JSON.stringify(await fb())} does not match /${re}/`));
+  await until('find a winning move');
+  // A line between two spots: never a winning move from this start.
+  const a = await spotAt(page, 1, '#solo');
+  const b = await spotAt(page, 2, '#solo');
+  await mouseDraw(page, arc(a, b, 25));
+  await until('does not win: your opponent would win by replying');
+  const events = await page.evaluate(() => /** @type {any} */ (window).puzzleEvents);
+  assert.equal(events.length, 1);
+  assert.equal(events[0].correct, false);
+  assert.match(events[0].move, /^[12]\(6\)[12]$/);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (document.querySelector('#solo')).game.moveCount), 0);
+  console.log(`screenshot ${await shot(page, 'drawn-wrong-480')}`);
+  // The file's solution, played through the element's API.
+  await page.evaluate((m) => /** @type {any} */ (document.querySelector('#solo')).play(m), start.solutions[0]);
+  await until('^Correct');
+  assert.equal((await page.evaluate(() => /** @type {any} */ (window).puzzleEvents))[1].correct, true);
   assert.deepEqual(errors, []);
   await page.close();
 });
