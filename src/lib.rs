@@ -34,6 +34,7 @@ pub mod text;
 pub mod solver;
 pub mod board;
 pub mod player;
+pub mod puzzle;
 pub mod game;
 pub mod teach;
 pub mod report;

@@ -11,6 +11,7 @@ use crate::player::{limit_solver, random_choice, Clock, Computer, Report, Reques
 use crate::report::{Analysis, ComputerMove, Found, ProgressReport};
 use crate::solver::{Config, Convention, Event, Progress, Solver};
 use crate::Position;
+use crate::puzzle::{self, Attempt, Hint};
 use serde::Deserialize;
 use std::cell::Cell;
 use std::ops::ControlFlow;
@@ -200,5 +201,29 @@ impl Service {
             outcome: c.outcome.map(|o| o.to_string()),
             nodes: c.nodes as f64,
         })
+    }
+
+    /// The solver of the convention, limited to the request's budget.
+    fn budgeted(&mut self, misere: bool, opts: &Options) -> &mut Solver {
+        let deadline = (self.clock)() + opts.millis();
+        let solver = solver(&mut self.solvers, misere, opts);
+        let start = solver.stats().nodes;
+        limit_solver(solver, start.saturating_add(opts.budget()), deadline, &self.clock, &None);
+        solver
+    }
+
+    /// Checks a puzzle's move (see [`puzzle::check`]): `position` the
+    /// puzzle's position (a Hoey list keeps its spot numbers), `text` the
+    /// move in WGOSA notation.
+    pub fn puzzle_check(&mut self, position: &str, misere: bool, text: &str, opts: &Options) -> Result<Attempt, String> {
+        let p = puzzle::read_position(position)?;
+        puzzle::check(self.budgeted(misere, opts), &p, text)
+    }
+
+    /// Where a winning move of a puzzle is (see [`puzzle::hint`]); an
+    /// error when the position has none.
+    pub fn puzzle_hint(&mut self, position: &str, misere: bool, opts: &Options) -> Result<Hint, String> {
+        let p = puzzle::read_position(position)?;
+        puzzle::hint(self.budgeted(misere, opts), &p)?.ok_or_else(|| "no move wins this position".to_string())
     }
 }

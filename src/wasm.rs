@@ -460,3 +460,23 @@ pub fn computer_move(record: &str, options_: JsValue, progress: Option<js_sys::F
     let opts = options(options_)?;
     serve(|s| s.computer_move(record, &opts, report(progress)))
 }
+
+/// Checks a move of a puzzle: `position` (a Hoey list keeps the spot
+/// numbers the move names), `misere`, `move` in WGOSA notation. The
+/// result is `{correct, move, child, opponent, reply}`
+/// ([`crate::puzzle::Attempt`]): `opponent` is `"win"` or `"loss"`, the
+/// outcome for the opponent after the move, and `reply` a winning reply
+/// when the move is wrong. `options`: `{maxNodes, maxMillis, tableMb}`.
+#[wasm_bindgen(js_name = puzzleCheck)]
+pub fn puzzle_check(position: &str, misere: bool, move_: &str, options_: JsValue) -> Result<JsValue, JsError> {
+    let opts = options(options_)?;
+    serve(|s| s.puzzle_check(position, misere, move_, &opts))
+}
+
+/// Where a winning move of a puzzle is: `{land: [spots], spots: [a, b],
+/// move}` ([`crate::puzzle::Hint`]); an error when none wins.
+#[wasm_bindgen(js_name = puzzleHint)]
+pub fn puzzle_hint(position: &str, misere: bool, options_: JsValue) -> Result<JsValue, JsError> {
+    let opts = options(options_)?;
+    serve(|s| s.puzzle_hint(position, misere, &opts))
+}

@@ -23,6 +23,7 @@
  *             spots, default 2) instead of a board; or a teaching mode from MODES below
  *   overlay   present: the mathematics under the board (lives, moves still to
  *             come, V − E + F = 1 + C, regions shaded one by one, survivors)
+ *   mode      "puzzle": find a winning move, with `puzzle="<id>"` (see embed-puzzle.js)
  *
  * Properties and methods: record, position, status, written, moveShown,
  * ready, play(text), undo(), redo(), goTo(k), reset(), destroy().
@@ -53,6 +54,7 @@ import { createOpponent, opponentOf } from './embed-opponent.js';
 import { createAnalysis } from './embed-analysis.js';
 import { createOverlay, OVERLAY_CSS } from './overlay.js';
 import { createExplorer, EXPLORER_CSS } from './explorer.js';
+import { attachPuzzle } from './embed-puzzle.js';
 
 /** @typedef {InstanceType<import('./engine.js').Engine['Game']>} EngineGame */
 
@@ -308,6 +310,8 @@ export class SproutsBoard extends HTMLElement {
       },
       (e) => this.fail(`the engine did not load: ${messageOf(e)}`),
     );
+    // mode="puzzle": find a winning move (embed-puzzle.js).
+    if (this.getAttribute('mode') === 'puzzle') this.cleanups.push(attachPuzzle(this));
   }
 
   disconnectedCallback() {

@@ -13,6 +13,10 @@
  *   {id, type: 'computerMove', record, strength, maxNodes?, maxMillis?, seed?}
  *                                                    → result: {move, method, outcome, nodes}
  *   {id, type: 'canonical', position}                → result: GLOP string
+ *   {id, type: 'puzzleCheck', position, misere, move, maxNodes?, maxMillis?}
+ *                                                    → result: {correct, move, child, opponent, reply} (see puzzleCheck in src/wasm.rs)
+ *   {id, type: 'puzzleHint', position, misere, maxNodes?, maxMillis?}
+ *                                                    → result: {land, spots, move} (see puzzleHint in src/wasm.rs)
  *   {id, type: 'ping'}                               → result: 'pong'
  *
  * Only text and plain data cross postMessage. Cancelling a request means
@@ -71,6 +75,12 @@ scope.addEventListener('message', async (ev) => {
         break;
       case 'canonical':
         value = e.canonical(String(req.position));
+        break;
+      case 'puzzleCheck':
+        value = e.puzzleCheck(String(req.position), Boolean(req.misere), String(req.move), { maxNodes: req.maxNodes ?? 0, maxMillis: req.maxMillis ?? 0 });
+        break;
+      case 'puzzleHint':
+        value = e.puzzleHint(String(req.position), Boolean(req.misere), { maxNodes: req.maxNodes ?? 0, maxMillis: req.maxMillis ?? 0 });
         break;
       case 'ping':
         value = 'pong';

@@ -6,6 +6,7 @@ mod args;
 mod draw;
 mod game;
 mod play;
+mod puzzles;
 mod solve;
 
 use clap::error::ErrorKind;
@@ -40,6 +41,7 @@ enum Command {
     Solve(solve::SolveArgs),
     Bench(BenchArgs),
     Play(play::PlayArgs),
+    Puzzles(puzzles::PuzzlesArgs),
 }
 
 /// Print benchmark tables.
@@ -119,6 +121,7 @@ fn dispatch(command: Command) -> Output {
         Command::Bench(BenchArgs { which: Bench::Solve(a) }) => solve::bench(&a),
         Command::Bench(BenchArgs { which: Bench::Layout(a) }) => draw::bench_layout(&a),
         Command::Play(a) => play::play(&a),
+        Command::Puzzles(a) => puzzles::puzzles(&a),
     }
 }
 
