@@ -13,12 +13,14 @@
  * meanwhile, drops the one still being read (in the page and in the
  * worker), so the last thing opened is the one shown, error or not.
  *
- * An opened game is shown, read-only, without touching the tab's saved
- * game (store.js); it becomes the tab's game only when the player plays on
- * from it, and the tab's game is then kept as its previous game. An
- * opened position is played on at once. A text, file or link that does
- * not read shows the reason and changes nothing: the game in progress
- * stays on the board.
+ * A link's game is shown, read-only, without touching the tab's saved
+ * game (store.js): a link is often opened only to look; it becomes the
+ * tab's game when the player plays on from it. A pasted text or a file the
+ * player chose becomes the tab's game at once (replayed read-only; a
+ * position is played on). Either way the game it replaces stays reachable
+ * as the tab's previous game. A text, file or link that does not read
+ * shows the reason and changes nothing: the game in progress stays on the
+ * board.
  */
 import { $, input, plural } from './dom.js';
 import { messageOf } from './engine.js';
@@ -113,11 +115,12 @@ export function createOpener(ctl, drawing, host) {
   /**
    * Shows `game`, read-only, just after move `at` (null: as it is).
    * @param {import('./game-controller.js').Game} game @param {number | null} at @param {string} what a note for the status line, if any
+   * @param {boolean} [link] a link's game: not saved until played on
    */
-  function show(game, at, what) {
+  function show(game, at, what, link = false) {
     error.textContent = '';
-    linkShown = false;
-    showingOpened(true);
+    linkShown = link;
+    showingOpened(link);
     ctl.replace(game, { replaying: true, at });
     if (what) host.opened(what);
   }
@@ -199,8 +202,7 @@ export function createOpener(ctl, drawing, host) {
           game.free();
           throw new Error(`the link shows move ${s.move}, but the game has ${plural(n, 'move', 'moves')}`);
         }
-        show(game, s.move, '');
-        linkShown = true;
+        show(game, s.move, '', true);
         host.drawn?.();
       } catch (e) {
         brokenLink(e);

@@ -14,9 +14,8 @@
  *                   sprouts:tabs:v1             when each tab last saved (the oldest are dropped)
  *                   sprouts:unreadable:v1[:<time>] stored text that could not be read, kept aside
  *
- * A game opened from a link, a file or a pasted record is only shown: it
- * is saved (and the tab's game kept as the previous one) once the player
- * plays on from it. Storage can be full or forbidden (private modes,
+ * A link's game is only shown: it is saved (and the tab's game kept as
+ * the previous one) once the player plays on from it. Storage can be full or forbidden (private modes,
  * sandboxed frames): then the page simply does not remember.
  */
 
@@ -51,14 +50,14 @@ const tab = (() => {
   }
 })();
 
-/** The game shown is an opened one not yet played on: not saved. */
+/** The game shown is a link's not yet played on: not saved. */
 let viewing = false;
 /** The game object saved last (another one replacing it keeps the old one as the previous game). */
 let savedGame = /** @type {unknown} */ (null);
 
 /**
- * Marks the game shown as opened (a link, a file, a pasted record): it is
- * saved only once the player plays on from it (leaves the replay).
+ * Marks the game shown as a link's: it is saved only once the player
+ * plays on from it (leaves the replay).
  * @param {boolean} on
  */
 export function showingOpened(on) {
