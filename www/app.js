@@ -31,7 +31,7 @@ import { createExport } from './export.js';
 import { createStatus } from './status.js';
 import { createTidy } from './tidy.js';
 import { createDrawClient } from './draw-client.js';
-import { persist, loadSaved, unreadable, storedText, hasDrawing, hasPrevious, takePrevious, showingOpened } from './store.js';
+import { persist, restored, loadSaved, unreadable, storedText, hasDrawing, hasPrevious, takePrevious, showingOpened } from './store.js';
 import { $, button, input, typing } from './dom.js';
 
 /** @typedef {import('./game-controller.js').Status} Status */
@@ -230,6 +230,7 @@ function start(c) {
   function readSaved(text, replaying) {
     const show = (/** @type {import('./game-controller.js').Game} */ game) => {
       showingOpened(false);
+      restored(game); // the stored game itself: nothing to keep as the previous one
       c.replace(game, { replaying });
       setup.write();
     };
@@ -433,6 +434,7 @@ async function main() {
     try {
       c.current = engine.Game.fromJson(saved.game);
       c.replaying = saved.replaying;
+      restored(c.current);
     } catch (e) {
       note = unreadable(storedText(), messageOf(e));
     }

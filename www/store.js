@@ -112,15 +112,27 @@ export function persist(ctl) {
   write(LAST, text);
 }
 
-/** The tab's stored game becomes its previous game (if it has a move: an empty board is not worth keeping). */
+/**
+ * The tab's stored game (a new tab's: the last one saved, which it
+ * opened) becomes its previous game (if it has a move: an empty board is
+ * not worth keeping).
+ */
 function keepPrevious() {
   try {
-    const text = localStorage.getItem(tabKey(tab));
+    const text = localStorage.getItem(tabKey(tab)) ?? localStorage.getItem(LAST);
     if (!text) return;
     const v = JSON.parse(text);
     const moves = JSON.parse(String(v?.game ?? '{}'))?.moves;
     if (Array.isArray(moves) && moves.length > 0) write(previousKey(tab), text);
   } catch { /* an unreadable one was kept aside when read */ }
+}
+
+/**
+ * The game just read from storage is the saved one (replacing it later
+ * keeps it as the previous game). @param {unknown} game
+ */
+export function restored(game) {
+  savedGame = game;
 }
 
 /** Whether this tab has a previous game. */
