@@ -102,7 +102,7 @@ function fileReason(why) {
     return 'it holds the moves without their drawing, and one of them finds no room on the board the engine draws them on ' +
       '(the game itself may be fine: open the file saved with its drawing, or paste its record into the Open box)';
   }
-  return why.replace(/^internal error: /, '');
+  return why.replace(/internal error: /, '');
 }
 
 /** @param {import('./engine.js').Engine} e @param {any} m */
