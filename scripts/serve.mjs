@@ -53,11 +53,19 @@ export async function startServer(opts = {}) {
   const root = resolve(opts.root ?? fileURLToPath(new URL('../www', import.meta.url)));
   const host = opts.host ?? '127.0.0.1';
   const server = createServer(async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // A static site: nothing to post, put or delete.
+      res.writeHead(405, { ...SECURITY_HEADERS, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('method not allowed\n');
+      return;
+    }
     try {
       const path = decodeURIComponent((req.url ?? '/').split(/[?#]/)[0]);
       let file = normalize(join(root, path));
-      // Never serve anything outside root (e.g. /../Cargo.toml).
-      if (file !== root && !file.startsWith(root + sep)) throw Object.assign(new Error(), { code: 'ENOENT' });
+      // Never serve anything outside root (e.g. /../Cargo.toml), nor a
+      // path no file can have (a NUL byte, a name longer than any allowed).
+      const unmappable = path.includes('\0') || path.split('/').some((part) => part.length > 255) || path.length > 4096;
+      if (unmappable || (file !== root && !file.startsWith(root + sep))) throw Object.assign(new Error(), { code: 'ENOENT' });
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const body = await readFile(file);
       res.writeHead(200, {
@@ -67,7 +75,7 @@ export async function startServer(opts = {}) {
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (e) {
-      const missing = e?.code === 'ENOENT' || e?.code === 'ENOTDIR' || e instanceof URIError;
+      const missing = ['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'ERR_INVALID_ARG_VALUE', 'ERR_INVALID_ARG_TYPE'].includes(e?.code) || e instanceof URIError;
       res.writeHead(missing ? 404 : 500, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(missing ? 'not found\n' : 'server error\n');
     }

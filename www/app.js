@@ -31,7 +31,7 @@ import { createExport } from './export.js';
 import { createStatus } from './status.js';
 import { createTidy } from './tidy.js';
 import { createDrawClient } from './draw-client.js';
-import { persist, restore } from './store.js';
+import { persist, restored, loadSaved, unreadable, storedText, hasDrawing, hasPrevious, takePrevious, showingOpened } from './store.js';
 import { $, button, input, typing } from './dom.js';
 import { createFirstRun, firstVisit } from './first-run.js';
 import { createGlossary } from './glossary.js';
@@ -222,6 +222,54 @@ function start(c) {
     opened: (note) => { setup.write(); status.note(note); backToBoard(); },
     reading: (note) => status.note(note),
     drawn: () => { backToBoard(); tidy?.start(); },
+    saved: () => { const s = loadSaved(c); if (s.game !== null) readSaved(s.game, s.replaying); },
+  });
+
+  /**
+   * Shows a stored game (the tab's, or its previous one); one without its
+   * drawing is read in the drawing worker meanwhile, the board read-only.
+   * @param {string} text @param {boolean} replaying
+   */
+  function readSaved(text, replaying) {
+    const show = (/** @type {import('./game-controller.js').Game} */ game) => {
+      showingOpened(false);
+      restored(game); // the stored game itself: nothing to keep as the previous one
+      c.replace(game, { replaying });
+      setup.write();
+    };
+    if (hasDrawing(text)) {
+      try {
+        show(c.engine.Game.fromJson(text));
+      } catch (e) {
+        status.note(unreadable(storedText(), messageOf(e)));
+      }
+      return Promise.resolve();
+    }
+    const before = c.current;
+    status.note('Reading the saved game…');
+    return drawing.request({ type: 'file', text }).reply.then((m) => {
+      if (c.current !== before) return; // something else was opened meanwhile
+      let game;
+      try {
+        if (m.error) throw new Error(m.all ? 'the drawing worker stopped' : m.error);
+        game = c.engine.Game.fromJson(String(m.game));
+      } catch (e) {
+        showingOpened(false);
+        c.replace(c.newGame(3, false));
+        status.note(unreadable(text, messageOf(e)));
+        return;
+      }
+      show(game);
+      status.note('');
+    });
+  }
+  $('previous-game').addEventListener('click', () => {
+    const prev = takePrevious();
+    if (prev) {
+      board.message('', true);
+      readSaved(prev.game, !!prev.replaying);
+      backToBoard();
+    }
   });
   createExport(c, board, { note: (text) => status.note(text) });
 
@@ -239,6 +287,7 @@ function start(c) {
     $('solve-progress').hidden = !analysis.solving();
     button('analyse').disabled = analysis.solving() || st.over;
     board.setInteractive(c.canPlay() && !computer.thinking());
+    $('previous-game').hidden = !hasPrevious();
   }
 
   /** The computer's move just played draws itself along its curve. */
@@ -283,8 +332,12 @@ function start(c) {
     computer.maybeMove();
   });
   // After every move the drawing tidies itself (a short animation; the
-  // saved game is stored again when it settles).
-  c.addEventListener('moved', () => tidy?.start());
+  // saved game is stored again when it settles). A move supersedes a link
+  // or file still being read.
+  c.addEventListener('moved', () => {
+    if (opener.reading()) opener.drop('What was being opened was dropped: a move was played meanwhile.');
+    tidy?.start();
+  });
   $('tidy').addEventListener('click', () => tidy?.start());
   c.addEventListener('note', (ev) => status.note(/** @type {CustomEvent<string>} */ (ev).detail));
 
@@ -359,7 +412,7 @@ function start(c) {
   createFirstRun(c, board);
   createTeachPage(c, board, { analyse: analysis.run });
 
-  return { render, setup, status, opener, computer };
+  return { render, setup, status, opener, computer, readSaved };
 }
 
 /** The fragment was read: a reload shows the saved game, not the link again. */
@@ -381,13 +434,28 @@ async function main() {
   $('engine-version').textContent = engine.engineVersion();
   const c = new GameController(engine, boardSize);
   controller = c;
-  let note = '';
-  try {
-    if (!restore(c)) firstVisit(c);
-  } catch (e) {
-    note = `The saved game could not be restored (${messageOf(e)}); a new game was started.`;
+  // This tab's game (a new tab: the last game saved by any tab). One
+  // without its drawing is read in the drawing worker (routing its moves
+  // takes seconds): meanwhile an empty board is shown, read-only, unsaved.
+  const saved = loadSaved(c);
+  let note = saved.problem;
+  if (saved.game !== null && hasDrawing(saved.game)) {
+    try {
+      c.current = engine.Game.fromJson(saved.game);
+      c.replaying = saved.replaying;
+      restored(c.current);
+    } catch (e) {
+      note = unreadable(storedText(), messageOf(e));
+    }
   }
+  const later = saved.game !== null && !hasDrawing(saved.game) ? saved.game : null;
+  // Nothing saved at all: a first visit plays the computer (first-run.js).
+  if (!c.current && !later && saved.game === null) firstVisit(c);
   if (!c.current) c.current = c.newGame(3, false);
+  if (later) {
+    showingOpened(true);
+    c.replaying = true;
+  }
   const page = start(c);
   board.setPlaceSpot(c.placeSpot);
   page.setup.write();
@@ -396,12 +464,14 @@ async function main() {
   if (link) {
     forgetFragment();
     page.render();
+    if (later) page.readSaved(later, saved.replaying);
     await link;
   } else {
     persist(c);
     page.render();
     if (note) page.status.note(note);
-    page.computer.maybeMove();
+    if (later) page.readSaved(later, saved.replaying);
+    else page.computer.maybeMove();
   }
   document.documentElement.dataset.ready = 'true';
   performance.mark('sprouts:interactive');

@@ -29,9 +29,15 @@
  *   {type: 'link', id, position, misere, record, width, height} a share
  *        link's game: the position (null: the record's start) with the
  *        record's moves played on it → {id, game} or {id, error}.
+ *   {type: 'file', id, text} a game file or a stored game (saved-game
+ *        JSON); one without its drawing has every move routed here (a
+ *        40-spot game: seconds) → {id, game} (with its drawing) or {id,
+ *        error} in the player's words.
  *
- * The page asks for a tidy's next step only when it has taken the last one,
- * so a tidy it stops simply ends here.
+ * Every request gets exactly one reply with its id (the page posts the
+ * next one only then, see draw-client.js): a tidy's step for a tidy this
+ * worker does not hold (a newer one started, or a new worker) gets
+ * {id, error}.
  */
 import { loadEngine, isTrap, messageOf } from './engine.js';
 import { readGame } from './reading.js';
@@ -87,6 +93,34 @@ function link(e, m) {
   }
 }
 
+/**
+ * The engine's reasons for a file it cannot draw, in the player's words.
+ * @param {string} why
+ */
+function fileReason(why) {
+  if (/no room to draw/.test(why)) {
+    return 'it holds the moves without their drawing, and one of them finds no room on the board the engine draws them on ' +
+      '(the game itself may be fine: open the file saved with its drawing, or paste its record into the Open box)';
+  }
+  return why.replace(/internal error: /, '');
+}
+
+/** @param {import('./engine.js').Engine} e @param {any} m */
+function file(e, m) {
+  let g;
+  try {
+    g = e.Game.fromJson(String(m.text));
+  } catch (err) {
+    if (isTrap(err)) throw err;
+    return { id: m.id, error: fileReason(messageOf(err)) };
+  }
+  try {
+    return { id: m.id, game: g.toJson() };
+  } finally {
+    g.free();
+  }
+}
+
 /** @param {import('./engine.js').Engine} e @param {any} m */
 function place(e, m) {
   const g = e.Game.fromJson(String(m.game));
@@ -107,7 +141,7 @@ function tidy(e, m) {
     scale = Number(m.scale) || 1;
     game = e.Game.fromJson(String(m.game));
   }
-  if (m.id !== current || !game) return null;
+  if (m.id !== current || !game) return { id: m.id, error: 'no such tidy' };
   if (m.type === 'labels') {
     const s = Number(m.scale) || 1;
     return { id: current, scale: s, labels: game.labelBoxes(s, Number(m.margin) || 24) };
@@ -124,10 +158,11 @@ scope.addEventListener('message', async (ev) => {
   const m = ev.data ?? {};
   try {
     const e = await engine;
-    const reply = m.type === 'open' ? open(e, m) : m.type === 'link' ? link(e, m) : m.type === 'place' ? place(e, m) : tidy(e, m);
-    if (reply) scope.postMessage(reply);
+    const reply = m.type === 'open' ? open(e, m) : m.type === 'link' ? link(e, m) : m.type === 'place' ? place(e, m)
+      : m.type === 'file' ? file(e, m) : tidy(e, m);
+    scope.postMessage(reply);
   } catch (err) {
-    if (m.type !== 'open' && m.type !== 'link' && m.type !== 'place') game = null;
+    if (!['open', 'link', 'place', 'file'].includes(m.type)) game = null;
     // A trapped instance (a Rust panic) is unusable: the next request loads a fresh one.
     if (isTrap(err)) engine = loadEngine({ fresh: true });
     scope.postMessage({ id: m.id, error: messageOf(err) });

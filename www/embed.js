@@ -65,13 +65,15 @@ let drawing = /** @type {ReturnType<typeof createDrawClient> | null | undefined}
  * Reads a game in the drawing worker (see draw-worker.js, `link`): its
  * saved-game JSON, an Error with the engine's reason, or null where the
  * worker cannot do it (then the caller reads on the main thread).
- * @param {Parameters<typeof readGame>[1]} what
+ * @param {Parameters<typeof readGame>[1]} what @param {object} owner the board (its removal or next read drops this one)
  * @returns {Promise<string | Error | null>}
  */
-async function readInWorker(what) {
+async function readInWorker(what, owner) {
   if (drawing === null) return null;
   const client = (drawing ??= createDrawClient());
-  const m = await client.request({ type: 'link', ...what }).reply;
+  client.cancelOwner(owner); // a newer read of the same board drops the older one
+  const m = await client.request({ type: 'link', ...what }, owner).reply;
+  if (m.cancelled) return new Error('cancelled');
   if (m.all) {
     // The worker stopped or never started: every board reads on the main thread from now on.
     if (drawing === client) drawing = null;
@@ -84,10 +86,10 @@ async function readInWorker(what) {
  * Where a game's spot numbers go, worked out in the drawing worker (see
  * draw-worker.js, `place`), as the page places them; null where the
  * worker cannot (the board then places them itself).
- * @param {EngineGame | null} game @param {number} scale @param {number} margin
+ * @param {EngineGame | null} game @param {number} scale @param {number} margin @param {object} owner the board
  * @returns {Promise<ArrayLike<number> | null> | null}
  */
-function placeInWorker(game, scale, margin) {
+function placeInWorker(game, scale, margin, owner) {
   if (!game || drawing === null) return null;
   let json;
   try {
@@ -96,7 +98,7 @@ function placeInWorker(game, scale, margin) {
     return null;
   }
   const client = (drawing ??= createDrawClient());
-  return client.request({ type: 'place', game: json, scale, margin }).reply.then((m) => {
+  return client.request({ type: 'place', game: json, scale, margin }, owner).reply.then((m) => {
     if (m.all && drawing === client) drawing = null;
     return m.labels ?? null;
   });
@@ -255,7 +257,7 @@ export class SproutsBoard extends HTMLElement {
       onScale: (s) => this.rules(s),
       onSpotActivate: (n) => this.activateSpot(n),
       spotLabel: (s) => `Spot ${s.n}, ${s.lives} ${s.lives === 1 ? 'life' : 'lives'}${s.lives === 0 ? ' (dead)' : ''}`,
-      placeLabels: (scale, margin) => placeInWorker(this.game, scale, margin),
+      placeLabels: (scale, margin) => placeInWorker(this.game, scale, margin, this),
     });
     this.overlay = createOverlay(q('.maths'), this.board, area);
     const host = this;
@@ -401,7 +403,7 @@ export class SproutsBoard extends HTMLElement {
     if (position || moves) {
       // Said only if it takes a while (a short record would flash it).
       const slow = setTimeout(() => { if (read === this.reads) this.board?.message('Reading the game…', true); }, 250);
-      saved = await readInWorker({ position: position || null, misere, record, width, height });
+      saved = await readInWorker({ position: position || null, misere, record, width, height }, this);
       clearTimeout(slow);
     }
     if (read !== this.reads || !this.board) return; // attributes changed meanwhile, or removed
@@ -642,6 +644,7 @@ export class SproutsBoard extends HTMLElement {
     this.explorer?.destroy();
     this.explorer = null;
     this.overlay = null;
+    drawing?.cancelOwner(this); // its reading, queued or running, is not waited for by the next board
     for (const f of this.cleanups.splice(0)) f();
     this.board?.destroy();
     this.board = null;

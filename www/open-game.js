@@ -3,21 +3,30 @@
  * Opening a game: the "Open" box (a pasted WGOSA record, or a position the
  * engine lays out), a `.sprouts.json` game file, and share links. The
  * engine reads every one of them (`Game.fromRecord`, `Game.fromPosition`,
- * `Game.fromJson`). A pasted text is read in the drawing worker (routing a
- * record's moves or laying out a position takes seconds, and a position
- * that finds no room is refused only after up to half a minute): the page
- * stays usable meanwhile, and pasting again drops the text still being
- * read. Share links are read there too. The worker's game comes back as a
- * saved file. An opened game is replayed read-only until the player
- * chooses to play on, an opened position is played on at once. A text,
- * file or link that does not read shows the engine's reason and changes
- * nothing on the board (a broken link shows a fresh board instead, since
- * the page was opened for it).
+ * `Game.fromJson`). Everything is read in the drawing worker (routing a
+ * record's moves, or those of a game file without its drawing, or laying
+ * out a position takes seconds, and a position that finds no room is
+ * refused only after up to half a minute): the page stays usable
+ * meanwhile. The worker's game comes back as a saved file.
+ *
+ * One reading at a time: a newer text, file or link, or a move played
+ * meanwhile, drops the one still being read (in the page and in the
+ * worker), so the last thing opened is the one shown, error or not.
+ *
+ * A link's game is shown, read-only, without touching the tab's saved
+ * game (store.js): a link is often opened only to look; it becomes the
+ * tab's game when the player plays on from it. A pasted text or a file the
+ * player chose becomes the tab's game at once (replayed read-only; a
+ * position is played on). Either way the game it replaces stays reachable
+ * as the tab's previous game. A text, file or link that does not read
+ * shows the reason and changes nothing: the game in progress stays on the
+ * board.
  */
 import { $, input, plural } from './dom.js';
 import { messageOf } from './engine.js';
 import { parseFragment } from './share.js';
 import { looksLikeRecord } from './reading.js';
+import { showingOpened } from './store.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
 /** @typedef {import('./share.js').SharedGame} SharedGame */
@@ -28,12 +37,48 @@ const MAX_FILE = 5 << 20;
 /**
  * @param {GameController} ctl
  * @param {ReturnType<typeof import('./draw-client.js').createDrawClient>} drawing
- * @param {{ opened: (note: string) => void, reading: (note: string) => void, drawn?: () => void }} host told after a game was opened, while a pasted text is being read ('' when done), and when a game the engine drew (a record, a position, a link) is shown
+ * @param {{ opened: (note: string) => void, reading: (note: string) => void, drawn?: () => void, saved?: () => void }} host
+ *   told after a game was opened, while something is being read ('' when done), when a game the engine drew (a record,
+ *   a position, a link) is shown, and to show the tab's saved game again (a broken link after a link's game)
  */
 export function createOpener(ctl, drawing, host) {
   const error = $('open-error');
-  /** The pasted text being read in the worker (its request id; 0: none). */
+  /** What is being read in the worker (its request id; 0: none). */
   let pending = 0;
+  /** Whether the game shown is a link's (a broken link then goes back to the game in progress). */
+  let linkShown = false;
+
+  /**
+   * Sends `m` to the worker, dropping what is still being read; `done`
+   * gets the reply unless something newer came first. Settles when the
+   * worker has answered or the reading was dropped.
+   * @param {object} m @param {string} note @param {(m: any) => void} done
+   * @returns {Promise<void>}
+   */
+  function read(m, note, done) {
+    drop();
+    host.reading(note);
+    const { id, reply } = drawing.request(m);
+    pending = id;
+    return reply.then((r) => {
+      if (pending !== id || r.cancelled) return;
+      pending = 0;
+      host.reading('');
+      done(r);
+    });
+  }
+
+  /**
+   * Drops what is being read; with `why`, says so (a move played meanwhile).
+   * @param {string} [why]
+   */
+  function drop(why) {
+    if (!pending) return;
+    drawing.cancel(pending);
+    pending = 0;
+    host.reading('');
+    if (why) host.opened(why);
+  }
 
   /**
    * A record as written (its header and moves), null if it is none.
@@ -50,8 +95,6 @@ export function createOpener(ctl, drawing, host) {
 
   /** A pasted text read by the worker. @param {any} m @param {string} text */
   function textRead(m, text) {
-    pending = 0;
-    host.reading('');
     if (m.error) {
       fail(m.all ? 'the text could not be read: the drawing worker stopped' : m.error);
       return;
@@ -64,10 +107,12 @@ export function createOpener(ctl, drawing, host) {
       return;
     }
     if (m.isRecord) {
-      show(game, null, '', written(text));
+      show(game, null, '', false, written(text));
     } else {
       // A position is played on at once (there is nothing to replay).
       error.textContent = '';
+      linkShown = false;
+      showingOpened(false);
       ctl.replace(game);
       host.opened('The position is laid out by the engine; play on from it.');
     }
@@ -83,10 +128,13 @@ export function createOpener(ctl, drawing, host) {
   /**
    * Shows `game`, read-only, just after move `at` (null: as it is).
    * @param {import('./game-controller.js').Game} game @param {number | null} at @param {string} what a note for the status line, if any
+   * @param {boolean} [link] a link's game: not saved until played on
    * @param {GameController['written']} [record] the record as written, when the game is one
    */
-  function show(game, at, what, record = null) {
+  function show(game, at, what, link = false, record = null) {
     error.textContent = '';
+    linkShown = link;
+    showingOpened(link);
     ctl.replace(game, { replaying: true, at, written: record });
     if (what) host.opened(what);
   }
@@ -100,36 +148,43 @@ export function createOpener(ctl, drawing, host) {
     }
     const { width, height } = ctl.boardSize();
     const misere = /** @type {HTMLInputElement} */ ($('open-misere')).checked;
-    if (pending) {
-      // Still reading an earlier text: drop it (its layout may be long).
-      pending = 0;
-      drawing.restart();
-    }
     error.textContent = '';
-    host.reading(looksLikeRecord(t) ? 'Reading the record…' : 'Laying out the position…');
     // The parser the text looks made for first; if it refuses, the other
     // one (a spots-dialect string can start like a record header).
-    const { id, reply } = drawing.request({ type: 'open', text: t, misere, width, height, recordFirst: looksLikeRecord(t) });
-    pending = id;
-    reply.then((m) => {
-      if (pending === id) textRead(m, t);
-    });
+    read({ type: 'open', text: t, misere, width, height, recordFirst: looksLikeRecord(t) },
+      looksLikeRecord(t) ? 'Reading the record…' : 'Laying out the position…', (m) => textRead(m, t));
   }
 
-  /** A game file chosen by the player. @param {File} file */
+  /**
+   * A game file chosen by the player, read in the worker: one without its
+   * drawing has every move routed (seconds for a 40-spot game).
+   * @param {File} file
+   */
   async function openFile(file) {
+    drop();
     if (file.size > MAX_FILE) {
       fail(`${file.name}: too large for a game file (${file.size} bytes)`);
       return;
     }
-    let game;
+    let text;
     try {
-      game = ctl.engine.Game.fromJson(await file.text());
+      text = await file.text();
     } catch (e) {
-      fail(`${file.name}: ${messageOf(e)}`);
+      fail(`${file.name}: the file could not be read (${messageOf(e)})`);
       return;
     }
-    show(game, null, `Opened ${file.name}`);
+    error.textContent = '';
+    read({ type: 'file', text }, `Reading ${file.name}…`, (m) => {
+      let game;
+      try {
+        if (m.error) throw new Error(m.all ? 'the drawing worker stopped' : m.error);
+        game = ctl.engine.Game.fromJson(String(m.game));
+      } catch (e) {
+        fail(`${file.name} could not be opened: ${messageOf(e)}`);
+        return;
+      }
+      show(game, null, `Opened ${file.name}`);
+    });
   }
 
   /**
@@ -145,15 +200,14 @@ export function createOpener(ctl, drawing, host) {
     try {
       shared = parseFragment(hash);
     } catch (e) {
+      drop();
       brokenLink(e);
       return Promise.resolve();
     }
     if (!shared) return null;
     const s = shared;
     const { width, height } = ctl.boardSize();
-    host.reading('Opening the link…');
-    return drawing.request({ type: 'link', position: s.position, misere: s.misere, record: s.record, width, height }).reply.then((m) => {
-      host.reading('');
+    return read({ type: 'link', position: s.position, misere: s.misere, record: s.record, width, height }, 'Opening the link…', (m) => {
       try {
         if (m.error) throw new Error(m.all ? 'the drawing worker stopped' : m.error);
         const game = ctl.engine.Game.fromJson(String(m.game));
@@ -162,7 +216,7 @@ export function createOpener(ctl, drawing, host) {
           game.free();
           throw new Error(`the link shows move ${s.move}, but the game has ${plural(n, 'move', 'moves')}`);
         }
-        show(game, s.move, '', s.position ? null : written(s.record));
+        show(game, s.move, '', true, s.position ? null : written(s.record));
         host.drawn?.();
       } catch (e) {
         brokenLink(e);
@@ -170,11 +224,16 @@ export function createOpener(ctl, drawing, host) {
     });
   }
 
-  /** A link that cannot be opened: a fresh board, and why. @param {unknown} e */
+  /**
+   * A link that cannot be opened: why, over the game in progress (a
+   * link's game shown before goes away: this link is the last one opened).
+   * @param {unknown} e
+   */
   function brokenLink(e) {
-    ctl.replace(ctl.newGame(3, false));
+    if (linkShown && ctl.replaying) host.saved?.();
+    linkShown = false;
     fail(`The link could not be opened: ${messageOf(e)}`);
-    host.opened('The link could not be opened; a new game was started.');
+    host.opened('The link could not be opened; your game is as it was.');
   }
 
   $('open-form').addEventListener('submit', (ev) => {
@@ -188,5 +247,5 @@ export function createOpener(ctl, drawing, host) {
     if (file) openFile(file);
   });
 
-  return { openText, openFile, openFragment };
+  return { openText, openFile, openFragment, drop, reading: () => pending !== 0 };
 }

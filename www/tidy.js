@@ -36,7 +36,7 @@ export function createTidy(c, board, drawing, hooks = {}) {
 
   /** @param {any} m a reply of the drawing worker */
   function step(m) {
-    if (m.all) stop();
+    if (m.all || m.restarted) stop(); // the worker that held the tidy is gone
     const g = c.current;
     if (!running || m.id !== running || !g) return;
     if (m.error) {

@@ -2,7 +2,11 @@
 /**
  * The page's side of the engine worker: requests as promises, progress
  * callbacks, cancel (terminate and start a new worker) and recovery from a
- * crashed worker.
+ * crashed worker. A watchdog notices a worker that ended without a word
+ * (killed, or closed itself): while requests are in flight, a loaded
+ * worker sends progress at least every 100 ms (worker.js), so SILENCE_MS
+ * without any message means it is gone; its requests then fail as after
+ * a crash ("the engine stopped answering") and a new worker starts.
  *
  *   const engine = createEngineWorker();
  *   const { promise, cancel } = engine.request('analyse', { record }, (p) => show(p.nodes));
@@ -13,6 +17,9 @@
  * @typedef {{ id: number, resolve: (v: any) => void, reject: (e: any) => void,
  *   onProgress?: (p: any) => void, message: any }} Pending
  */
+
+/** Silence (ms) with requests in flight after which the worker is taken for dead. */
+export const SILENCE_MS = 10000;
 
 /** An error that says the request was cancelled. */
 export class Cancelled extends Error {
@@ -35,16 +42,26 @@ export function createEngineWorker(opts = {}) {
   let restarts = 0;
   /** @type {Promise<void>} */
   let ready;
+  /** When the worker last said anything, and whether it has loaded the engine (the watchdog waits for that). */
+  let heard = performance.now();
+  let loaded = false;
+  const watchdog = setInterval(() => {
+    if (loaded && pending.size > 0 && performance.now() - heard > SILENCE_MS) crashed('the engine stopped answering');
+  }, 1000);
 
   function spawn() {
     worker = new Worker(url, { type: 'module' });
+    heard = performance.now();
+    loaded = false;
     opts.onState?.('starting');
     /** @type {(v?: any) => void} */
     let ok = () => {};
     ready = new Promise((resolve) => { ok = resolve; });
     worker.addEventListener('message', (ev) => {
       const m = ev.data ?? {};
+      heard = performance.now();
       if (m.type === 'ready') {
+        loaded = true;
         opts.onState?.('ready');
         ok();
         return;
@@ -99,6 +116,8 @@ export function createEngineWorker(opts = {}) {
       /** @type {Promise<any>} */
       const promise = new Promise((resolve, reject) => {
         const message = { ...payload, id, type };
+        // Silence is counted from the first request in flight, not from an idle spell.
+        if (pending.size === 0) heard = performance.now();
         pending.set(id, { id, resolve, reject, onProgress, message });
         worker.postMessage(message);
       });
@@ -136,6 +155,7 @@ export function createEngineWorker(opts = {}) {
     busy: () => pending.size > 0,
     /** Stops the worker for good. */
     destroy() {
+      clearInterval(watchdog);
       worker.terminate();
       for (const p of pending.values()) p.reject(new Cancelled());
       pending.clear();
