@@ -282,3 +282,58 @@ fn closed_standard_output_stops_quietly() {
         assert_eq!(o.status.code(), Some(141), "{args:?}: {e}");
     }
 }
+
+/// The `<title>` of an SVG picture: the canonical GLOP string drawn.
+fn svg_title(svg: &str) -> &str {
+    let start = svg.find("<title>").expect("a title") + "<title>".len();
+    let end = svg[start..].find("</title>").expect("a closed title") + start;
+    &svg[start..end]
+}
+
+/// Issue 33: every command that takes a position or a record reads its
+/// text one way (`sprouts::reading::read`): a record when it reads as one,
+/// otherwise a position. `draw` used to take any text starting `N+` for a
+/// record, so it refused `0+12`, which `canon` read as two lands.
+#[test]
+fn every_command_reads_a_record_or_a_position_the_same_way() {
+    for (text, canon) in [("0+12", "0.}]12.}]!"), ("0+2AB|AB", "0.}]2AB.}AB.}]!"), ("0+1ab2ba", "0.}]1ab2ba.}]!")] {
+        assert_eq!(ok(&["canon", text]).trim(), canon, "{text}");
+        let svg = ok(&["draw", text, "--svg", "-"]);
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{text}");
+        assert_eq!(svg_title(&svg), canon, "{text}: the picture shows that position");
+        // The position has its spots: the lands' spots, each drawn once.
+        assert!(svg.matches("data-spot=").count() >= 3, "{text}");
+        assert_eq!(ok(&["moves", text]), ok(&["moves", canon]), "{text}");
+        ok(&["solve", text, "--only", "outcome"]);
+        assert!(misuse(&["draw", text, "--svg", "-", "--move", "1"]).contains("--move needs a record"));
+        assert!(misuse(&["replay", text]).contains("reads as a position, not a game record"));
+    }
+    // A record stands for the position after its moves, for every command.
+    let record = "2+ 1(3)2 1(4)2";
+    let after = ok(&["canon", "1,3,2,4/1,4,2,3"]);
+    assert_eq!(ok(&["canon", record]), after);
+    assert_eq!(ok(&["moves", record]), ok(&["moves", after.trim()]));
+    assert_eq!(ok(&["perft", record, "2"]), ok(&["perft", after.trim(), "2"]));
+    assert_eq!(svg_title(&ok(&["draw", record, "--svg", "-"])), after.trim());
+    // Its header sets the convention of a solve.
+    let v: Value = serde_json::from_str(&ok(&["solve", "3- 1(4)2", "--json"])).unwrap();
+    assert_eq!(v["convention"], "misère");
+    let v: Value = serde_json::from_str(&ok(&["solve", "3+ 1(4)2", "--json"])).unwrap();
+    assert_eq!(v["convention"], "normal");
+    // A record with an illegal move is still a record: the move's error.
+    for cmd in ["canon", "moves", "replay"] {
+        assert!(misuse(&[cmd, "2+ 1(3)2 1(4)2 1(5)2"]).contains("move 3 `1(5)2`: illegal"), "{cmd}");
+    }
+    // Neither: the error names both readings, each with its offset.
+    for args in [
+        &["draw", "0+12x", "--svg", "-"][..],
+        &["canon", "0+12x"],
+        &["moves", "2+ 1(3)2 x"],
+        &["solve", "0+12x"],
+        &["perft", "0+12x", "1"],
+        &["replay", "2+ 1(3)2 x"],
+    ] {
+        let e = misuse(args);
+        assert!(e.contains("is neither a game record (at offset ") && e.contains(") nor a position (at offset "), "{args:?}: {e}");
+    }
+}
