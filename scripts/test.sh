@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Runs every test: native (unit, integration, doc), wasm32 in node, and the
 # page in headless Chromium. Exits non-zero if anything fails; at the end it
-# says what ran and how many tests passed in each step.
+# says what ran, how many tests passed in each step and how long it took.
+# The long property runs stay behind their opt-in variables (SPROUTS_*, see
+# docs/contributing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+began=$SECONDS
+echo "== expected time on a 2-core machine: about 14 min the first time on a fresh"
+echo "   machine (a few minutes of it building wasm-bindgen-cli and the wasm32"
+echo "   dependencies), about 5 min when everything is built and nothing changed"
 bash scripts/setup.sh --browser
 # shellcheck source=scripts/env.sh
 . scripts/env.sh
@@ -11,6 +17,13 @@ bash scripts/setup.sh --browser
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
 summary=()
+step_began=$SECONDS
+# `took`: seconds since the last call, for the summary.
+took() {
+  local t=$((SECONDS - step_began))
+  step_began=$SECONDS
+  printf '%d min %02d s' $((t / 60)) $((t % 60))
+}
 
 # `passed LOG`: tests passed and test binaries in a cargo test log.
 passed() {
@@ -23,11 +36,11 @@ echo "== native tests (unit, integration, CLI)"
 # build the lib both ways under one file name and the link fails.
 unwind=(--config 'profile.release.panic="unwind"')
 cargo test --release "${unwind[@]}" --all-targets 2>&1 | tee "$logs/native"
-summary+=("native:   $(passed "$logs/native")")
+summary+=("native:   $(passed "$logs/native") ($(took))")
 
 echo "== doc examples"
 cargo test --release "${unwind[@]}" --doc 2>&1 | tee "$logs/doc"
-summary+=("doc:      $(passed "$logs/doc" | sed 's/ in 1 test binaries//')")
+summary+=("doc:      $(passed "$logs/doc" | sed 's/ in 1 test binaries//') ($(took))")
 
 echo "== wasm32 tests (node, via wasm-bindgen-test-runner)"
 # Only tests/wasm.rs has wasm tests (the other targets would each print "no
@@ -35,12 +48,15 @@ echo "== wasm32 tests (node, via wasm-bindgen-test-runner)"
 # (fallback: self-built) std and deps with build-wasm.sh.
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   wasm_cargo test --release --test wasm 2>&1 | tee "$logs/wasm"
-summary+=("wasm:     $(passed "$logs/wasm" | sed 's/ in 1 test binaries//') (tests/wasm.rs in node)")
+summary+=("wasm:     $(passed "$logs/wasm" | sed 's/ in 1 test binaries//') (tests/wasm.rs in node; $(took))")
 
 echo "== browser tests (headless Chromium)"
+# The wasm tests above built the library with the same features, so this
+# is a copy and the JS glue; with src/ unchanged since www/pkg was made,
+# nothing at all (scripts/build-wasm.sh keeps the inputs' hashes).
 bash scripts/build-wasm.sh
 node --test tests/browser/ 2>&1 | tee "$logs/browser"
-summary+=("browser:  $(awk '/^# pass/ { p = $3 } /^# tests/ { t = $3 } END { printf "%d of %d tests passed", p, t }' "$logs/browser") (tests/browser in Chromium)")
+summary+=("browser:  $(awk '/^# pass/ { p = $3 } /^# tests/ { t = $3 } END { printf "%d of %d tests passed", p, t }' "$logs/browser") (tests/browser in Chromium; $(took))")
 
-echo "== all tests passed"
+echo "== all tests passed in $(( (SECONDS - began) / 60 )) min $(( (SECONDS - began) % 60 )) s"
 printf '  %s\n' "${summary[@]}"
