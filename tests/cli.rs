@@ -1,7 +1,7 @@
 //! The `sprouts` binary as a user meets it: help and version for every
 //! command, misuse is exit status 2 with one line naming the problem, and
-//! every JSON output parses and has exactly the fields the README's table
-//! lists (the page's objects too, built natively from the same types).
+//! every JSON output parses and has exactly the fields the table of
+//! docs/cli.md lists (the page's objects too, built natively from the same types).
 
 use serde_json::Value;
 use sprouts::board::Point;
@@ -141,10 +141,10 @@ fn keys_at(v: &Value, at: &str) -> BTreeSet<String> {
     out
 }
 
-/// The README's JSON table: (output, at, fields).
+/// The JSON table of docs/cli.md: (output, at, fields).
 fn readme_table() -> Vec<(String, String, BTreeSet<String>)> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let section = readme.split("### JSON outputs").nth(1).expect("a JSON outputs section");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md")).unwrap();
+    let section = readme.split("## JSON outputs").nth(1).expect("a JSON outputs section");
     let unquote = |s: &str| s.trim().replace('`', "");
     section
         .lines()
@@ -161,7 +161,7 @@ fn readme_table() -> Vec<(String, String, BTreeSet<String>)> {
         .collect()
 }
 
-/// Each output of the README's table, produced for real.
+/// Each output of the docs' table, produced for real.
 fn produce(output: &str) -> Value {
     let cli = |args: &[&str]| -> Value {
         let text = ok(args);
@@ -196,7 +196,7 @@ fn produce(output: &str) -> Value {
         "analyse (worker)" => json(&service().analyse("4+ 1(5)2", &Options::default(), None).unwrap()),
         "computerMove (worker)" => json(&service().computer_move("4+", &Options::default(), None).unwrap()),
         "progress (worker)" => json(&sprouts::report::ProgressReport { nodes: 64.0, table_bytes: 1024.0, found: None }),
-        other => panic!("the README lists an output the test does not know: {other}"),
+        other => panic!("docs/cli.md lists an output the test does not know: {other}"),
     }
 }
 
@@ -220,7 +220,7 @@ fn json_outputs_have_the_readme_fields() {
     for (output, at, fields) in &table {
         let v = produce(output);
         let found = keys_at(&v, at);
-        assert_eq!(&found, fields, "{output} at {at:?}: the README and the type disagree");
+        assert_eq!(&found, fields, "{output} at {at:?}: docs/cli.md and the type disagree");
     }
     // The array and string outputs.
     let moves: Value = serde_json::from_str(&ok(&["moves", "0*2", "--json"])).unwrap();
