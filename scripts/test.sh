@@ -18,11 +18,12 @@ logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
 summary=()
 step_began=$SECONDS
-# `took`: seconds since the last call, for the summary.
+# `took`: sets $took to the time since the last call, for the summary (not
+# in a subshell: it moves the start of the next step).
 took() {
   local t=$((SECONDS - step_began))
   step_began=$SECONDS
-  printf '%d min %02d s' $((t / 60)) $((t % 60))
+  took="$((t / 60)) min $((t % 60)) s"
 }
 
 # `passed LOG`: tests passed and test binaries in a cargo test log.
@@ -36,11 +37,11 @@ echo "== native tests (unit, integration, CLI)"
 # build the lib both ways under one file name and the link fails.
 unwind=(--config 'profile.release.panic="unwind"')
 cargo test --release "${unwind[@]}" --all-targets 2>&1 | tee "$logs/native"
-summary+=("native:   $(passed "$logs/native") ($(took))")
+took; summary+=("native:   $(passed "$logs/native") ($took)")
 
 echo "== doc examples"
 cargo test --release "${unwind[@]}" --doc 2>&1 | tee "$logs/doc"
-summary+=("doc:      $(passed "$logs/doc" | sed 's/ in 1 test binaries//') ($(took))")
+took; summary+=("doc:      $(passed "$logs/doc" | sed 's/ in 1 test binaries//') ($took)")
 
 echo "== wasm32 tests (node, via wasm-bindgen-test-runner)"
 # Only tests/wasm.rs has wasm tests (the other targets would each print "no
@@ -48,7 +49,7 @@ echo "== wasm32 tests (node, via wasm-bindgen-test-runner)"
 # (fallback: self-built) std and deps with build-wasm.sh.
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   wasm_cargo test --release --test wasm 2>&1 | tee "$logs/wasm"
-summary+=("wasm:     $(passed "$logs/wasm" | sed 's/ in 1 test binaries//') (tests/wasm.rs in node; $(took))")
+took; summary+=("wasm:     $(passed "$logs/wasm" | sed 's/ in 1 test binaries//') (tests/wasm.rs in node; $took)")
 
 echo "== browser tests (headless Chromium)"
 # The wasm tests above built the library with the same features, so this
@@ -56,7 +57,7 @@ echo "== browser tests (headless Chromium)"
 # nothing at all (scripts/build-wasm.sh keeps the inputs' hashes).
 bash scripts/build-wasm.sh
 node --test tests/browser/ 2>&1 | tee "$logs/browser"
-summary+=("browser:  $(awk '/^# pass/ { p = $3 } /^# tests/ { t = $3 } END { printf "%d of %d tests passed", p, t }' "$logs/browser") (tests/browser in Chromium; $(took))")
+took; summary+=("browser:  $(awk '/^# pass/ { p = $3 } /^# tests/ { t = $3 } END { printf "%d of %d tests passed", p, t }' "$logs/browser") (tests/browser in Chromium; $took)")
 
 echo "== all tests passed in $(( (SECONDS - began) / 60 )) min $(( (SECONDS - began) % 60 )) s"
 printf '  %s\n' "${summary[@]}"
