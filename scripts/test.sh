@@ -8,8 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 began=$SECONDS
 echo "== expected time on a 2-core machine: about 14 min the first time on a fresh"
-echo "   machine (a few minutes of it building wasm-bindgen-cli and the wasm32"
-echo "   dependencies), about 5 min when everything is built and nothing changed"
+echo "   machine (4 min of it building wasm-bindgen-cli); later, with nothing"
+echo "   changed, about 5 min of CPU (17 min when the machine is busy with other work)"
 bash scripts/setup.sh --browser
 # shellcheck source=scripts/env.sh
 . scripts/env.sh
