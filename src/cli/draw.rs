@@ -16,7 +16,8 @@ const HEIGHT: f64 = 600.0;
 #[command(after_help = "Examples:\n  sprouts draw '0*2.AB.}AB.}]!' --svg position.svg\n  \
                         sprouts draw '2+ 1(3)2 1(4)2 1(5)4 2(6)3' --move 2 --svg - --legend")]
 pub struct DrawArgs {
-    /// A WGOSA record, or a position (GLOP string, spots dialect, Hoey list)
+    /// A WGOSA record when the text reads as one, otherwise a position (GLOP
+    /// string, spots dialect, Hoey list)
     #[arg(value_name = "POSITION|RECORD", required_unless_present = "spots")]
     text: Option<String>,
     /// The N-spot start position (instead of <POSITION|RECORD>)
