@@ -75,7 +75,7 @@ fn parse_args() -> Args {
             "--heap-mb" => a.heap_mb = number("--heap-mb", value("--heap-mb")) as usize,
             "--child" => a.child = true,
             "--help" | "-h" => {
-                println!("{USAGE}\ntargets: {}\n(see the README's Fuzzing section)", target_names());
+                println!("{USAGE}\ntargets: {}\n(see docs/limits.md, Fuzzing)", target_names());
                 exit(0)
             }
             "all" => a.targets.extend(targets::TARGETS.iter().map(|t| t.name)),

@@ -1,5 +1,5 @@
 //! Misère n-spot starts by reduced canonical trees, one at a time, with
-//! the numbers the README's tables report.
+//! the numbers the tables of docs/benchmarks.md report.
 //!
 //! cargo run --release --example misere_starts -- FROM TO [TREE_LIVES]
 //! [TABLE_MB] [MAX_SECONDS]

@@ -1,6 +1,6 @@
 //! Times the inputs of issue 13 that were quadratic or worse, at growing
 //! sizes, so that the growth shows: `cargo run --release --example
-//! scaling_bench`. Prints milliseconds per size; the README quotes them.
+//! scaling_bench`. Prints milliseconds per size; docs/benchmarks.md quotes them.
 
 use sprouts::board::{Board, LiveStroke, Point, StrokeChecker, StrokeRules};
 use sprouts::game::Game;

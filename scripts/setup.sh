@@ -2,7 +2,8 @@
 # Installs what the wasm build and the tests need. Idempotent, unattended, and
 # quick (a few seconds) when everything is already there.
 #   scripts/setup.sh            wasm32 toolchain + wasm-bindgen CLI
-#   scripts/setup.sh --browser  ... plus Chromium and playwright-core for browser tests
+#   scripts/setup.sh --browser  ... plus Chromium and playwright-core for browser tests,
+#                               and marked for the docs' pages
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/env.sh
@@ -53,5 +54,9 @@ if [ "$browser" = 1 ]; then
   [ -x /usr/bin/chromium ] || apt_install chromium
   if ! (cd tests/browser && npm ls --depth=0 >/dev/null 2>&1); then
     (cd tests/browser && npm ci --no-audit --no-fund)
+  fi
+  # The docs' Markdown parser (scripts/build-docs.mjs; tests/browser/docs.test.mjs).
+  if ! (cd scripts/docs && npm ls --depth=0 >/dev/null 2>&1); then
+    (cd scripts/docs && npm ci --no-audit --no-fund)
   fi
 fi

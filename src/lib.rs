@@ -30,6 +30,7 @@ pub mod limits;
 
 pub use topology::{Canon, Corner, IllegalMove, Move, MoveKind, Position, PositionError, Spot};
 pub mod notation;
+pub mod reading;
 pub mod text;
 pub mod solver;
 pub mod board;

@@ -4,7 +4,7 @@
 //! facade), before anything is built from it, so that no input allocates
 //! gigabytes or runs for minutes first; the solver checks its budget while
 //! it generates children. Each limit is far above real games (a 40-spot
-//! game record is about 1 KB and has at most 119 moves); the README's
+//! game record is about 1 KB and has at most 119 moves); docs/limits.md's
 //! "Limits" section lists them. Beyond a limit the error names it and the
 //! value: "too large: 35552 spots in a position (the limit is 10000)".
 

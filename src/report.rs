@@ -1,7 +1,7 @@
 //! Every JSON output, one type each: the command line's `--json` outputs
 //! and the objects the wasm facade hands to JavaScript. Both serialise these
 //! types with serde, so the field names have one definition. They are
-//! stable interfaces, documented in the README: fields may be added, never
+//! stable interfaces, documented in docs/cli.md: fields may be added, never
 //! renamed or removed.
 //!
 //! The command line's outputs keep their historical snake_case names

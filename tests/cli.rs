@@ -1,7 +1,7 @@
 //! The `sprouts` binary as a user meets it: help and version for every
 //! command, misuse is exit status 2 with one line naming the problem, and
-//! every JSON output parses and has exactly the fields the README's table
-//! lists (the page's objects too, built natively from the same types).
+//! every JSON output parses and has exactly the fields the table of
+//! docs/cli.md lists (the page's objects too, built natively from the same types).
 
 use serde_json::Value;
 use sprouts::board::Point;
@@ -141,10 +141,10 @@ fn keys_at(v: &Value, at: &str) -> BTreeSet<String> {
     out
 }
 
-/// The README's JSON table: (output, at, fields).
+/// The JSON table of docs/cli.md: (output, at, fields).
 fn readme_table() -> Vec<(String, String, BTreeSet<String>)> {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let section = readme.split("### JSON outputs").nth(1).expect("a JSON outputs section");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md")).unwrap();
+    let section = readme.split("## JSON outputs").nth(1).expect("a JSON outputs section");
     let unquote = |s: &str| s.trim().replace('`', "");
     section
         .lines()
@@ -161,7 +161,7 @@ fn readme_table() -> Vec<(String, String, BTreeSet<String>)> {
         .collect()
 }
 
-/// Each output of the README's table, produced for real.
+/// Each output of the docs' table, produced for real.
 fn produce(output: &str) -> Value {
     let cli = |args: &[&str]| -> Value {
         let text = ok(args);
@@ -196,7 +196,7 @@ fn produce(output: &str) -> Value {
         "analyse (worker)" => json(&service().analyse("4+ 1(5)2", &Options::default(), None).unwrap()),
         "computerMove (worker)" => json(&service().computer_move("4+", &Options::default(), None).unwrap()),
         "progress (worker)" => json(&sprouts::report::ProgressReport { nodes: 64.0, table_bytes: 1024.0, found: None }),
-        other => panic!("the README lists an output the test does not know: {other}"),
+        other => panic!("docs/cli.md lists an output the test does not know: {other}"),
     }
 }
 
@@ -220,7 +220,7 @@ fn json_outputs_have_the_readme_fields() {
     for (output, at, fields) in &table {
         let v = produce(output);
         let found = keys_at(&v, at);
-        assert_eq!(&found, fields, "{output} at {at:?}: the README and the type disagree");
+        assert_eq!(&found, fields, "{output} at {at:?}: docs/cli.md and the type disagree");
     }
     // The array and string outputs.
     let moves: Value = serde_json::from_str(&ok(&["moves", "0*2", "--json"])).unwrap();
@@ -280,5 +280,60 @@ fn closed_standard_output_stops_quietly() {
         let e = stderr(&o);
         assert!(!e.contains("panicked") && e.is_empty(), "{args:?}: {e}");
         assert_eq!(o.status.code(), Some(141), "{args:?}: {e}");
+    }
+}
+
+/// The `<title>` of an SVG picture: the canonical GLOP string drawn.
+fn svg_title(svg: &str) -> &str {
+    let start = svg.find("<title>").expect("a title") + "<title>".len();
+    let end = svg[start..].find("</title>").expect("a closed title") + start;
+    &svg[start..end]
+}
+
+/// Issue 33: every command that takes a position or a record reads its
+/// text one way (`sprouts::reading::read`): a record when it reads as one,
+/// otherwise a position. `draw` used to take any text starting `N+` for a
+/// record, so it refused `0+12`, which `canon` read as two lands.
+#[test]
+fn every_command_reads_a_record_or_a_position_the_same_way() {
+    for (text, canon) in [("0+12", "0.}]12.}]!"), ("0+2AB|AB", "0.}]2AB.}AB.}]!"), ("0+1ab2ba", "0.}]1ab2ba.}]!")] {
+        assert_eq!(ok(&["canon", text]).trim(), canon, "{text}");
+        let svg = ok(&["draw", text, "--svg", "-"]);
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{text}");
+        assert_eq!(svg_title(&svg), canon, "{text}: the picture shows that position");
+        // The position has its spots: the lands' spots, each drawn once.
+        assert!(svg.matches("data-spot=").count() >= 3, "{text}");
+        assert_eq!(ok(&["moves", text]), ok(&["moves", canon]), "{text}");
+        ok(&["solve", text, "--only", "outcome"]);
+        assert!(misuse(&["draw", text, "--svg", "-", "--move", "1"]).contains("--move needs a record"));
+        assert!(misuse(&["replay", text]).contains("reads as a position, not a game record"));
+    }
+    // A record stands for the position after its moves, for every command.
+    let record = "2+ 1(3)2 1(4)2";
+    let after = ok(&["canon", "1,3,2,4/1,4,2,3"]);
+    assert_eq!(ok(&["canon", record]), after);
+    assert_eq!(ok(&["moves", record]), ok(&["moves", after.trim()]));
+    assert_eq!(ok(&["perft", record, "2"]), ok(&["perft", after.trim(), "2"]));
+    assert_eq!(svg_title(&ok(&["draw", record, "--svg", "-"])), after.trim());
+    // Its header sets the convention of a solve.
+    let v: Value = serde_json::from_str(&ok(&["solve", "3- 1(4)2", "--json"])).unwrap();
+    assert_eq!(v["convention"], "misère");
+    let v: Value = serde_json::from_str(&ok(&["solve", "3+ 1(4)2", "--json"])).unwrap();
+    assert_eq!(v["convention"], "normal");
+    // A record with an illegal move is still a record: the move's error.
+    for cmd in ["canon", "moves", "replay"] {
+        assert!(misuse(&[cmd, "2+ 1(3)2 1(4)2 1(5)2"]).contains("move 3 `1(5)2`: illegal"), "{cmd}");
+    }
+    // Neither: the error names both readings, each with its offset.
+    for args in [
+        &["draw", "0+12x", "--svg", "-"][..],
+        &["canon", "0+12x"],
+        &["moves", "2+ 1(3)2 x"],
+        &["solve", "0+12x"],
+        &["perft", "0+12x", "1"],
+        &["replay", "2+ 1(3)2 x"],
+    ] {
+        let e = misuse(args);
+        assert!(e.contains("is neither a game record (at offset ") && e.contains(") nor a position (at offset "), "{args:?}: {e}");
     }
 }

@@ -5,7 +5,7 @@
 //! distinct child of positions of random games with up to 12 spots.
 //!
 //! The random run lays out 16 children by default; `SPROUTS_LAYOUT=N` sets
-//! how many (the README gives the counts of the long runs).
+//! how many (docs/drawing.md gives the counts of the long runs).
 
 mod common;
 

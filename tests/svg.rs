@@ -144,7 +144,7 @@ fn sprouts(args: &[&str]) -> String {
 fn draw_random_records() {
     let mut pictures = 0;
     // Seed 4 of 9 spots is left out: the router finds no room for its move 8
-    // `8(17)8[6]` (1 of 30 random 9-spot games; a known router limit, README).
+    // `8(17)8[6]` (1 of 30 random 9-spot games; a known router limit, docs/drawing.md).
     for (n, seed) in [(3, 1), (5, 2), (7, 3), (9, 5)] {
         let (ns, ss) = (n.to_string(), seed.to_string());
         let record = sprouts(&["random", "--spots", &ns, "--seed", &ss]);

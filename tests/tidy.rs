@@ -3,7 +3,7 @@
 //! chunks with random aims trace to the same labelled position after
 //! every chunk, and stay drawings (the exact crossing check).
 //!
-//! `SPROUTS_TIDY_RUNS` sets the number of runs (default 150; the README's
+//! `SPROUTS_TIDY_RUNS` sets the number of runs (default 150; docs/drawing.md's
 //! long run is 10^4).
 
 mod common;

@@ -488,7 +488,7 @@ fn the_heuristic_computer_answers_with_legal_moves_and_says_how() {
     assert!(message(computer_move("1+ 1(2)1 1(3)2", JsValue::UNDEFINED, None).unwrap_err()).contains("over"));
 }
 
-/// Measurements for the README: a late 20-spot game built by routed random
+/// Measurements for docs/benchmarks.md: a late 20-spot game built by routed random
 /// moves; time of one stroke check (a pointer move) and of routing.
 #[wasm_bindgen_test]
 fn timing_on_a_late_twenty_spot_game() {

@@ -2,13 +2,14 @@
 
 use clap::Args;
 use serde::Serialize;
-use sprouts::text::{parse_position, quote_around};
+use sprouts::reading::{read, Reading};
 use sprouts::Position;
 
 /// `<POSITION>` or `--spots N`.
 #[derive(Args)]
 pub struct PositionArgs {
-    /// A GLOP string (0*5.}]!), a spots-dialect string (0*5|) or a Hoey list (1,3,2,3;4)
+    /// A GLOP string (0*5.}]!), a spots-dialect string (0*5|), a Hoey list (1,3,2,3;4), or a
+    /// WGOSA record (2+ 1(3)2: the position after its moves)
     #[arg(value_name = "POSITION", required_unless_present = "spots")]
     pub position: Option<String>,
     /// The N-spot start position (instead of <POSITION>)
@@ -17,14 +18,29 @@ pub struct PositionArgs {
 }
 
 impl PositionArgs {
-    pub fn read(&self) -> Result<Position, String> {
+    /// The position: the N-spot start, or the text read as every command
+    /// reads it ([`read_text`]; a record stands for the position after its
+    /// moves), with the record's convention (`Some(true)`: misère).
+    pub fn read_game(&self) -> Result<(Position, Option<bool>), String> {
         if let Some(n) = self.spots {
-            return Position::start(n as usize).map_err(|e| e.to_string());
+            return Position::start(n as usize).map(|p| (p, None)).map_err(|e| e.to_string());
         }
         let s = self.position.as_deref().ok_or("missing <POSITION> (or --spots N)")?;
-        // Quoted with escapes so that the error stays on one line.
-        parse_position(s).map_err(|e| format!("position {}: {e}", quote_around(s, e.offset)))
+        let reading = read_text(s)?;
+        let p = reading.position().map_err(|e| e.to_string())?;
+        Ok((p, reading.misere()))
     }
+
+    pub fn read(&self) -> Result<Position, String> {
+        self.read_game().map(|(p, _)| p)
+    }
+}
+
+/// A command's text as a record when it reads as one, otherwise as a
+/// position ([`sprouts::reading::read`]); the error, one line, names both
+/// readings and quotes the text with escapes.
+pub fn read_text(s: &str) -> Result<Reading, String> {
+    read(s).map_err(|e| e.to_string())
 }
 
 /// `--table-mb`: a number of MiB, at least [`sprouts::limits::MIN_TABLE_MB`].

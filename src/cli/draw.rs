@@ -2,11 +2,10 @@
 
 use super::Output;
 use clap::Args;
-use super::args::json;
+use super::args::{json, read_text};
 use sprouts::board::{SvgOptions, TidyOptions};
-use sprouts::text::quote_around;
 use sprouts::game::Game;
-use sprouts::notation::Record;
+use sprouts::reading::Reading;
 
 /// The board the CLI draws on, in board units (the page's CSS pixels).
 const WIDTH: f64 = 800.0;
@@ -17,7 +16,8 @@ const HEIGHT: f64 = 600.0;
 #[command(after_help = "Examples:\n  sprouts draw '0*2.AB.}AB.}]!' --svg position.svg\n  \
                         sprouts draw '2+ 1(3)2 1(4)2 1(5)4 2(6)3' --move 2 --svg - --legend")]
 pub struct DrawArgs {
-    /// A WGOSA record, or a position (GLOP string, spots dialect, Hoey list)
+    /// A WGOSA record when the text reads as one, otherwise a position (GLOP
+    /// string, spots dialect, Hoey list)
     #[arg(value_name = "POSITION|RECORD", required_unless_present = "spots")]
     text: Option<String>,
     /// The N-spot start position (instead of <POSITION|RECORD>)
@@ -78,23 +78,26 @@ pub fn bench_layout(args: &BenchLayoutArgs) -> Output {
 pub fn draw(args: &DrawArgs) -> Output {
     let game = match (&args.text, args.spots) {
         (_, Some(n)) => Game::new(n as usize, false, WIDTH, HEIGHT).map_err(|e| e.to_string())?,
-        (Some(text), None) if looks_like_record(text) => {
-            let mut rec = Record::parse(text).map_err(|e| format!("record {}: {e}", quote_around(text, e.offset)))?;
-            if let Some(k) = args.upto {
-                if k > rec.moves.len() {
-                    return Err(format!("--move {k}: the record ends after move {}", rec.moves.len()).into());
+        // Read as every command reads it: a record when it reads as one,
+        // otherwise a position.
+        (Some(text), None) => match read_text(text)? {
+            Reading::Record(mut rec) => {
+                if let Some(k) = args.upto {
+                    if k > rec.moves.len() {
+                        return Err(format!("--move {k}: the record ends after move {}", rec.moves.len()).into());
+                    }
+                    // Only the moves shown are drawn.
+                    rec.moves.truncate(k);
                 }
-                // Only the moves shown are drawn.
-                rec.moves.truncate(k);
+                Game::replay(&rec, Some((WIDTH, HEIGHT))).map_err(|e| e.to_string())?
             }
-            Game::replay(&rec, Some((WIDTH, HEIGHT))).map_err(|e| e.to_string())?
-        }
-        (Some(text), None) => {
-            if args.upto.is_some() {
-                return Err("--move needs a record, not a position".into());
+            Reading::Position(_) => {
+                if args.upto.is_some() {
+                    return Err("--move needs a record, not a position".into());
+                }
+                Game::from_text(text, false, WIDTH, HEIGHT).map_err(|e| e.to_string())?
             }
-            Game::from_text(text, false, WIDTH, HEIGHT).map_err(|e| e.to_string())?
-        }
+        },
         (None, None) => return Err("missing <POSITION|RECORD> (or --spots N)".into()),
     };
     let mut game = game;
@@ -110,11 +113,4 @@ pub fn draw(args: &DrawArgs) -> Output {
     std::fs::write(&args.svg, &picture).map_err(|e| format!("{}: {e}", args.svg))?;
     let board = game.board().ok_or("no drawing")?;
     Ok(format!("{}: {} spots, {} lines\n", args.svg, board.spot_count(), board.edges().len()))
-}
-
-/// `N+` or `N-` at the start: a record header.
-fn looks_like_record(text: &str) -> bool {
-    let t = text.trim_start();
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0 && matches!(t.as_bytes().get(digits), Some(b'+' | b'-'))
 }

@@ -1,11 +1,12 @@
 //! Engine subcommands: moves, canon, perft, replay, random, bench movegen.
 
-use super::args::{json, PositionArgs};
+use super::args::{json, read_text, PositionArgs};
 use super::Output;
 use clap::Args;
 use sprouts::game::Game;
 use sprouts::limits::{check_moves, LimitError};
 use sprouts::notation::{MoveText, Record, Winner};
+use sprouts::reading::Reading;
 use sprouts::report::{PerftReport, RecordHeader, ReplayReport, ReplayStep};
 use sprouts::text::HoeyDisplay;
 use sprouts::{Canon, Position};
@@ -49,7 +50,7 @@ pub fn canon(args: &CanonArgs) -> Output {
 #[derive(Args)]
 #[command(after_help = "Examples:\n  sprouts perft 0*3 4\n  sprouts perft --spots 6 4 --json")]
 pub struct PerftArgs {
-    /// A GLOP string, a spots-dialect string or a Hoey list (left out with --spots)
+    /// A GLOP string, a spots-dialect string, a Hoey list or a WGOSA record (left out with --spots)
     #[arg(value_name = "POSITION")]
     position: Option<String>,
     /// Plies to count, at most 64
@@ -119,7 +120,19 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: &ReplayArgs) -> Output {
-    let (rec, written) = Record::parse_written(&args.record)
+    let rec = match read_text(&args.record)? {
+        Reading::Record(r) => r,
+        Reading::Position(_) => {
+            return Err(format!(
+                "{} reads as a position, not a game record: replay needs a record (2+ 1(3)2 ...); \
+                 canon, moves, solve and draw take a position",
+                sprouts::text::quote_around(&args.record, 0)
+            )
+            .into())
+        }
+    };
+    // The moves as written, beside the engine's reading of them.
+    let (_, written) = Record::parse_written(&args.record)
         .map_err(|e| format!("record: {e}, in {}", sprouts::text::quote_around(&args.record, e.offset)))?;
     let g = Game::replay(&rec, None).map_err(|e| e.to_string())?;
     let mut steps: Vec<ReplayStep> = Vec::new();

@@ -84,7 +84,7 @@ pub struct PlayArgs {
     /// Transposition table cap in MiB, at least 1, clamped to half of the machine's memory
     #[arg(long, value_name = "MB", default_value_t = 128, value_parser = super::args::table_mb_parser())]
     table_mb: u64,
-    /// One JSON object (fields in the README)
+    /// One JSON object (fields in docs/cli.md)
     #[arg(long)]
     json: bool,
 }

@@ -27,10 +27,11 @@ use std::time::{Duration, Instant};
 pub struct SolveArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// Misère play (the last move loses); normal play otherwise
+    /// Misère play (the last move loses); normal play otherwise, unless the
+    /// text is a misère record (`4- ...`)
     #[arg(long)]
     misere: bool,
-    /// One JSON object (fields in the README)
+    /// One JSON object (fields in docs/cli.md)
     #[arg(long)]
     json: bool,
     /// Stop once this is known: `outcome`, or `moves` (outcome and winning
@@ -166,8 +167,9 @@ fn convention(misere: bool) -> Convention {
 }
 
 pub fn solve(args: &SolveArgs) -> Output {
-    let p = args.position.read()?;
-    let conv = convention(args.misere);
+    // A misère record (`4- ...`) is solved in misère play, as its header says.
+    let (p, record_misere) = args.position.read_game()?;
+    let conv = convention(args.misere || record_misere == Some(true));
     let start = Instant::now();
     let mut s = Solver::new(conv, config(&args.limits));
     let bar = watch(&mut s, start, args.limits.max_seconds, args.limits.max_nodes);

@@ -2,8 +2,8 @@
 //!
 //! A move `f(g)h` draws a line from spot f to spot h (f = h for a loop)
 //! with new spot g. The WGOSA "Sprouts Notation" page says what the
-//! optional parts are for; this is exactly how we read them (the README's
-//! "WGOSA game records" has worked examples):
+//! optional parts are for; this is exactly how we read them (docs/notation.md,
+//! "WGOSA game records", has worked examples):
 //!
 //! - `[L]` (commas and ranges, `[5,7,10-12]`), for a move that splits a
 //!   region, lists spots the move separates from the others. A line drawn

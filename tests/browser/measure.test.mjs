@@ -1,5 +1,5 @@
 // @ts-check
-// Numbers for the README, measured in headless Chromium: wasm size, time
+// Numbers for docs/benchmarks.md, measured in headless Chromium: wasm size, time
 // from navigation to the first possible interaction, stroke checking per
 // pointer move and routing per move on a late 20-spot game, the perfect
 // computer's answer time, the analysis's time to its outcome against an
