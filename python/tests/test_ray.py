@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -79,3 +80,14 @@ def test_local_ray_with_two_workers():
             assert outcome == sprouts.solve(f"0*{n}", misere=misere, only="outcome").outcome
     finally:
         ray.shutdown()
+
+
+def test_the_documented_commands_run(tmp_path):
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "python.md").read_text()
+    lines = [l.split("#")[0].split() for l in doc.splitlines() if l.startswith("python -m sprouts.ray ")]
+    assert len(lines) >= 5
+    for words in lines:
+        if "bench" in words:
+            words = words[:4] + ["--normal", "9", "--misere", "7"]  # the same command, smaller
+        r = subprocess.run([sys.executable, *words[1:]], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0, (words, r.stderr[-2000:])
