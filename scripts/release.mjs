@@ -100,10 +100,10 @@ if (opts.docs) await cp(opts.docs, join(out, 'docs'), { recursive: true });
 // GitHub Pages: serve the files as they are (no Jekyll pass).
 await writeFile(join(out, '.nojekyll'), '');
 
-// Every page's local links must land on a file of the release.
+// Every page of the site (www/'s; the docs' builder checks its own) must link to files of the release.
 const built = new Set((await filesUnder(out)).map((f) => f.split(sep).join('/')));
 const broken = [];
-for (const page of [...built].filter(isPage)) {
+for (const page of [...site.keys()].filter(isPage)) {
   const html = await readFile(join(out, page), 'utf8');
   for (const tag of html.match(/<[a-zA-Z][^<>]*>/g) ?? []) {
     for (const [, , url] of tag.matchAll(/\s(?:src|href)\s*=\s*(["'])([^"']*)\1/g)) {
@@ -119,5 +119,5 @@ if (broken.length) throw new Error(`release: links to no file:\n  ${broken.join(
 let bytes = 0;
 for (const f of built) bytes += (await stat(join(out, f))).size;
 console.log(`dist/: ${built.size} files, ${bytes} B; versioned folder ${folder}/`);
-console.log(`  wasm: ${(await stat(join(out, folder, 'pkg/sprouts_bg.wasm'))).size} B; pages: ${[...built].filter(isPage).join(', ')}`);
+console.log(`  wasm: ${(await stat(join(out, folder, 'pkg/sprouts_bg.wasm'))).size} B; ${[...built].filter(isPage).length} pages`);
 console.log(`  (${relative(ROOT, out) || out})`);

@@ -9,27 +9,41 @@ cd "$(dirname "$0")/.."
 # shellcheck source=scripts/env.sh
 . scripts/env.sh
 
-wasm_opt=node_modules/.bin/wasm-opt
-[ -x "$wasm_opt" ] || npm ci --no-audit --no-fund
 stage="$WASM_TARGET_DIR/release-pkg"
 
-# 1. The engine, built with the wasm-release profile (Cargo.toml: smaller
-#    code, measured in docs/release.md), its JS glue, then wasm-opt.
-wasm_cargo build --profile wasm-release --lib
-raw="$WASM_TARGET_DIR/$WASM_TARGET/wasm-release/sprouts.wasm"
-rm -rf "$stage"
-wasm-bindgen --target web --out-dir "$stage" "$raw"
-# -Oz: smallest code; names and producers sections are not needed in a release.
-"$wasm_opt" -Oz --strip-debug --strip-producers "$stage/sprouts_bg.wasm" -o "$stage/sprouts_bg.opt.wasm"
-size() { printf '%s B raw, %s B gzipped' "$(stat -c %s "$1")" "$(gzip -9c "$1" | wc -c)"; }
-echo "wasm before wasm-opt: $(size "$stage/sprouts_bg.wasm")"
-mv "$stage/sprouts_bg.opt.wasm" "$stage/sprouts_bg.wasm"
-echo "wasm after wasm-opt:  $(size "$stage/sprouts_bg.wasm")"
+# SPROUTS_RELEASE_QUICK=1: the page's own build (www/pkg, from build-wasm.sh)
+# as it is, without the second cargo build and wasm-opt: for tests of the
+# packaging (tests/browser/release.test.mjs), not for publishing.
+if [ "${SPROUTS_RELEASE_QUICK:-}" = 1 ]; then
+  [ -f www/pkg/sprouts_bg.wasm ] || bash scripts/build-wasm.sh
+  rm -rf "$stage" && mkdir -p "$stage" && cp www/pkg/sprouts.js www/pkg/sprouts_bg.wasm "$stage/"
+  echo "quick release: www/pkg's wasm, not optimised (not for publishing)"
+else
+  # 1. The engine, built with the wasm-release profile (Cargo.toml: opt-level
+  #    "s" and LTO; "z" is smaller still but solves at half the speed, see
+  #    docs/release.md), its JS glue, then wasm-opt.
+  wasm_opt=node_modules/.bin/wasm-opt
+  [ -x "$wasm_opt" ] || npm ci --no-audit --no-fund
+  wasm_cargo build --profile wasm-release --lib
+  raw="$WASM_TARGET_DIR/$WASM_TARGET/wasm-release/sprouts.wasm"
+  rm -rf "$stage"
+  wasm-bindgen --target web --out-dir "$stage" "$raw"
+  # -Oz: smallest code; names and producers sections are not needed in a release.
+  "$wasm_opt" -Oz --strip-debug --strip-producers "$stage/sprouts_bg.wasm" -o "$stage/sprouts_bg.opt.wasm"
+  size() { printf '%s B raw, %s B gzipped' "$(stat -c %s "$1")" "$(gzip -9c "$1" | wc -c)"; }
+  echo "wasm before wasm-opt: $(size "$stage/sprouts_bg.wasm")"
+  mv "$stage/sprouts_bg.opt.wasm" "$stage/sprouts_bg.wasm"
+  echo "wasm after wasm-opt:  $(size "$stage/sprouts_bg.wasm")"
+fi
 
-# 2. The docs as HTML, where the docs' builder exists (hook: it writes into
-#    the folder given as its argument, which becomes dist/docs/).
+# 2. HOOK (docs): the README and docs/*.md as HTML pages, where the docs'
+#    builder exists: `node scripts/build-docs.mjs OUT` writes OUT/index.html
+#    (the README) and OUT/docs/*.html; OUT becomes dist/docs/.
 docs=""
 if [ -f scripts/build-docs.mjs ]; then
+  if [ -f scripts/docs/package.json ] && [ ! -d scripts/docs/node_modules ]; then
+    npm ci --prefix scripts/docs --no-audit --no-fund
+  fi
   docs="$WASM_TARGET_DIR/release-docs"
   rm -rf "$docs"
   node scripts/build-docs.mjs "$docs"

@@ -39,6 +39,8 @@ summary+=("wasm:     $(passed "$logs/wasm" | sed 's/ in 1 test binaries//') (tes
 
 echo "== browser tests (headless Chromium)"
 bash scripts/build-wasm.sh
+# release: dist/ for tests/browser/release.test.mjs (packed with the page's wasm; docs/release.md)
+SPROUTS_RELEASE_QUICK=1 bash scripts/release.sh
 node --test tests/browser/ 2>&1 | tee "$logs/browser"
 summary+=("browser:  $(awk '/^# pass/ { p = $3 } /^# tests/ { t = $3 } END { printf "%d of %d tests passed", p, t }' "$logs/browser") (tests/browser in Chromium)")
 

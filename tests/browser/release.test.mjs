@@ -113,7 +113,10 @@ before(async () => {
   }
   pages = await staticServer(pkg, true);
   teacher = await listen(createServer((req, res) => {
-    const html = lessons.get((req.url ?? '/').split(/[?#]/)[0]);
+    const path = (req.url ?? '/').split(/[?#]/)[0];
+    // The browser asks every site for an icon; a teacher's site without one is not the package's error.
+    if (path === '/favicon.ico') return void res.writeHead(204).end();
+    const html = lessons.get(path);
     res.writeHead(html ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(html ?? '');
   }), 'localhost');
