@@ -302,16 +302,33 @@ test('the iframe form says why a link is not a game, and changes nothing else', 
   await page.close();
 });
 
-test('the app from the package on a plain static server (python3 -m http.server, no headers): loads, with no console error', async () => {
-  const page = await browser.newPage();
-  /** @type {string[]} */
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`); });
-  await page.goto(`${plain}dist/`);
-  await page.waitForSelector('html[data-ready=true]', { timeout: 20000 });
-  assert.ok(await page.locator('#board [data-spot]').count() > 0, 'the board shows spots');
-  assert.deepEqual(errors, []);
-  await page.close();
+test('every page of the package (the app, embed.html, lessons) on a plain static server (python3 -m http.server, no headers): loads with no console error', async () => {
+  const { stdout } = await run('find', ['dist', '-name', '*.html', '-not', '-path', 'dist/docs/*'], { cwd: pkg });
+  const found = stdout.split('\n').filter(Boolean).sort();
+  assert.ok(found.includes('dist/index.html') && found.includes('dist/embed.html'), found.join(', '));
+  for (const path of found) {
+    const page = await browser.newPage();
+    /** @type {string[]} */
+    const errors = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`); });
+    // A board that cannot read its game (or load its mode) says so in a sprouts-error event.
+    await page.addInitScript(() => document.addEventListener('sprouts-error', (e) => console.error(`sprouts-error: ${/** @type {CustomEvent} */ (e).detail.message}`)));
+    await page.goto(`${plain}${path}`);
+    if (path === 'dist/index.html') {
+      await page.waitForSelector('html[data-ready=true]', { timeout: 20000 });
+      assert.ok(await page.locator('#board [data-spot]').count() > 0, 'the app shows spots');
+    }
+    // Every board of the page is ready (a mode="explore" board shows a tree, not a game: its status stays null).
+    const boards = await page.evaluate(async () => {
+      const all = /** @type {any[]} */ ([...document.querySelectorAll('sprouts-board')]);
+      if (all.length) await customElements.whenDefined('sprouts-board');
+      await Promise.all(all.map((el) => el.ready));
+      return all.length;
+    });
+    assert.deepEqual(errors, [], path);
+    console.log(`${path}: ${boards} boards, no console error`);
+    await page.close();
+  }
 });
