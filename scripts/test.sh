@@ -56,6 +56,8 @@ echo "== browser tests (headless Chromium)"
 # is a copy and the JS glue; with src/ unchanged since www/pkg was made,
 # nothing at all (scripts/build-wasm.sh keeps the inputs' hashes).
 bash scripts/build-wasm.sh
+# release: dist/ for tests/browser/release.test.mjs (packed with the page's wasm; docs/release.md)
+SPROUTS_RELEASE_QUICK=1 bash scripts/release.sh
 node --test tests/browser/ 2>&1 | tee "$logs/browser"
 took; summary+=("browser:  $(awk '/^# pass/ { p = $3 } /^# tests/ { t = $3 } END { printf "%d of %d tests passed", p, t }' "$logs/browser") (tests/browser in Chromium; $took)")
 

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds the release: dist/, a self-contained static site (the app, embed.js,
+# the workers, the wasm optimised by wasm-opt) that any static host serves as
+# it is, and what `npm pack` puts in the sprouts-board tarball (docs/release.md).
+#   bash scripts/release.sh          (also run by `npm run build` and `npm pack`)
+# Needs scripts/setup.sh's toolchain and `npm ci` at the root (binaryen's wasm-opt).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/env.sh
+. scripts/env.sh
+
+stage="$WASM_TARGET_DIR/release-pkg"
+
+# SPROUTS_RELEASE_QUICK=1: the page's own build (www/pkg, from build-wasm.sh)
+# as it is, without the second cargo build and wasm-opt: for tests of the
+# packaging (tests/browser/release.test.mjs), not for publishing.
+if [ "${SPROUTS_RELEASE_QUICK:-}" = 1 ]; then
+  [ -f www/pkg/sprouts_bg.wasm ] || bash scripts/build-wasm.sh
+  rm -rf "$stage" && mkdir -p "$stage" && cp www/pkg/sprouts.js www/pkg/sprouts_bg.wasm "$stage/"
+  echo "quick release: www/pkg's wasm, not optimised (not for publishing)"
+else
+  # 1. The engine, built with the wasm-release profile (Cargo.toml: opt-level
+  #    "s" and LTO; "z" is smaller still but solves at half the speed, see
+  #    docs/release.md), its JS glue, then wasm-opt.
+  wasm_opt=node_modules/.bin/wasm-opt
+  [ -x "$wasm_opt" ] || npm ci --no-audit --no-fund
+  wasm_cargo build --profile wasm-release --lib
+  raw="$WASM_TARGET_DIR/$WASM_TARGET/wasm-release/sprouts.wasm"
+  rm -rf "$stage"
+  wasm-bindgen --target web --out-dir "$stage" "$raw"
+  # -Oz: smallest code; names and producers sections are not needed in a release.
+  "$wasm_opt" -Oz --strip-debug --strip-producers "$stage/sprouts_bg.wasm" -o "$stage/sprouts_bg.opt.wasm"
+  size() { printf '%s B raw, %s B gzipped' "$(stat -c %s "$1")" "$(gzip -9c "$1" | wc -c)"; }
+  echo "wasm before wasm-opt: $(size "$stage/sprouts_bg.wasm")"
+  mv "$stage/sprouts_bg.opt.wasm" "$stage/sprouts_bg.wasm"
+  echo "wasm after wasm-opt:  $(size "$stage/sprouts_bg.wasm")"
+fi
+
+# 2. HOOK (docs): the README and docs/*.md as HTML pages, where the docs'
+#    builder exists: `node scripts/build-docs.mjs OUT` writes OUT/index.html
+#    (the README) and OUT/docs/*.html; OUT becomes dist/docs/.
+docs=""
+if [ -f scripts/build-docs.mjs ]; then
+  if [ -f scripts/docs/package.json ] && [ ! -d scripts/docs/node_modules ]; then
+    npm ci --prefix scripts/docs --no-audit --no-fund
+  fi
+  docs="$WASM_TARGET_DIR/release-docs"
+  rm -rf "$docs"
+  node scripts/build-docs.mjs "$docs"
+fi
+
+# 3. dist/: www/ with versioned file names (scripts/release.mjs).
+node scripts/release.mjs --pkg "$stage" ${docs:+--docs "$docs"}
