@@ -61,5 +61,11 @@ SPROUTS_RELEASE_QUICK=1 bash scripts/release.sh
 node --test tests/browser/ 2>&1 | tee "$logs/browser"
 took; summary+=("browser:  $(awk '/^# pass/ { p = $3 } /^# tests/ { t = $3 } END { printf "%d of %d tests passed", p, t }' "$logs/browser") (tests/browser in Chromium; $took)")
 
+echo "== Python tests (pip install './python[ray,test]' in target/pyenv, then pytest)"
+# The package, its doctests, the docs' examples and a local Ray run
+# (scripts/test-python.sh; docs/python.md).
+bash scripts/test-python.sh 2>&1 | tee "$logs/python"
+took; summary+=("python:   $(grep -Eo '[0-9]+ passed' "$logs/python" | tail -1) (python/tests, doctests, docs/python.md; $took)")
+
 echo "== all tests passed in $(( (SECONDS - began) / 60 )) min $(( (SECONDS - began) % 60 )) s"
 printf '  %s\n' "${summary[@]}"
