@@ -32,6 +32,8 @@ pub use topology::{Canon, Corner, IllegalMove, Move, MoveKind, Position, Positio
 pub mod notation;
 pub mod text;
 pub mod solver;
+pub mod certificate;
+pub mod verify;
 pub mod board;
 pub mod player;
 pub mod game;

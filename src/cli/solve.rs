@@ -39,6 +39,15 @@ pub struct SolveArgs {
     only: Option<Only>,
     #[command(flatten)]
     limits: Limits,
+    /// Proof database (normal play): facts proved by earlier runs are
+    /// loaded from FILE if it exists, and all facts are saved to it (at the
+    /// end, on a stop or Ctrl-C, and every --save-every seconds); a
+    /// certificate `sprouts verify` checks
+    #[arg(long, value_name = "FILE")]
+    database: Option<std::path::PathBuf>,
+    /// Seconds between two saves of --database
+    #[arg(long, value_name = "SECONDS", default_value_t = 300, requires = "database")]
+    save_every: u64,
 }
 
 /// What `--only` keeps.
@@ -170,6 +179,10 @@ pub fn solve(args: &SolveArgs) -> Output {
     let conv = convention(args.misere);
     let start = Instant::now();
     let mut s = Solver::new(conv, config(&args.limits));
+    let loaded = match &args.database {
+        Some(path) => Some(open_database(path, &mut s, args.save_every)?),
+        None => None,
+    };
     let bar = watch(&mut s, start, args.limits.max_seconds, args.limits.max_nodes);
     let position = Canon::of_within(&p, CANON_STEPS).0.to_string();
     // Text: each line as soon as it is proved (the progress line, on
@@ -221,6 +234,11 @@ pub fn solve(args: &SolveArgs) -> Output {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
+    // Saved whatever happened, so that the next run resumes from here.
+    let saved = match &args.database {
+        Some(path) => Some(super::database::save(path, conv, &s)?),
+        None => None,
+    };
     if closed.get() {
         return Err(Failure::broken_pipe());
     }
@@ -246,12 +264,44 @@ pub fn solve(args: &SolveArgs) -> Output {
             table_bytes: st.table_bytes,
             peak_table_bytes: st.peak_table_bytes,
             seconds: round(seconds, 3),
+            database_loaded: loaded,
+            database_facts: saved.map(|_| s.fact_count()),
+            database_bytes: saved,
         }));
     }
     if cut_short {
         return Err(stopped(SolveError::Stopped, &args.limits, &s, start));
     }
-    Ok(format!("{}\n", summary(&st, seconds)))
+    let mut out = format!("{}\n", summary(&st, seconds));
+    if let (Some(path), Some(loaded), Some(bytes)) = (&args.database, loaded, saved) {
+        out += &format!(
+            "database {}: {loaded} facts loaded, {} saved ({bytes} bytes)\n",
+            path.display(),
+            s.fact_count()
+        );
+    }
+    Ok(out)
+}
+
+/// Loads `--database` into `s` (facts loaded) and saves it again every
+/// `every` seconds while the search runs.
+fn open_database(path: &std::path::Path, s: &mut Solver, every: u64) -> Result<usize, Failure> {
+    if s.convention() == Convention::Misere {
+        return Err("--database: misère proof databases are not supported yet (normal play only)".into());
+    }
+    let loaded = super::database::load(path, s)?;
+    let path = path.to_path_buf();
+    let conv = s.convention();
+    let mut last = Instant::now();
+    s.on_checkpoint(move |s| {
+        if last.elapsed().as_secs() >= every {
+            if let Err(e) = super::database::save(&path, conv, s) {
+                super::say(&format!("sprouts: {e}"));
+            }
+            last = Instant::now();
+        }
+    });
+    Ok(loaded)
 }
 
 /// Largest n benchmarked by default.
