@@ -10,6 +10,7 @@ use sprouts::limits::CANON_STEPS;
 use sprouts::report::{SolveReport, WinningMove};
 use sprouts::notation::write_move;
 use sprouts::solver::{published_outcome, Config, Convention, Event, Outcome, Progress, SolveError, Solver, Stats};
+use sprouts::certificate::Certificate;
 use sprouts::{Canon, Position};
 use std::cell::Cell;
 use std::io::IsTerminal;
@@ -355,6 +356,24 @@ fn timed_analysis(p: &Position, conv: Convention, config: Config, budget: u64) -
     (outcome_at, done)
 }
 
+/// The certificate columns of a bench row: facts, KB written, and the
+/// seconds `sprouts verify` takes to check it and the outcome (normal
+/// play; "-" where there is none). A certificate refused is an error.
+fn certify(s: &Solver, p: &Position, outcome: Option<Outcome>) -> Result<String, Failure> {
+    let Some(outcome) = outcome.filter(|_| s.convention() == Convention::Normal) else {
+        return Ok("- | - | -".into());
+    };
+    let mut facts = s.facts();
+    let text = Certificate::write(s.convention(), &mut facts);
+    let start = Instant::now();
+    let cert = Certificate::parse(&text).map_err(|e| format!("the certificate written does not read back: {e}"))?;
+    let v = sprouts::verify::verify(&cert, Some(p), |_| {}).map_err(|e| format!("certificate refused: {e}"))?;
+    if v.root_wins != Some(outcome == Outcome::Win) {
+        return Err(format!("the certificate proves {:?}, the solver said {outcome}", v.root_wins).into());
+    }
+    Ok(format!("{} | {:.1} | {:.3}", facts.len(), text.len() as f64 / 1024.0, start.elapsed().as_secs_f64()))
+}
+
 pub fn bench(args: &BenchSolveArgs) -> Output {
     let budget = args.max_seconds;
     let limits = Limits { table_mb: args.table_mb, max_seconds: Some(budget), max_nodes: None };
@@ -369,8 +388,9 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
     }
     let mut table = String::from(
         "| convention | n | outcome | published | outcome-only s | nodes | peak table MB \
+         | certificate facts | certificate KB | verify s \
          | analysis: outcome s | analysis s | analysis nodes |\n\
-         |---|---|---|---|---|---|---|---|---|---|\n",
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut mismatches = Vec::new();
     for (conv, max_n) in conventions {
@@ -378,6 +398,9 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
             let p = Position::start(n).map_err(|e| e.to_string())?;
             let start = Instant::now();
             let mut s = Solver::new(conv, config);
+            if conv == Convention::Normal {
+                s.keep_proofs();
+            }
             let bar = watch(&mut s, start, Some(budget), None);
             let result = s.outcome(&p);
             if let Some(bar) = bar {
@@ -413,8 +436,9 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
                 None => (format!("timeout ({budget} s)"), "-".into()),
             };
             let first = if first.is_nan() { "-".into() } else { format!("{first:.3}") };
+            let cert = certify(&s, &p, result.as_ref().ok().copied())?;
             let row = format!(
-                "| {conv} | {n} | {got}{verdict} | {} | {seconds:.3} | {} | {:.1} | {first} | {full_s} | {full_nodes} |\n",
+                "| {conv} | {n} | {got}{verdict} | {} | {seconds:.3} | {} | {:.1} | {cert} | {first} | {full_s} | {full_nodes} |\n",
                 published.map_or("?".into(), |q| q.to_string()),
                 st.nodes,
                 mb(st.peak_table_bytes)
