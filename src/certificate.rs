@@ -35,6 +35,32 @@ pub enum Fact {
     Nimber { land: Canon, nimber: u32 },
     /// Normal play: the land plus `*heap` is a win for the player to move.
     Win { land: Canon, heap: u32 },
+    /// Misère play: tree number `id` is the game whose options are the
+    /// trees `options` (ids 0, the game with no move, and 1, `*1`, are
+    /// implicit; the others are numbered 2, 3, … in order).
+    Tree { id: u32, options: Vec<u32> },
+    /// Misère play: the land equals tree `tree` (its reduced canonical
+    /// tree).
+    LandTree { land: Canon, tree: u32 },
+    /// Misère play: the sum of `lands`, of the trees `trees` and, if
+    /// `star`, of `*1` is a loss for the player to move.
+    Lost { star: bool, trees: Vec<u32>, lands: Vec<Canon> },
+}
+
+/// Ids as written: `-` for none, else comma-separated.
+fn write_ids(ids: &[u32]) -> String {
+    if ids.is_empty() {
+        "-".into()
+    } else {
+        ids.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(",")
+    }
+}
+
+fn parse_ids(s: &str) -> Result<Vec<u32>, String> {
+    if s == "-" {
+        return Ok(Vec::new());
+    }
+    s.split(',').map(|x| x.parse::<u32>().map_err(|_| format!("bad tree id {x:?}"))).collect()
 }
 
 impl fmt::Display for Fact {
@@ -42,6 +68,15 @@ impl fmt::Display for Fact {
         match self {
             Fact::Nimber { land, nimber } => write!(f, "N {nimber} {land}"),
             Fact::Win { land, heap } => write!(f, "W {heap} {land}"),
+            Fact::Tree { id, options } => write!(f, "T {id} {}", write_ids(options)),
+            Fact::LandTree { land, tree } => write!(f, "M {tree} {land}"),
+            Fact::Lost { star, trees, lands } => {
+                write!(f, "L {} {}", *star as u8, write_ids(trees))?;
+                for l in lands {
+                    write!(f, " {l}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -96,12 +131,13 @@ impl Certificate {
             [MAGIC, v, ..] => return Err(bad(n, format!("version {v:?} is not supported (this build reads {VERSION})"))),
             _ => return Err(bad(n, format!("not a certificate: the first line should be `{MAGIC} {VERSION} normal`"))),
         };
-        if misere {
-            return Err(bad(n, "misère certificates are not supported yet".into()));
-        }
         let mut facts = Vec::new();
         for (n, l) in lines {
             if l.is_empty() || l.starts_with('#') {
+                continue;
+            }
+            if misere {
+                facts.push((n, parse_misere(l).map_err(|m| bad(n, m))?));
                 continue;
             }
             let mut w = l.split_whitespace();
@@ -141,6 +177,26 @@ impl Certificate {
             out.push('\n');
         }
         out
+    }
+}
+
+/// A misère fact: `T id options`, `M tree LAND` or `L star trees LAND…`.
+fn parse_misere(l: &str) -> Result<Fact, String> {
+    let w: Vec<&str> = l.split_whitespace().collect();
+    let num = |x: &str| x.parse::<u32>().map_err(|_| format!("bad number {x:?}"));
+    match w[..] {
+        ["T", id, opts] => Ok(Fact::Tree { id: num(id)?, options: parse_ids(opts)? }),
+        ["M", tree, land] => Ok(Fact::LandTree { tree: num(tree)?, land: parse_land(land)? }),
+        ["L", star, trees, ref lands @ ..] => Ok(Fact::Lost {
+            star: match star {
+                "0" => false,
+                "1" => true,
+                _ => return Err(format!("bad parity {star:?} (0 or 1)")),
+            },
+            trees: parse_ids(trees)?,
+            lands: lands.iter().map(|x| parse_land(x)).collect::<Result<_, _>>()?,
+        }),
+        _ => Err(format!("expected `T id options`, `M tree LAND` or `L parity trees LAND…`, found {l:?}")),
     }
 }
 

@@ -154,3 +154,57 @@ fn files_that_are_not_certificates_are_refused_with_their_line() {
     let (ok, err) = verify_text("twice", "sprouts-certificate 1 normal\nN 0 0.}]!\nN 1 0.}]!\n", &[]);
     assert!(!ok && err.contains("line 3"), "{err}");
 }
+
+#[test]
+fn misere_certificates_verify_and_refuse_an_altered_fact() {
+    let p = scratch("misere");
+    let db = p.to_str().unwrap();
+    let solved = json(&["solve", "--spots", "9", "--misere", "--only", "outcome", "--json", "--database", db]);
+    assert_eq!(solved["outcome"], "loss"); // A164950: n = 9 is a misère loss
+    let v = json(&["verify", db, "--spots", "9", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "loss");
+    let text = std::fs::read_to_string(&p).unwrap();
+    assert!(text.starts_with("sprouts-certificate 1 misere\n"));
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    // A land's tree changed to another: refused, named.
+    let i = find(&lines, |l| l.starts_with("M 2 "));
+    let mut altered = lines.clone();
+    altered[i] = altered[i].replacen("M 2 ", "M 3 ", 1);
+    let (ok, err) = verify_text("m-tree", &(altered.join("\n") + "\n"), &["--spots", "9", "--misere"]);
+    assert!(!ok && err.contains(&format!("`{}` refused", altered[i])), "{err}");
+    // A lost sum's parity flipped: a sum and that sum plus *1 are never
+    // both lost (taking the *1 moves from one to the other).
+    let i = find(&lines, |l| l.starts_with("L 0 "));
+    let mut altered = lines.clone();
+    altered[i] = altered[i].replacen("L 0 ", "L 1 ", 1);
+    let (ok, err) = verify_text("m-parity", &(altered.join("\n") + "\n"), &["--spots", "9", "--misere"]);
+    assert!(!ok && err.contains("REFUSED"), "{err}");
+    // The root's lost fact removed: undecided.
+    let root = find(&lines, |l| l == "L 0 - 0*9.}]!");
+    let mut cut = lines.clone();
+    cut.remove(root);
+    let (ok, err) = verify_text("m-root", &(cut.join("\n") + "\n"), &["--spots", "9", "--misere"]);
+    assert!(!ok && err.contains("do not decide"), "{err}");
+    // Checked as normal play: refused.
+    let (ok, err) = verify_text("m-normal", &text, &["--spots", "9"]);
+    assert!(!ok && err.contains("misère"), "{err}");
+}
+
+#[test]
+fn a_stopped_misere_solve_resumes_with_fewer_nodes() {
+    let fresh = json(&["solve", "--spots", "10", "--misere", "--only", "outcome", "--json"]);
+    assert_eq!(fresh["outcome"], "win"); // A164950
+    let fresh_nodes = fresh["nodes"].as_u64().unwrap();
+    let p = scratch("misere-resume");
+    let db = p.to_str().unwrap();
+    let stop = (fresh_nodes / 2).to_string();
+    let base = ["solve", "--spots", "10", "--misere", "--only", "outcome", "--json", "--database", db];
+    let mut args = base.to_vec();
+    args.extend(["--max-nodes", stop.as_str()]);
+    assert_eq!(json(&args)["outcome"], Value::Null);
+    let resumed = json(&base);
+    assert_eq!(resumed["outcome"], "win");
+    assert!(resumed["nodes"].as_u64().unwrap() < fresh_nodes, "{resumed}");
+    let v = json(&["verify", db, "--spots", "10", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "win");
+}

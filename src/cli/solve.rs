@@ -40,7 +40,7 @@ pub struct SolveArgs {
     only: Option<Only>,
     #[command(flatten)]
     limits: Limits,
-    /// Proof database (normal play): facts proved by earlier runs are
+    /// Proof database: facts proved by earlier runs are
     /// loaded from FILE if it exists, and all facts are saved to it (at the
     /// end, on a stop or Ctrl-C, and every --save-every seconds); a
     /// certificate `sprouts verify` checks
@@ -287,9 +287,6 @@ pub fn solve(args: &SolveArgs) -> Output {
 /// Loads `--database` into `s` (facts loaded) and saves it again every
 /// `every` seconds while the search runs.
 fn open_database(path: &std::path::Path, s: &mut Solver, every: u64) -> Result<usize, Failure> {
-    if s.convention() == Convention::Misere {
-        return Err("--database: misère proof databases are not supported yet (normal play only)".into());
-    }
     let loaded = super::database::load(path, s)?;
     let path = path.to_path_buf();
     let conv = s.convention();

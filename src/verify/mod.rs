@@ -23,6 +23,8 @@ use crate::topology::{Canon, Position, T_LAND};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
+mod misere;
+
 /// What `verify` found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
@@ -146,7 +148,7 @@ fn children(land: &Canon) -> Vec<Canon> {
 pub fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
     let one = |line: usize, message: String| Refusals(vec![Refusal { line, message }]);
     if cert.misere {
-        return Err(one(0, "misère certificates are not supported yet".into()));
+        return misere::verify(cert, root, tick);
     }
     let mut facts = Facts { lands: HashMap::new() };
     let mut lines: HashMap<(Canon, bool, u32), usize> = HashMap::new();
@@ -167,6 +169,7 @@ pub fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl FnMut(
                 facts.lands.entry(land.tokens().into()).or_default().wins.push(*heap);
                 lines.insert((land.clone(), false, *heap), *line);
             }
+            _ => return refuse(format!("`{f}` is a misère fact, in a normal-play certificate")),
         }
     }
     let mut verdict = Verdict { checked: 0, children: 0, root_wins: None, root_nimber: None };
@@ -175,6 +178,7 @@ pub fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl FnMut(
         if let Err(why) = check(&facts, &lines, f, &mut verdict) {
             let size = match f {
                 Fact::Nimber { land, .. } | Fact::Win { land, .. } => land.tokens().len(),
+                _ => 0,
             };
             refused.push((size, Refusal { line: *line, message: format!("`{f}` refused: {why}") }));
         }
@@ -233,6 +237,7 @@ fn check(facts: &Facts, lines: &HashMap<(Canon, bool, u32), usize>, f: &Fact, ve
                 }
             }
         }
+        _ => return refuse("not a normal-play fact".into()),
     }
     Ok(())
 }
