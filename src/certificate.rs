@@ -180,6 +180,68 @@ impl Certificate {
     }
 }
 
+/// The header of a SPOTS nimber database.
+pub const SPOTS_HEADER: &str = "[Positions+Nimber]";
+
+impl Certificate {
+    /// Reads a SPOTS database (`[Positions+Nimber]`, then `POSITION
+    /// NIMBER` lines, positions in its dialect `0*5|…`): nimber facts of
+    /// normal play. A position of several lands says nothing about any one
+    /// of them and is skipped; the second number counts those.
+    pub fn parse_spots(text: &str) -> Result<(Certificate, usize), FormatError> {
+        let bad = |line: usize, message: String| FormatError { line, message };
+        let mut facts = Vec::new();
+        let mut skipped = 0;
+        let mut header = false;
+        for (i, l) in text.lines().enumerate() {
+            let (n, l) = (i + 1, l.trim());
+            if l.is_empty() {
+                continue;
+            }
+            if l == SPOTS_HEADER {
+                header = true;
+                continue;
+            }
+            if !header {
+                return Err(bad(n, format!("not a SPOTS nimber database: it starts with `{SPOTS_HEADER}`")));
+            }
+            let (Some((pos, num)), true) = (l.split_once(' '), l.split(' ').count() == 2) else {
+                return Err(bad(n, format!("expected `POSITION NIMBER`, found {l:?}")));
+            };
+            let nimber: u32 = num.parse().ok().filter(|&g| g < 256).ok_or_else(|| bad(n, format!("bad nimber {num:?}")))?;
+            let p = crate::text::parse_spots(pos).map_err(|e| bad(n, format!("position {pos:?}: {e}")))?;
+            let mut lands = Canon::quick(&p).lands();
+            match (lands.pop(), lands.is_empty()) {
+                (Some(land), true) => facts.push((n, Fact::Nimber { land, nimber })),
+                _ => skipped += 1,
+            }
+        }
+        if !header {
+            return Err(bad(1, format!("empty: a SPOTS nimber database starts with `{SPOTS_HEADER}`")));
+        }
+        Ok((Certificate { misere: false, facts }, skipped))
+    }
+
+    /// A SPOTS database of the nimber facts among `facts` (its format has
+    /// no place for the others).
+    pub fn write_spots(facts: &[Fact]) -> String {
+        let mut lines: Vec<String> = facts
+            .iter()
+            .filter_map(|f| match f {
+                Fact::Nimber { land, nimber } => Some(format!("{} {nimber}", crate::text::SpotsDisplay(land))),
+                _ => None,
+            })
+            .collect();
+        lines.sort_unstable();
+        let mut out = format!("{SPOTS_HEADER}\n");
+        for l in lines {
+            out.push_str(&l);
+            out.push('\n');
+        }
+        out
+    }
+}
+
 /// A misère fact: `T id options`, `M tree LAND` or `L star trees LAND…`.
 fn parse_misere(l: &str) -> Result<Fact, String> {
     let w: Vec<&str> = l.split_whitespace().collect();

@@ -208,3 +208,22 @@ fn a_stopped_misere_solve_resumes_with_fewer_nodes() {
     let v = json(&["verify", db, "--spots", "10", "--misere", "--json"]);
     assert_eq!(v["outcome"], "win");
 }
+
+#[test]
+fn spots_databases_are_written_and_read_back() {
+    let p = scratch("spots");
+    let db = p.to_str().unwrap();
+    let base = ["solve", "--spots", "9", "--json", "--database", db, "--format", "spots"];
+    let first = json(&base);
+    let text = std::fs::read_to_string(&p).unwrap();
+    assert!(text.starts_with("[Positions+Nimber]\n0 0\n"), "{}", &text[..40]);
+    // Lands in SPOTS' dialect with their nimbers: the 9-spot start's among them.
+    assert!(text.lines().any(|l| l == format!("0*9 {}", first["nimber"])), "no line for 0*9");
+    let again = json(&base);
+    assert!(again["database_loaded"].as_u64().unwrap() > 100);
+    assert!(again["nodes"].as_u64().unwrap() < first["nodes"].as_u64().unwrap() / 10, "{again}");
+    assert_eq!(again["nimber"], first["nimber"]);
+    // Misère has no SPOTS format.
+    let o = run(&["solve", "--spots", "5", "--misere", "--database", db, "--format", "spots"]);
+    assert!(!o.status.success());
+}

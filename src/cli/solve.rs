@@ -49,6 +49,10 @@ pub struct SolveArgs {
     /// Seconds between two saves of --database
     #[arg(long, value_name = "SECONDS", default_value_t = 300, requires = "database")]
     save_every: u64,
+    /// Format of --database: `sprouts` (a full certificate) or `spots`
+    /// (SPOTS' `[Positions+Nimber]`: normal play, nimber facts only)
+    #[arg(long, value_enum, default_value_t, requires = "database")]
+    format: super::database::Format,
 }
 
 /// What `--only` keeps.
@@ -181,7 +185,7 @@ pub fn solve(args: &SolveArgs) -> Output {
     let start = Instant::now();
     let mut s = Solver::new(conv, config(&args.limits));
     let loaded = match &args.database {
-        Some(path) => Some(open_database(path, &mut s, args.save_every)?),
+        Some(path) => Some(open_database(path, &mut s, args.save_every, args.format)?),
         None => None,
     };
     let bar = watch(&mut s, start, args.limits.max_seconds, args.limits.max_nodes);
@@ -237,7 +241,7 @@ pub fn solve(args: &SolveArgs) -> Output {
     }
     // Saved whatever happened, so that the next run resumes from here.
     let saved = match &args.database {
-        Some(path) => Some(super::database::save(path, conv, &s)?),
+        Some(path) => Some(super::database::save(path, conv, &s, args.format)?),
         None => None,
     };
     if closed.get() {
@@ -286,14 +290,17 @@ pub fn solve(args: &SolveArgs) -> Output {
 
 /// Loads `--database` into `s` (facts loaded) and saves it again every
 /// `every` seconds while the search runs.
-fn open_database(path: &std::path::Path, s: &mut Solver, every: u64) -> Result<usize, Failure> {
-    let loaded = super::database::load(path, s)?;
+fn open_database(path: &std::path::Path, s: &mut Solver, every: u64, format: super::database::Format) -> Result<usize, Failure> {
+    if format == super::database::Format::Spots && s.convention() == Convention::Misere {
+        return Err("--format spots: SPOTS' nimber databases are for normal play".into());
+    }
+    let loaded = super::database::load(path, s, format)?;
     let path = path.to_path_buf();
     let conv = s.convention();
     let mut last = Instant::now();
     s.on_checkpoint(move |s| {
         if last.elapsed().as_secs() >= every {
-            if let Err(e) = super::database::save(&path, conv, s) {
+            if let Err(e) = super::database::save(&path, conv, s, format) {
                 super::say(&format!("sprouts: {e}"));
             }
             last = Instant::now();

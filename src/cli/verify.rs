@@ -5,7 +5,6 @@ use super::args::{json, round};
 use super::Output;
 use clap::Args;
 use serde::Serialize;
-use sprouts::certificate::Certificate;
 use sprouts::text::parse_position;
 use sprouts::Position;
 use std::path::PathBuf;
@@ -32,6 +31,10 @@ pub struct VerifyArgs {
     /// One JSON object
     #[arg(long)]
     json: bool,
+    /// `sprouts` (this program's certificates) or `spots` (SPOTS'
+    /// `[Positions+Nimber]`, nimber facts only)
+    #[arg(long, value_enum, default_value_t)]
+    format: super::database::Format,
 }
 
 /// `sprouts verify --json`.
@@ -56,7 +59,7 @@ pub fn verify(args: &VerifyArgs) -> Output {
         (None, None) => None,
     };
     let text = std::fs::read_to_string(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?;
-    let cert = Certificate::parse(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let cert = super::database::read(&text, args.format).map_err(|e| format!("{}: {e}", args.file.display()))?;
     if cert.misere != args.misere {
         let (has, asked) = if cert.misere { ("misère", "normal") } else { ("normal", "misère") };
         return Err(format!("{}: a {has}-play certificate, checked as {asked} play (use --misere to match)", args.file.display()).into());
