@@ -314,7 +314,8 @@ const NORMAL_MAX: usize = 14;
 const MISERE_MAX: usize = 11;
 
 /// Solve the n-spot starts, n = 1.. up to 14 (normal) and 11 (misère), each checked against the published outcome;
-/// times the outcome alone and the full analysis (outcome, winning moves, nimber) separately.
+/// times the outcome alone and the full analysis (outcome, winning moves, nimber) separately, and checks the
+/// certificate of each outcome-only solve with `sprouts verify`'s checker (facts, size, seconds).
 #[derive(Args)]
 #[command(after_help = "Example:\n  sprouts bench solve --normal --spots 10 --max-seconds 60\n\n\
                         A solve is stopped after --max-seconds (default 600), and a convention ends\n\
@@ -361,10 +362,10 @@ fn timed_analysis(p: &Position, conv: Convention, config: Config, budget: u64) -
 }
 
 /// The certificate columns of a bench row: facts, KB written, and the
-/// seconds `sprouts verify` takes to check it and the outcome (normal
-/// play; "-" where there is none). A certificate refused is an error.
+/// seconds `sprouts verify` takes to check it and the outcome ("-" when
+/// the solve stopped). A certificate refused is an error.
 fn certify(s: &Solver, p: &Position, outcome: Option<Outcome>) -> Result<String, Failure> {
-    let Some(outcome) = outcome.filter(|_| s.convention() == Convention::Normal) else {
+    let Some(outcome) = outcome else {
         return Ok("- | - | -".into());
     };
     let mut facts = s.facts();
@@ -402,9 +403,7 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
             let p = Position::start(n).map_err(|e| e.to_string())?;
             let start = Instant::now();
             let mut s = Solver::new(conv, config);
-            if conv == Convention::Normal {
-                s.keep_proofs();
-            }
+            s.keep_proofs();
             let bar = watch(&mut s, start, Some(budget), None);
             let result = s.outcome(&p);
             if let Some(bar) = bar {
