@@ -275,7 +275,11 @@ pub fn solve(args: &SolveArgs) -> Output {
         }));
     }
     if cut_short {
-        return Err(stopped(SolveError::Stopped, &args.limits, &s, start));
+        let mut f = stopped(SolveError::Stopped, &args.limits, &s, start);
+        if let (Some(path), Some(bytes)) = (&args.database, saved) {
+            f.message += &format!("; {} facts saved to {} ({bytes} bytes): run again to resume", s.fact_count(), path.display());
+        }
+        return Err(f);
     }
     let mut out = format!("{}\n", summary(&st, seconds));
     if let (Some(path), Some(loaded), Some(bytes)) = (&args.database, loaded, saved) {
