@@ -288,6 +288,21 @@ pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl
             _ => return Err(one(*line, format!("`{f}` is a normal-play fact, in a misère certificate"))),
         }
     }
+    // A land too wide to expand is refused rather than tried for hours
+    // (children are smaller, so checking the lands named is enough).
+    for (line, f) in &facts {
+        let named: Vec<&Canon> = match f {
+            Fact::LandTree { land, .. } => vec![land],
+            Fact::Lost { lands, .. } => lands.iter().collect(),
+            _ => Vec::new(),
+        };
+        for l in named {
+            crate::limits::check_moves(&l.position()).map_err(|e| one(*line, format!("`{f}`: {e}")))?;
+        }
+    }
+    if let Some(p) = root {
+        crate::limits::check_moves(p).map_err(|e| one(0, format!("the position: {e}")))?;
+    }
     let mut lost_sums = HashMap::new();
     for (line, f) in &facts {
         if let Fact::Lost { star, trees, lands } = f {

@@ -132,15 +132,18 @@ fn lands(c: &Canon) -> Vec<&[u16]> {
 }
 
 /// The distinct children of a land, written as the solver keys them.
-fn children(land: &Canon) -> Vec<Canon> {
+fn children(land: &Canon) -> Result<Vec<Canon>, String> {
+    let p = land.position();
+    // A land too wide to expand is refused rather than tried for hours.
+    crate::limits::check_moves(&p).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
-    land.position().for_each_quick_child(&mut |c| {
+    p.for_each_quick_child(&mut |c| {
         out.push(c);
         ControlFlow::Continue(())
     });
     out.sort_unstable();
     out.dedup();
-    out
+    Ok(out)
 }
 
 /// Checks every fact of a normal-play certificate, then (if given) that
@@ -190,6 +193,7 @@ pub fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl FnMut(
         return Err(Refusals(refused.into_iter().map(|r| r.1).collect()));
     }
     if let Some(p) = root {
+        crate::limits::check_moves(p).map_err(|e| one(0, format!("the position: {e}")))?;
         let c = Canon::quick(p);
         let ls = lands(&c);
         verdict.root_wins = match facts.status(&ls, 0) {
@@ -207,7 +211,7 @@ fn check(facts: &Facts, lines: &HashMap<(Canon, bool, u32), usize>, f: &Fact, ve
     let refuse = |why: String| Err(why);
     match f {
         Fact::Nimber { land, nimber } => {
-            let kids = children(land);
+            let kids = children(land)?;
             verdict.children += kids.len() as u64;
             for c in &kids {
                 match facts.status(&lands(c), *nimber) {
@@ -230,7 +234,7 @@ fn check(facts: &Facts, lines: &HashMap<(Canon, bool, u32), usize>, f: &Fact, ve
                 return refuse(format!("the land has nimber {heap} (line {})", lines.get(&(land.clone(), true, *heap)).copied().unwrap_or(0)));
             }
             if other.is_none() {
-                let kids = children(land);
+                let kids = children(land)?;
                 verdict.children += kids.len() as u64;
                 if !kids.iter().any(|c| facts.status(&lands(c), *heap) == Status::Loss) {
                     return refuse(format!("no child C is shown to make C + *{heap} a loss"));
