@@ -33,6 +33,8 @@ pub mod notation;
 pub mod reading;
 pub mod text;
 pub mod solver;
+pub mod certificate;
+pub mod verify;
 pub mod board;
 pub mod player;
 pub mod puzzle;

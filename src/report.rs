@@ -52,6 +52,14 @@ pub struct SolveReport {
     pub table_bytes: usize,
     pub peak_table_bytes: usize,
     pub seconds: f64,
+    /// With `--database`: facts loaded from it, facts in it once saved,
+    /// and its size in bytes (absent without `--database`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub database_loaded: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub database_facts: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub database_bytes: Option<u64>,
 }
 
 /// `sprouts perft --json`.

@@ -19,6 +19,7 @@ const COMMANDS: &[&[&str]] = &[
     &["replay"],
     &["random"],
     &["solve"],
+    &["verify"],
     &["bench"],
     &["bench", "movegen"],
     &["bench", "solve"],

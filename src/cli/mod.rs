@@ -3,11 +3,13 @@
 //! error (exit status 2).
 
 mod args;
+mod database;
 mod draw;
 mod game;
 mod play;
 mod puzzles;
 mod solve;
+mod verify;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
@@ -40,6 +42,7 @@ enum Command {
     Random(game::RandomArgs),
     Draw(draw::DrawArgs),
     Solve(solve::SolveArgs),
+    Verify(verify::VerifyArgs),
     Bench(BenchArgs),
     Play(play::PlayArgs),
     Puzzles(puzzles::PuzzlesArgs),
@@ -118,6 +121,7 @@ fn dispatch(command: Command) -> Output {
         Command::Random(a) => game::random(&a),
         Command::Draw(a) => draw::draw(&a),
         Command::Solve(a) => solve::solve(&a),
+        Command::Verify(a) => verify::verify(&a),
         Command::Bench(BenchArgs { which: Bench::Movegen(a) }) => game::bench_movegen(&a),
         Command::Bench(BenchArgs { which: Bench::Solve(a) }) => solve::bench(&a),
         Command::Bench(BenchArgs { which: Bench::Layout(a) }) => draw::bench_layout(&a),

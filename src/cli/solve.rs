@@ -10,6 +10,7 @@ use sprouts::limits::CANON_STEPS;
 use sprouts::report::{SolveReport, WinningMove};
 use sprouts::notation::write_move;
 use sprouts::solver::{published_outcome, Config, Convention, Event, Outcome, Progress, SolveError, Solver, Stats};
+use sprouts::certificate::Certificate;
 use sprouts::{Canon, Position};
 use std::cell::Cell;
 use std::io::IsTerminal;
@@ -40,6 +41,19 @@ pub struct SolveArgs {
     only: Option<Only>,
     #[command(flatten)]
     limits: Limits,
+    /// Proof database: facts proved by earlier runs are
+    /// loaded from FILE if it exists, and all facts are saved to it (at the
+    /// end, on a stop or Ctrl-C, and every --save-every seconds); a
+    /// certificate `sprouts verify` checks
+    #[arg(long, value_name = "FILE")]
+    database: Option<std::path::PathBuf>,
+    /// Seconds between two saves of --database
+    #[arg(long, value_name = "SECONDS", default_value_t = 300, requires = "database")]
+    save_every: u64,
+    /// Format of --database: `sprouts` (a full certificate) or `spots`
+    /// (SPOTS' `[Positions+Nimber]`: normal play, nimber facts only)
+    #[arg(long, value_enum, default_value_t, requires = "database")]
+    format: super::database::Format,
 }
 
 /// What `--only` keeps.
@@ -172,6 +186,10 @@ pub fn solve(args: &SolveArgs) -> Output {
     let conv = convention(args.misere || record_misere == Some(true));
     let start = Instant::now();
     let mut s = Solver::new(conv, config(&args.limits));
+    let loaded = match &args.database {
+        Some(path) => Some(open_database(path, &mut s, args.save_every, args.format)?),
+        None => None,
+    };
     let bar = watch(&mut s, start, args.limits.max_seconds, args.limits.max_nodes);
     let position = Canon::of_within(&p, CANON_STEPS).0.to_string();
     // Text: each line as soon as it is proved (the progress line, on
@@ -223,6 +241,11 @@ pub fn solve(args: &SolveArgs) -> Output {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
+    // Saved whatever happened, so that the next run resumes from here.
+    let saved = match &args.database {
+        Some(path) => Some(super::database::save(path, conv, &s, args.format)?),
+        None => None,
+    };
     if closed.get() {
         return Err(Failure::broken_pipe());
     }
@@ -248,12 +271,48 @@ pub fn solve(args: &SolveArgs) -> Output {
             table_bytes: st.table_bytes,
             peak_table_bytes: st.peak_table_bytes,
             seconds: round(seconds, 3),
+            database_loaded: loaded,
+            database_facts: saved.map(|_| s.fact_count()),
+            database_bytes: saved,
         }));
     }
     if cut_short {
-        return Err(stopped(SolveError::Stopped, &args.limits, &s, start));
+        let mut f = stopped(SolveError::Stopped, &args.limits, &s, start);
+        if let (Some(path), Some(bytes)) = (&args.database, saved) {
+            f.message += &format!("; {} facts saved to {} ({bytes} bytes): run again to resume", s.fact_count(), path.display());
+        }
+        return Err(f);
     }
-    Ok(format!("{}\n", summary(&st, seconds)))
+    let mut out = format!("{}\n", summary(&st, seconds));
+    if let (Some(path), Some(loaded), Some(bytes)) = (&args.database, loaded, saved) {
+        out += &format!(
+            "database {}: {loaded} facts loaded, {} saved ({bytes} bytes)\n",
+            path.display(),
+            s.fact_count()
+        );
+    }
+    Ok(out)
+}
+
+/// Loads `--database` into `s` (facts loaded) and saves it again every
+/// `every` seconds while the search runs.
+fn open_database(path: &std::path::Path, s: &mut Solver, every: u64, format: super::database::Format) -> Result<usize, Failure> {
+    if format == super::database::Format::Spots && s.convention() == Convention::Misere {
+        return Err("--format spots: SPOTS' nimber databases are for normal play".into());
+    }
+    let loaded = super::database::load(path, s, format)?;
+    let path = path.to_path_buf();
+    let conv = s.convention();
+    let mut last = Instant::now();
+    s.on_checkpoint(move |s| {
+        if last.elapsed().as_secs() >= every {
+            if let Err(e) = super::database::save(&path, conv, s, format) {
+                super::say(&format!("sprouts: {e}"));
+            }
+            last = Instant::now();
+        }
+    });
+    Ok(loaded)
 }
 
 /// Largest n benchmarked by default.
@@ -261,7 +320,8 @@ const NORMAL_MAX: usize = 14;
 const MISERE_MAX: usize = 11;
 
 /// Solve the n-spot starts, n = 1.. up to 14 (normal) and 11 (misère), each checked against the published outcome;
-/// times the outcome alone and the full analysis (outcome, winning moves, nimber) separately.
+/// times the outcome alone and the full analysis (outcome, winning moves, nimber) separately, and checks the
+/// certificate of each outcome-only solve with `sprouts verify`'s checker (facts, size, seconds).
 #[derive(Args)]
 #[command(after_help = "Example:\n  sprouts bench solve --normal --spots 10 --max-seconds 60\n\n\
                         A solve is stopped after --max-seconds (default 600), and a convention ends\n\
@@ -307,6 +367,24 @@ fn timed_analysis(p: &Position, conv: Convention, config: Config, budget: u64) -
     (outcome_at, done)
 }
 
+/// The certificate columns of a bench row: facts, KB written, and the
+/// seconds `sprouts verify` takes to check it and the outcome ("-" when
+/// the solve stopped). A certificate refused is an error.
+fn certify(s: &Solver, p: &Position, outcome: Option<Outcome>) -> Result<String, Failure> {
+    let Some(outcome) = outcome else {
+        return Ok("- | - | -".into());
+    };
+    let mut facts = s.facts();
+    let text = Certificate::write(s.convention(), &mut facts);
+    let start = Instant::now();
+    let cert = Certificate::parse(&text).map_err(|e| format!("the certificate written does not read back: {e}"))?;
+    let v = sprouts::verify::verify(&cert, Some(p), |_| {}).map_err(|e| format!("certificate refused: {e}"))?;
+    if v.root_wins != Some(outcome == Outcome::Win) {
+        return Err(format!("the certificate proves {:?}, the solver said {outcome}", v.root_wins).into());
+    }
+    Ok(format!("{} | {:.1} | {:.3}", facts.len(), text.len() as f64 / 1024.0, start.elapsed().as_secs_f64()))
+}
+
 pub fn bench(args: &BenchSolveArgs) -> Output {
     let budget = args.max_seconds;
     let limits = Limits { table_mb: args.table_mb, max_seconds: Some(budget), max_nodes: None };
@@ -321,8 +399,9 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
     }
     let mut table = String::from(
         "| convention | n | outcome | published | outcome-only s | nodes | peak table MB \
+         | certificate facts | certificate KB | verify s \
          | analysis: outcome s | analysis s | analysis nodes |\n\
-         |---|---|---|---|---|---|---|---|---|---|\n",
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut mismatches = Vec::new();
     for (conv, max_n) in conventions {
@@ -330,6 +409,7 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
             let p = Position::start(n).map_err(|e| e.to_string())?;
             let start = Instant::now();
             let mut s = Solver::new(conv, config);
+            s.keep_proofs();
             let bar = watch(&mut s, start, Some(budget), None);
             let result = s.outcome(&p);
             if let Some(bar) = bar {
@@ -365,8 +445,9 @@ pub fn bench(args: &BenchSolveArgs) -> Output {
                 None => (format!("timeout ({budget} s)"), "-".into()),
             };
             let first = if first.is_nan() { "-".into() } else { format!("{first:.3}") };
+            let cert = certify(&s, &p, result.as_ref().ok().copied())?;
             let row = format!(
-                "| {conv} | {n} | {got}{verdict} | {} | {seconds:.3} | {} | {:.1} | {first} | {full_s} | {full_nodes} |\n",
+                "| {conv} | {n} | {got}{verdict} | {} | {seconds:.3} | {} | {:.1} | {cert} | {first} | {full_s} | {full_nodes} |\n",
                 published.map_or("?".into(), |q| q.to_string()),
                 st.nodes,
                 mb(st.peak_table_bytes)

@@ -28,6 +28,7 @@ mod cache;
 mod misere;
 mod normal;
 mod pns;
+mod proofs;
 mod rct;
 mod table;
 mod trees;
@@ -39,6 +40,8 @@ use std::fmt;
 use std::ops::ControlFlow;
 use table::Table;
 use trees::Trees;
+use proofs::Proofs;
+pub use proofs::LoadError;
 
 /// Who wins when the last move wins (normal play) or loses (misère).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -250,6 +253,10 @@ pub struct Solver {
     /// Estimated bytes of the children lists held by the expansions in
     /// progress, against [`MAX_EXPANSION_BYTES`].
     held: usize,
+    /// Every fact proved, when a proof database is kept (normal play).
+    proofs: Option<Proofs>,
+    /// Called at each progress report (see [`Solver::on_checkpoint`]).
+    checkpoint: Option<Box<dyn FnMut(&Solver)>>,
 }
 
 /// Lands of at most this many lives are reduced to trees by default.
@@ -282,6 +289,8 @@ impl Solver {
             cap: config.table_bytes,
             generated: 0,
             held: 0,
+            proofs: None,
+            checkpoint: None,
         }
     }
 
@@ -466,6 +475,10 @@ impl Solver {
 
     /// Calls the progress callback now.
     fn report(&mut self) -> Result<(), SolveError> {
+        if let Some(mut f) = self.checkpoint.take() {
+            f(self);
+            self.checkpoint = Some(f);
+        }
         let stats = self.stats();
         match self.progress.as_mut().map(|f| f(&stats)) {
             Some(ControlFlow::Break(())) => Err(SolveError::Stopped),

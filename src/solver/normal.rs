@@ -89,7 +89,7 @@ enum SumState {
 impl Solver {
     /// What the table knows about "land + *k": its numbers if decided.
     fn known(&self, key: Option<&[u8]>, k: u32) -> Option<Numbers> {
-        let v = self.table.get(key?)?;
+        let v = self.land_value(key?)?;
         if v.value != UNKNOWN {
             Some(if v.value as u32 == k {
                 pns::LOSS
@@ -104,8 +104,17 @@ impl Solver {
     }
 
     fn known_nimber(&self, land: &[u16]) -> Option<u32> {
-        let v = self.table.get(&key(land)?)?;
+        let v = self.land_value(&key(land)?)?;
         (v.value != UNKNOWN).then_some(v.value as u32)
+    }
+
+    /// What the table, and the facts kept for a database (which the
+    /// table may have forgotten, or which were loaded), know of a land.
+    fn land_value(&self, key: &[u8]) -> Option<Value> {
+        let t = self.table.get(key);
+        let Some(p) = self.proofs.as_ref().and_then(|p| p.get(key)) else { return t };
+        let p = Value { value: p.nimber, data: p.wins };
+        Some(t.map_or(p, |t| merge(t, p)))
     }
 
     /// Cancels identical lands in pairs and folds the known nimbers into
@@ -449,6 +458,15 @@ impl Solver {
         } else {
             Learnt::Open(pns::pack(n))
         };
+        if let (Some(p), Some(key)) = (self.proofs.as_mut(), key.as_deref()) {
+            if n == pns::WIN && k < MASK_BITS {
+                p.learn(key, None, 1u64 << k);
+            } else if n == pns::LOSS {
+                if let Ok(g) = u8::try_from(k) {
+                    p.learn(key, (g != UNKNOWN).then_some(g), 0);
+                }
+            }
+        }
         let work = self.work_since(start);
         self.table
             .learn(key.as_deref(), open_key.as_deref(), learnt, work, merge);

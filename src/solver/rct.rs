@@ -42,7 +42,7 @@ struct State {
 }
 
 /// Separates the lands from the trees in a state key (no token byte is 6).
-const SEP: u8 = 6;
+pub(super) const SEP: u8 = 6;
 /// Ends the key of an open entry: a state key ends with the parity byte or
 /// the last byte of a varint, both below 128.
 const OPEN: u8 = 0xff;
@@ -78,6 +78,10 @@ impl Solver {
         if let Some(id) = self.trees.land(&k) {
             return Ok(id);
         }
+        if let Some(&id) = self.proofs.as_ref().and_then(|p| p.land_trees.get(&k[..])) {
+            self.trees.remember_land(&k, Some(id));
+            return Ok(Some(id));
+        }
         self.tick()?;
         let mut options = Vec::new();
         // Stops (true) when a child has no tree.
@@ -92,6 +96,9 @@ impl Solver {
         })?;
         let id = if failed { None } else { self.trees.reduce(options) };
         self.trees.remember_land(&k, id);
+        if let (Some(p), Some(id)) = (self.proofs.as_mut(), id) {
+            p.land_trees.insert(k.to_vec().into(), id);
+        }
         Ok(id)
     }
 
@@ -132,7 +139,7 @@ impl Solver {
         if let Some(w) = self.settled(st) {
             return if w { pns::WIN } else { pns::LOSS };
         }
-        if k.is_some_and(|k| self.table.get(k).is_some()) {
+        if k.is_some_and(|k| self.table.get(k).is_some() || self.proofs.as_ref().is_some_and(|p| p.lost.contains(k))) {
             return pns::LOSS;
         }
         open.and_then(|k| self.table.get(k))
@@ -205,6 +212,9 @@ impl Solver {
     /// numbers under the open key; a won state is not stored (one of its
     /// children is, as lost).
     fn record_state(&mut self, k: Option<Vec<u8>>, open: Option<Vec<u8>>, n: Numbers, start: u64) -> Numbers {
+        if let (Some(p), Some(k), true) = (self.proofs.as_mut(), k.as_deref(), n == pns::LOSS) {
+            p.lost.insert(k.into());
+        }
         let learnt = if n == pns::LOSS {
             Learnt::Decided(Some(Value { value: 0, data: 0 }))
         } else if n == pns::WIN {
@@ -245,6 +255,15 @@ impl Solver {
         }
         out
     }
+}
+
+/// The key of the state of these lands (sorted, none a tree), parity and
+/// trees (normalised), for facts read back from a database.
+pub(super) fn lost_key(lands: &[Canon], star: bool, trees: &[u32]) -> Option<Vec<u8>> {
+    let mut st = State { lands: lands.to_vec(), star, ids: trees.to_vec() };
+    st.lands.sort();
+    normalise(&mut st);
+    state_key(&st)
 }
 
 /// The key of a state's open entry: its key and a byte no key ends with.

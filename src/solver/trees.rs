@@ -182,6 +182,12 @@ impl Trees {
         Some(id)
     }
 
+    /// A tree read back from a proof database (options sorted, distinct,
+    /// already in the arena), made as it was: its id, `None` if full.
+    pub(crate) fn load(&mut self, options: Vec<u32>) -> Option<u32> {
+        self.intern(options)
+    }
+
     /// The reduced tree of the game whose options are `options` (reduced
     /// trees, in any order, repeats allowed): rules 1 and 2.
     pub(crate) fn reduce(&mut self, mut options: Vec<u32>) -> Option<u32> {

@@ -1,0 +1,360 @@
+//! Proof databases (certificates): the text format that `sprouts solve
+//! --database` writes and reads and `sprouts verify` checks. Described in
+//! docs/certificates.md; version 1:
+//!
+//! ```text
+//! sprouts-certificate 1 normal
+//! N 0 0.}]!
+//! W 0 0*2.}]!
+//! ```
+//!
+//! After the header line, one fact a line (blank lines and lines starting
+//! with `#` are skipped): `N g LAND` says the land's nimber is g (normal
+//! play), `W k LAND` that the land plus the nim heap `*k` is a win for the
+//! player to move. A land is written as its GLOP canonical string as the
+//! solver keys it ([`Canon::quick`]), one land, ending in `]!`.
+//!
+//! Lands are read back token by token (not through a position and a new
+//! canonical form, which could name letters otherwise), then checked to be
+//! a valid position that prints back to the same text.
+
+use crate::solver::Convention;
+use crate::text::parse_glop;
+use crate::topology::{Canon, T_DOT, T_LAND, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
+use std::fmt;
+
+/// The first word of a certificate.
+pub const MAGIC: &str = "sprouts-certificate";
+/// The format version written (and the only one read).
+pub const VERSION: u32 = 1;
+
+/// One proved fact about a land.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Fact {
+    /// Normal play: the land's nimber.
+    Nimber { land: Canon, nimber: u32 },
+    /// Normal play: the land plus `*heap` is a win for the player to move.
+    Win { land: Canon, heap: u32 },
+    /// Misère play: tree number `id` is the game whose options are the
+    /// trees `options` (ids 0, the game with no move, and 1, `*1`, are
+    /// implicit; the others are numbered 2, 3, … in order).
+    Tree { id: u32, options: Vec<u32> },
+    /// Misère play: the land equals tree `tree` (its reduced canonical
+    /// tree).
+    LandTree { land: Canon, tree: u32 },
+    /// Misère play: the sum of `lands`, of the trees `trees` and, if
+    /// `star`, of `*1` is a loss for the player to move.
+    Lost { star: bool, trees: Vec<u32>, lands: Vec<Canon> },
+}
+
+/// Ids as written: `-` for none, else comma-separated.
+fn write_ids(ids: &[u32]) -> String {
+    if ids.is_empty() {
+        "-".into()
+    } else {
+        ids.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(",")
+    }
+}
+
+fn parse_ids(s: &str) -> Result<Vec<u32>, String> {
+    if s == "-" {
+        return Ok(Vec::new());
+    }
+    s.split(',').map(|x| x.parse::<u32>().map_err(|_| format!("bad tree id {x:?}"))).collect()
+}
+
+impl fmt::Display for Fact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fact::Nimber { land, nimber } => write!(f, "N {nimber} {land}"),
+            Fact::Win { land, heap } => write!(f, "W {heap} {land}"),
+            Fact::Tree { id, options } => write!(f, "T {id} {}", write_ids(options)),
+            Fact::LandTree { land, tree } => write!(f, "M {tree} {land}"),
+            Fact::Lost { star, trees, lands } => {
+                write!(f, "L {} {}", *star as u8, write_ids(trees))?;
+                for l in lands {
+                    write!(f, " {l}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A certificate: its convention and its facts, each with the line it was
+/// read from (0 for facts not read from a file).
+#[derive(Clone, Debug, Default)]
+pub struct Certificate {
+    pub misere: bool,
+    pub facts: Vec<(usize, Fact)>,
+}
+
+/// A certificate that could not be read: the line (1-based) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+impl Certificate {
+    pub fn convention(&self) -> Convention {
+        if self.misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        }
+    }
+
+    /// Reads a certificate of version [`VERSION`].
+    pub fn parse(text: &str) -> Result<Certificate, FormatError> {
+        let bad = |line: usize, message: String| FormatError { line, message };
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim()));
+        let (n, header) = lines
+            .by_ref()
+            .find(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .ok_or_else(|| bad(1, format!("empty: a certificate starts with `{MAGIC} {VERSION} normal`")))?;
+        let words: Vec<&str> = header.split_whitespace().collect();
+        let misere = match words[..] {
+            [MAGIC, v, conv] if v == VERSION.to_string() => match conv {
+                "normal" => false,
+                "misere" | "misère" => true,
+                _ => return Err(bad(n, format!("unknown convention {conv:?} (normal or misere)"))),
+            },
+            [MAGIC, v, ..] => return Err(bad(n, format!("version {v:?} is not supported (this build reads {VERSION})"))),
+            _ => return Err(bad(n, format!("not a certificate: the first line should be `{MAGIC} {VERSION} normal`"))),
+        };
+        let mut facts = Vec::new();
+        for (n, l) in lines {
+            if l.is_empty() || l.starts_with('#') {
+                continue;
+            }
+            if misere {
+                facts.push((n, parse_misere(l).map_err(|m| bad(n, m))?));
+                continue;
+            }
+            let mut w = l.split_whitespace();
+            let (Some(kind), Some(num), Some(land), None) = (w.next(), w.next(), w.next(), w.next()) else {
+                return Err(bad(n, format!("expected `N nimber LAND` or `W heap LAND`, found {l:?}")));
+            };
+            let num: u32 = num
+                .parse()
+                .ok()
+                .filter(|&k| k < 1 << 16)
+                .ok_or_else(|| bad(n, format!("bad number {num:?}")))?;
+            let land = parse_land(land).map_err(|m| bad(n, m))?;
+            facts.push((
+                n,
+                match kind {
+                    "N" => Fact::Nimber { land, nimber: num },
+                    "W" => Fact::Win { land, heap: num },
+                    _ => return Err(bad(n, format!("unknown fact kind {kind:?} (N or W)"))),
+                },
+            ));
+        }
+        Ok(Certificate { misere, facts })
+    }
+
+    /// The text of a certificate with these facts (sorted, so that equal
+    /// certificates are equal files).
+    pub fn write(convention: Convention, facts: &mut [Fact]) -> String {
+        facts.sort_unstable();
+        let conv = match convention {
+            Convention::Normal => "normal",
+            Convention::Misere => "misere",
+        };
+        let mut out = String::with_capacity(32 * facts.len() + 64);
+        out.push_str(&format!("{MAGIC} {VERSION} {conv}\n"));
+        for f in facts.iter() {
+            out.push_str(&f.to_string());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The header of a SPOTS nimber database.
+pub const SPOTS_HEADER: &str = "[Positions+Nimber]";
+
+impl Certificate {
+    /// Reads a SPOTS database (`[Positions+Nimber]`, then `POSITION
+    /// NIMBER` lines, positions in its dialect `0*5|…`): nimber facts of
+    /// normal play. A position of several lands says nothing about any one
+    /// of them and is skipped; the second number counts those.
+    pub fn parse_spots(text: &str) -> Result<(Certificate, usize), FormatError> {
+        let bad = |line: usize, message: String| FormatError { line, message };
+        let mut facts = Vec::new();
+        let mut skipped = 0;
+        let mut header = false;
+        for (i, l) in text.lines().enumerate() {
+            let (n, l) = (i + 1, l.trim());
+            if l.is_empty() {
+                continue;
+            }
+            if l == SPOTS_HEADER {
+                header = true;
+                continue;
+            }
+            if !header {
+                return Err(bad(n, format!("not a SPOTS nimber database: it starts with `{SPOTS_HEADER}`")));
+            }
+            let (Some((pos, num)), true) = (l.split_once(' '), l.split(' ').count() == 2) else {
+                return Err(bad(n, format!("expected `POSITION NIMBER`, found {l:?}")));
+            };
+            let nimber: u32 = num.parse().ok().filter(|&g| g < 256).ok_or_else(|| bad(n, format!("bad nimber {num:?}")))?;
+            let p = crate::text::parse_spots(pos).map_err(|e| bad(n, format!("position {pos:?}: {e}")))?;
+            let mut lands = Canon::quick(&p).lands();
+            match (lands.pop(), lands.is_empty()) {
+                (Some(land), true) => facts.push((n, Fact::Nimber { land, nimber })),
+                _ => skipped += 1,
+            }
+        }
+        if !header {
+            return Err(bad(1, format!("empty: a SPOTS nimber database starts with `{SPOTS_HEADER}`")));
+        }
+        Ok((Certificate { misere: false, facts }, skipped))
+    }
+
+    /// A SPOTS database of the nimber facts among `facts` (its format has
+    /// no place for the others).
+    pub fn write_spots(facts: &[Fact]) -> String {
+        let mut lines: Vec<String> = facts
+            .iter()
+            .filter_map(|f| match f {
+                Fact::Nimber { land, nimber } => Some(format!("{} {nimber}", crate::text::SpotsDisplay(land))),
+                _ => None,
+            })
+            .collect();
+        lines.sort_unstable();
+        let mut out = format!("{SPOTS_HEADER}\n");
+        for l in lines {
+            out.push_str(&l);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// A misère fact: `T id options`, `M tree LAND` or `L star trees LAND…`.
+fn parse_misere(l: &str) -> Result<Fact, String> {
+    let w: Vec<&str> = l.split_whitespace().collect();
+    let num = |x: &str| x.parse::<u32>().map_err(|_| format!("bad number {x:?}"));
+    match w[..] {
+        ["T", id, opts] => Ok(Fact::Tree { id: num(id)?, options: parse_ids(opts)? }),
+        ["M", tree, land] => Ok(Fact::LandTree { tree: num(tree)?, land: parse_land(land)? }),
+        ["L", star, trees, ref lands @ ..] => Ok(Fact::Lost {
+            star: match star {
+                "0" => false,
+                "1" => true,
+                _ => return Err(format!("bad parity {star:?} (0 or 1)")),
+            },
+            trees: parse_ids(trees)?,
+            lands: lands.iter().map(|x| parse_land(x)).collect::<Result<_, _>>()?,
+        }),
+        _ => Err(format!("expected `T id options`, `M tree LAND` or `L parity trees LAND…`, found {l:?}")),
+    }
+}
+
+/// The tokens of one land written as a GLOP canonical string (`0*2.}]!`),
+/// which must print back the same and be a position.
+pub fn parse_land(s: &str) -> Result<Canon, String> {
+    let b = s.as_bytes();
+    let mut t: Vec<u16> = Vec::with_capacity(b.len());
+    let mut i = 0;
+    let bad = |i: usize| format!("land {s:?}: unexpected text at offset {i}");
+    // A number up to `close` starting at `i`: (value, index after it).
+    let number = |i: usize, close: u8| -> Option<(u32, usize)> {
+        let end = i + b[i..].iter().position(|&c| c == close)?;
+        let k: u32 = std::str::from_utf8(&b[i..end]).ok()?.parse().ok()?;
+        (1..=10_000).contains(&k).then_some((k, end + 1))
+    };
+    let mut ended = false;
+    while i < b.len() {
+        if ended {
+            return Err(bad(i));
+        }
+        let c = b[i];
+        i += 1;
+        match c {
+            b'0' if b.get(i) == Some(&b'*') => {
+                let end = i + 1 + b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+                let k: usize = std::str::from_utf8(&b[i + 1..end])
+                    .ok()
+                    .and_then(|x| x.parse().ok())
+                    .filter(|k| (2..=10_000).contains(k))
+                    .ok_or_else(|| bad(i))?;
+                for _ in 1..k {
+                    t.extend([T_ZERO, T_DOT]);
+                }
+                t.push(T_ZERO);
+                i = end;
+            }
+            b'0' => t.push(T_ZERO),
+            b'1' => t.push(T_ONE),
+            b'2' => t.push(T_TWO),
+            b'.' => t.push(T_DOT),
+            b'}' => t.push(T_REGION),
+            b']' => t.push(T_LAND),
+            b'!' => ended = true,
+            b'a'..=b'z' => t.push(T_LOWER + (c - b'a') as u16),
+            b'A'..=b'Z' => t.push(T_UPPER + (c - b'A') as u16),
+            b'(' | b'<' => {
+                let (k, next) = number(i, if c == b'(' { b')' } else { b'>' }).ok_or_else(|| bad(i))?;
+                t.push(if c == b'(' { T_LOWER } else { T_UPPER } + (k - 1) as u16);
+                i = next;
+            }
+            _ => return Err(bad(i - 1)),
+        }
+    }
+    if !ended || t.last() != Some(&T_LAND) || t.iter().filter(|&&x| x == T_LAND).count() != 1 {
+        return Err(format!("land {s:?}: one land, ending in `]!`"));
+    }
+    let canon = Canon::from_tokens(t);
+    if canon.to_string() != s {
+        return Err(format!("land {s:?} is not written as the solver writes it ({canon})"));
+    }
+    parse_glop(s).map_err(|e| format!("land {s:?}: {e}"))?;
+    Ok(canon)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    #[test]
+    fn lands_read_back_as_written() {
+        for n in 1..8 {
+            let p = Position::start(n).unwrap();
+            for c in p.children().into_iter().chain(std::iter::once(Canon::quick(&p))) {
+                for land in c.lands() {
+                    assert_eq!(parse_land(&land.to_string()).unwrap(), land);
+                }
+            }
+        }
+        assert!(parse_land("0*2.}]").is_err());
+        assert!(parse_land("0.}]0.}]!").is_err());
+        assert!(parse_land("a.}]!").is_err());
+    }
+
+    #[test]
+    fn certificates_read_back() {
+        let land = parse_land("0*2.}]!").unwrap();
+        let mut facts = vec![
+            Fact::Win { land: land.clone(), heap: 0 },
+            Fact::Nimber { land, nimber: 0 },
+        ];
+        let text = Certificate::write(Convention::Normal, &mut facts);
+        let c = Certificate::parse(&text).unwrap();
+        assert_eq!(c.facts.iter().map(|f| f.1.clone()).collect::<Vec<_>>(), facts);
+        let e = Certificate::parse(&text.replace("W 0", "X 0")).unwrap_err();
+        assert!(e.line > 1, "{e}");
+    }
+}

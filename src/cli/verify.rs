@@ -1,0 +1,100 @@
+//! `sprouts verify`: checks a certificate with the independent checker
+//! (`sprouts::verify`), and that it decides a position.
+
+use super::args::{json, round};
+use super::Output;
+use clap::Args;
+use serde::Serialize;
+use sprouts::text::parse_position;
+use sprouts::Position;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Check a proof database (certificate) from scratch, without the solver
+#[derive(Args)]
+#[command(after_help = "Examples:\n  sprouts solve --spots 12 --database p12.txt && sprouts verify p12.txt --spots 12\n\n\
+                        Every fact is checked against the others by generating the land's children;\n\
+                        a fact that does not hold is refused by its line (exit status 1).")]
+pub struct VerifyArgs {
+    /// The certificate (as `sprouts solve --database` writes it)
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// A position the facts must decide (GLOP, spots dialect or Hoey)
+    #[arg(value_name = "POSITION", conflicts_with = "spots")]
+    position: Option<String>,
+    /// The N-spot start as the position to decide
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
+    spots: Option<u64>,
+    /// The certificate is for misère play
+    #[arg(long)]
+    misere: bool,
+    /// One JSON object
+    #[arg(long)]
+    json: bool,
+    /// `sprouts` (this program's certificates) or `spots` (SPOTS'
+    /// `[Positions+Nimber]`, nimber facts only)
+    #[arg(long, value_enum, default_value_t)]
+    format: super::database::Format,
+}
+
+/// `sprouts verify --json`.
+#[derive(Serialize)]
+struct VerifyReport {
+    file: String,
+    convention: String,
+    facts: usize,
+    checked: usize,
+    children: u64,
+    /// `"win"` or `"loss"` when a position was given.
+    outcome: Option<String>,
+    nimber: Option<u32>,
+    seconds: f64,
+    facts_per_second: f64,
+}
+
+pub fn verify(args: &VerifyArgs) -> Output {
+    let root: Option<Position> = match (&args.position, args.spots) {
+        (Some(s), _) => Some(parse_position(s).map_err(|e| format!("position {s:?}: {e}"))?),
+        (None, Some(n)) => Some(Position::start(n as usize).map_err(|e| e.to_string())?),
+        (None, None) => None,
+    };
+    let text = std::fs::read_to_string(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let cert = super::database::read(&text, args.format).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    if cert.misere != args.misere {
+        let (has, asked) = if cert.misere { ("misère", "normal") } else { ("normal", "misère") };
+        return Err(format!("{}: a {has}-play certificate, checked as {asked} play (use --misere to match)", args.file.display()).into());
+    }
+    let start = Instant::now();
+    let v = sprouts::verify::verify(&cert, root.as_ref(), |_| {})
+        .map_err(|r| super::Failure { message: format!("{}: REFUSED {r}", args.file.display()), status: 1 })?;
+    let seconds = start.elapsed().as_secs_f64();
+    let rate = v.checked as f64 / seconds.max(1e-9);
+    let outcome = v.root_wins.map(|w| if w { "win" } else { "loss" }.to_string());
+    if args.json {
+        return Ok(json(&VerifyReport {
+            file: args.file.display().to_string(),
+            convention: cert.convention().to_string(),
+            facts: cert.facts.len(),
+            checked: v.checked,
+            children: v.children,
+            outcome,
+            nimber: v.root_nimber,
+            seconds: round(seconds, 3),
+            facts_per_second: round(rate, 1),
+        }));
+    }
+    let mut out = format!(
+        "{}: {} facts checked, all hold ({} children, {seconds:.3} s, {rate:.0} facts/s)\n",
+        args.file.display(),
+        v.checked,
+        v.children
+    );
+    if let Some(o) = outcome {
+        out += &format!("position: {o} for the player to move");
+        if let Some(g) = v.root_nimber {
+            out += &format!(", nimber {g}");
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}

@@ -1,0 +1,389 @@
+//! Checks a misère certificate: trees, the tree of each land, lost sums.
+//!
+//! Its own arena of games, built from the certificate's trees by its own
+//! reduction (Conway's misère simplification, the reversibility rule with
+//! the proviso through 0, written again here from ONAG ch. 12, not taken
+//! from the solver) with each game's misère outcome computed from its
+//! options, alone and plus `*1`. Then:
+//! - `M t L`: the children of L (from the move generator), each a sum of
+//!   lands with an `M` fact, give games by summing their trees; reducing
+//!   the game with those options must give tree t. Equal reduced trees
+//!   are equal games, so L = t.
+//! - `L s ids lands`: the sum (lands with an `M` fact become their trees)
+//!   is a loss: every move from it (in a land, in a tree, or taking the
+//!   `*1`) leads to a sum shown won, by the rules below or by a move to a
+//!   sum listed lost or shown lost by the rules.
+//! - Rules: nothing left is a win unless a `*1` is left (a loss); one
+//!   tree and a parity: the tree's outcome; only nim heaps: the misère
+//!   nim rule (some heap 2 or more: win iff the nim-sum is not 0).
+//!
+//! The root's outcome follows the same way: decided by the rules, listed
+//! lost, or a move to a sum listed lost.
+
+use super::{Refusal, Refusals, Verdict};
+use crate::certificate::{Certificate, Fact};
+use crate::topology::{Canon, Position, T_LAND};
+use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
+
+struct Game {
+    /// Sorted, distinct.
+    options: Vec<u32>,
+    /// Misère win for the player to move: alone, and plus `*1`.
+    win: [bool; 2],
+    /// n when the game is the nim heap `*n`.
+    heap: Option<u32>,
+}
+
+const ZERO: u32 = 0;
+const STAR: u32 = 1;
+
+#[derive(Default)]
+struct Arena {
+    games: Vec<Game>,
+    ids: HashMap<Vec<u32>, u32>,
+    sums: HashMap<Vec<u32>, u32>,
+}
+
+impl Arena {
+    fn new() -> Arena {
+        let mut a = Arena::default();
+        a.make(Vec::new());
+        a.make(vec![ZERO]);
+        a
+    }
+
+    /// The game with exactly these options (sorted, distinct).
+    fn make(&mut self, options: Vec<u32>) -> u32 {
+        if let Some(&id) = self.ids.get(&options) {
+            return id;
+        }
+        let g = |o: u32| &self.games[o as usize];
+        let alone = options.is_empty() || options.iter().any(|&o| !g(o).win[0]);
+        // Plus *1: take it (then the opponent faces the game alone) or
+        // move in the game keeping it.
+        let star = !alone || options.iter().any(|&o| !g(o).win[1]);
+        let n = options.len() as u32;
+        let heap = options.iter().all(|&o| g(o).heap.is_some_and(|h| h < n)).then_some(n);
+        let id = self.games.len() as u32;
+        self.games.push(Game { options: options.clone(), win: [alone, star], heap });
+        self.ids.insert(options, id);
+        id
+    }
+
+    fn options(&self, id: u32) -> &[u32] {
+        &self.games[id as usize].options
+    }
+
+    /// The simplest game with these options (each already simplest):
+    /// G equals a game g two moves down when g's options are all options
+    /// of G, every other option of G has g as an option, and g has an
+    /// option or G is a misère win (the proviso through 0).
+    fn reduce(&mut self, mut options: Vec<u32>) -> u32 {
+        options.sort_unstable();
+        options.dedup();
+        let win = options.is_empty() || options.iter().any(|&o| !self.games[o as usize].win[0]);
+        for &a in &options {
+            for &g in self.options(a) {
+                let gs = self.options(g);
+                if gs.is_empty() && !win {
+                    continue;
+                }
+                let within = gs.iter().all(|x| options.binary_search(x).is_ok());
+                if within && options.iter().all(|&b| gs.binary_search(&b).is_ok() || self.options(b).binary_search(&g).is_ok()) {
+                    return g;
+                }
+            }
+        }
+        self.make(options)
+    }
+
+    /// `0`s dropped, `*1`s paired off, sorted.
+    fn normalise(ids: &mut Vec<u32>) {
+        let stars = ids.iter().filter(|&&i| i == STAR).count();
+        ids.retain(|&i| i != ZERO && i != STAR);
+        if stars % 2 == 1 {
+            ids.push(STAR);
+        }
+        ids.sort_unstable();
+    }
+
+    /// The simplest game equal to the sum of `ids` (normalised).
+    fn sum(&mut self, ids: &[u32]) -> u32 {
+        match ids {
+            [] => return ZERO,
+            [one] => return *one,
+            _ => {}
+        }
+        if let Some(&s) = self.sums.get(ids) {
+            return s;
+        }
+        let mut options = Vec::new();
+        for i in 0..ids.len() {
+            for j in 0..self.options(ids[i]).len() {
+                let mut next = ids.to_vec();
+                next[i] = self.options(ids[i])[j];
+                Arena::normalise(&mut next);
+                options.push(self.sum(&next));
+            }
+        }
+        let s = self.reduce(options);
+        self.sums.insert(ids.to_vec(), s);
+        s
+    }
+}
+
+/// A sum: lands without a tree (sorted), the `*1` parity, games (sorted,
+/// no `0` or `*1`).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct Sum {
+    lands: Vec<Canon>,
+    star: bool,
+    games: Vec<u32>,
+}
+
+struct Checker {
+    arena: Arena,
+    /// Land -> its game, from the `M` facts.
+    land_games: HashMap<Canon, u32>,
+    lost: HashSet<Sum>,
+    children: HashMap<Canon, Vec<Canon>>,
+    generated: u64,
+}
+
+impl Checker {
+    fn children(&mut self, land: &Canon) -> Vec<Canon> {
+        if let Some(c) = self.children.get(land) {
+            return c.clone();
+        }
+        let mut out = Vec::new();
+        land.position().for_each_quick_child(&mut |c| {
+            out.push(c);
+            ControlFlow::Continue(())
+        });
+        out.sort_unstable();
+        out.dedup();
+        self.generated += out.len() as u64;
+        self.children.insert(land.clone(), out.clone());
+        out
+    }
+
+    /// The sum of these lands (those with a tree become games), parity and
+    /// games, normalised.
+    fn sum_of(&self, lands: impl IntoIterator<Item = Canon>, star: bool, mut games: Vec<u32>) -> Sum {
+        let mut left = Vec::new();
+        for l in lands {
+            match self.land_games.get(&l) {
+                Some(&g) => games.push(g),
+                None => left.push(l),
+            }
+        }
+        if star {
+            games.push(STAR);
+        }
+        Arena::normalise(&mut games);
+        let star = games.contains(&STAR);
+        games.retain(|&g| g != STAR);
+        left.sort();
+        Sum { lands: left, star, games }
+    }
+
+    /// Decided by the rules alone.
+    fn settled(&self, s: &Sum) -> Option<bool> {
+        if !s.lands.is_empty() {
+            return None;
+        }
+        match s.games[..] {
+            [] => return Some(!s.star),
+            [g] => return Some(self.arena.games[g as usize].win[s.star as usize]),
+            _ => {}
+        }
+        let mut x = s.star as u32;
+        for &g in &s.games {
+            x ^= self.arena.games[g as usize].heap?;
+        }
+        Some(x != 0)
+    }
+
+    /// The sums one move away.
+    fn moves(&mut self, s: &Sum) -> Vec<Sum> {
+        let mut out = Vec::new();
+        if s.star {
+            out.push(Sum { star: false, ..s.clone() });
+        }
+        for i in 0..s.games.len() {
+            for &o in self.arena.options(s.games[i]).to_vec().iter() {
+                let mut games = s.games.clone();
+                games[i] = o;
+                out.push(self.sum_of(s.lands.iter().cloned(), s.star, games));
+            }
+        }
+        for i in 0..s.lands.len() {
+            let mut rest = s.lands.clone();
+            let land = rest.remove(i);
+            for c in self.children(&land) {
+                let lands = rest.iter().cloned().chain(c.lands());
+                out.push(self.sum_of(lands, s.star, s.games.clone()));
+            }
+        }
+        out
+    }
+
+    fn shown_lost(&self, s: &Sum) -> bool {
+        self.settled(s).map_or_else(|| self.lost.contains(s), |w| !w)
+    }
+
+    /// Shown won: by the rules, or by a move to a sum shown lost.
+    fn shown_won(&mut self, s: &Sum) -> bool {
+        if let Some(w) = self.settled(s) {
+            return w;
+        }
+        let next = self.moves(s);
+        next.iter().any(|n| self.shown_lost(n))
+    }
+}
+
+pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
+    let one = |line: usize, message: String| Refusals(vec![Refusal { line, message }]);
+    let mut c = Checker {
+        arena: Arena::new(),
+        land_games: HashMap::new(),
+        lost: HashSet::new(),
+        children: HashMap::new(),
+        generated: 0,
+    };
+    // The certificate's tree ids -> games of this arena.
+    let mut games: Vec<u32> = vec![ZERO, STAR];
+    let mut verdict = Verdict { checked: 0, children: 0, root_wins: None, root_nimber: None };
+    let mut facts: Vec<&(usize, Fact)> = cert.facts.iter().collect();
+    facts.sort_by_key(|(_, f)| match f {
+        Fact::Tree { id, .. } => (0, *id),
+        Fact::LandTree { .. } => (1, 0),
+        _ => (2, 0),
+    });
+    let game = |games: &Vec<u32>, line: usize, id: u32| {
+        games.get(id as usize).copied().ok_or_else(|| one(line, format!("unknown tree {id}")))
+    };
+    for (line, f) in &facts {
+        match f {
+            Fact::Tree { id, options } => {
+                if *id as usize != games.len() || options.iter().any(|o| o >= id) {
+                    return Err(one(*line, format!("`{f}`: trees are numbered 2, 3, … in order, options first")));
+                }
+                let opts = options.iter().map(|&o| games[o as usize]).collect();
+                games.push(c.arena.reduce(opts));
+            }
+            Fact::LandTree { land, tree } => {
+                let g = game(&games, *line, *tree)?;
+                if c.land_games.insert(land.clone(), g).is_some() {
+                    return Err(one(*line, format!("`{f}`: a second tree for the land")));
+                }
+            }
+            Fact::Lost { trees, .. } => {
+                // Read once the land trees are all known (below).
+                for &t in trees {
+                    game(&games, *line, t)?;
+                }
+            }
+            _ => return Err(one(*line, format!("`{f}` is a normal-play fact, in a misère certificate"))),
+        }
+    }
+    // A land too wide to expand is refused rather than tried for hours
+    // (children are smaller, so checking the lands named is enough).
+    for (line, f) in &facts {
+        let named: Vec<&Canon> = match f {
+            Fact::LandTree { land, .. } => vec![land],
+            Fact::Lost { lands, .. } => lands.iter().collect(),
+            _ => Vec::new(),
+        };
+        for l in named {
+            crate::limits::check_moves(&l.position()).map_err(|e| one(*line, format!("`{f}`: {e}")))?;
+        }
+    }
+    if let Some(p) = root {
+        crate::limits::check_moves(p).map_err(|e| one(0, format!("the position: {e}")))?;
+    }
+    let mut lost_sums = HashMap::new();
+    for (line, f) in &facts {
+        if let Fact::Lost { star, trees, lands } = f {
+            let gs = trees.iter().map(|&t| games[t as usize]).collect();
+            let s = c.sum_of(lands.iter().cloned(), *star, gs);
+            lost_sums.insert(*line, s.clone());
+            c.lost.insert(s);
+        }
+    }
+    let mut refused: Vec<(usize, Refusal)> = Vec::new();
+    for (line, f) in &facts {
+        let why = match f {
+            Fact::Tree { .. } => None,
+            Fact::LandTree { land, tree } => {
+                let mut options = Vec::new();
+                let mut missing = None;
+                for child in c.children(land) {
+                    let mut gs = Vec::new();
+                    for l in child.lands() {
+                        match c.land_games.get(&l) {
+                            Some(&g) => gs.push(g),
+                            None => missing = Some(l),
+                        }
+                    }
+                    Arena::normalise(&mut gs);
+                    options.push(c.arena.sum(&gs));
+                }
+                match missing {
+                    Some(l) => Some(format!("no tree for the land {l} of a child")),
+                    None => (c.arena.reduce(options) != games[*tree as usize])
+                        .then(|| format!("its children make another tree than {tree}")),
+                }
+            }
+            Fact::Lost { .. } => {
+                let s = &lost_sums[line];
+                if c.settled(s) == Some(true) {
+                    Some("the rules make it a win".into())
+                } else {
+                    let next = c.moves(s);
+                    next.iter().find(|n| !c.shown_won(n)).map(|n| {
+                        format!("no fact shows that the move to {} is answered", describe(n))
+                    })
+                }
+            }
+            _ => None,
+        };
+        if let Some(why) = why {
+            refused.push((*line, Refusal { line: *line, message: format!("`{f}` refused: {why}") }));
+        }
+        verdict.checked += 1;
+        tick(verdict.checked);
+    }
+    verdict.children = c.generated;
+    if !refused.is_empty() {
+        refused.sort_by_key(|r| r.0);
+        return Err(Refusals(refused.into_iter().map(|r| r.1).collect()));
+    }
+    if let Some(p) = root {
+        let root_canon = Canon::quick(p);
+        let s = c.sum_of(root_canon.tokens().split_inclusive(|&t| t == T_LAND).map(|l| Canon::from_tokens(l.to_vec())), false, Vec::new());
+        verdict.root_wins = Some(if c.shown_lost(&s) {
+            false
+        } else if c.shown_won(&s) {
+            true
+        } else {
+            return Err(one(0, format!("the facts do not decide the position {root_canon}")));
+        });
+    }
+    Ok(verdict)
+}
+
+/// A sum, for a message.
+fn describe(s: &Sum) -> String {
+    let mut parts: Vec<String> = s.lands.iter().map(|l| l.to_string()).collect();
+    parts.extend(s.games.iter().map(|g| format!("game #{g}")));
+    if s.star {
+        parts.push("*1".into());
+    }
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(" + ")
+    }
+}

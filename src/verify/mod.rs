@@ -1,0 +1,247 @@
+//! Checks a certificate (see [`crate::certificate`]) from scratch, with
+//! none of the solver's search, tables or move ordering: only the move
+//! generator and the rules of Sprague–Grundy theory.
+//!
+//! Normal play. Write `S + *k` for a sum of lands S plus a nim heap. Its
+//! status, from the facts alone: identical lands cancel in pairs, lands
+//! with a nimber fact fold into the heap by nim-addition; then with no land
+//! left it is a loss iff the heap is 0, with one land L left it is a win if
+//! `W heap L` is a fact, and otherwise it is unknown. Each fact is checked
+//! against the others:
+//! - `N g L`: every child C of L has `C + *g` a win (no child of nimber g),
+//!   and for each m < g some child C has `C + *m` a loss (a child of
+//!   nimber m);
+//! - `W k L`: some child C has `C + *k` a loss, or L has a nimber fact
+//!   other than k (then move in the heap, or in L to a child of nimber k).
+//!
+//! Children are smaller than their parent, so by induction on the size of
+//! the land every fact that passes is true. The root's outcome is then its
+//! status with heap 0, which must be known.
+
+use crate::certificate::{Certificate, Fact};
+use crate::topology::{Canon, Position, T_LAND};
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+mod misere;
+
+/// What `verify` found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Facts checked (all of them, when none is refused).
+    pub checked: usize,
+    /// Children generated.
+    pub children: u64,
+    /// The root's outcome (`Some(true)`: a win for the player to move),
+    /// when a root was given.
+    pub root_wins: Option<bool>,
+    /// The root's nimber, when every land of it has one.
+    pub root_nimber: Option<u32>,
+}
+
+/// A fact that does not hold, or a root the facts do not decide.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// The line of the fact (0 for the root).
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: {}", self.line, self.message)
+        } else {
+            f.write_str(&self.message)
+        }
+    }
+}
+
+/// Everything refused, smallest land first: a false fact is refused
+/// itself, and so may be the facts that lean on it, which are about
+/// larger lands; the first refusal is where to look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusals(pub Vec<Refusal>);
+
+impl std::fmt::Display for Refusals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, r) in self.0.iter().take(5).enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{r}")?;
+        }
+        if self.0.len() > 5 {
+            write!(f, "; and {} more", self.0.len() - 5)?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Default)]
+struct Known {
+    nimber: Option<u32>,
+    wins: Vec<u32>,
+}
+
+/// Status of a sum plus a heap.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Status {
+    Win,
+    Loss,
+    Unknown,
+}
+
+struct Facts {
+    lands: HashMap<Box<[u16]>, Known>,
+}
+
+impl Facts {
+    /// The status of the lands `lands` (each ending with `T_LAND`) plus `*k`.
+    fn status(&self, lands: &[&[u16]], mut k: u32) -> Status {
+        let mut sorted: Vec<&[u16]> = lands.to_vec();
+        sorted.sort_unstable();
+        let mut left: Vec<&[u16]> = Vec::new();
+        let mut i = 0;
+        while i < sorted.len() {
+            if i + 1 < sorted.len() && sorted[i] == sorted[i + 1] {
+                i += 2;
+                continue;
+            }
+            match self.lands.get(sorted[i]).and_then(|f| f.nimber) {
+                Some(g) => k ^= g,
+                None => left.push(sorted[i]),
+            }
+            i += 1;
+        }
+        match left[..] {
+            [] if k == 0 => Status::Loss,
+            [] => Status::Win,
+            [l] => match self.lands.get(l) {
+                Some(f) if f.wins.contains(&k) => Status::Win,
+                _ => Status::Unknown,
+            },
+            _ => Status::Unknown,
+        }
+    }
+}
+
+/// The lands of a child, as token slices.
+fn lands(c: &Canon) -> Vec<&[u16]> {
+    c.tokens().split_inclusive(|&t| t == T_LAND).collect()
+}
+
+/// The distinct children of a land, written as the solver keys them.
+fn children(land: &Canon) -> Result<Vec<Canon>, String> {
+    let p = land.position();
+    // A land too wide to expand is refused rather than tried for hours.
+    crate::limits::check_moves(&p).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    p.for_each_quick_child(&mut |c| {
+        out.push(c);
+        ControlFlow::Continue(())
+    });
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+/// Checks every fact of a normal-play certificate, then (if given) that
+/// the facts decide the root. `tick(checked)` is called after each fact.
+pub fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
+    let one = |line: usize, message: String| Refusals(vec![Refusal { line, message }]);
+    if cert.misere {
+        return misere::verify(cert, root, tick);
+    }
+    let mut facts = Facts { lands: HashMap::new() };
+    let mut lines: HashMap<(Canon, bool, u32), usize> = HashMap::new();
+    for (line, f) in &cert.facts {
+        let refuse = |message: String| Err(one(*line, message));
+        match f {
+            Fact::Nimber { land, nimber } => {
+                let known = facts.lands.entry(land.tokens().into()).or_default();
+                match known.nimber {
+                    Some(g) if g != *nimber => {
+                        return refuse(format!("`{f}` contradicts the nimber {g} given on line {}", lines.get(&(land.clone(), true, g)).copied().unwrap_or(0)))
+                    }
+                    _ => known.nimber = Some(*nimber),
+                }
+                lines.insert((land.clone(), true, *nimber), *line);
+            }
+            Fact::Win { land, heap } => {
+                facts.lands.entry(land.tokens().into()).or_default().wins.push(*heap);
+                lines.insert((land.clone(), false, *heap), *line);
+            }
+            _ => return refuse(format!("`{f}` is a misère fact, in a normal-play certificate")),
+        }
+    }
+    let mut verdict = Verdict { checked: 0, children: 0, root_wins: None, root_nimber: None };
+    let mut refused: Vec<(usize, Refusal)> = Vec::new();
+    for (line, f) in &cert.facts {
+        if let Err(why) = check(&facts, &lines, f, &mut verdict) {
+            let size = match f {
+                Fact::Nimber { land, .. } | Fact::Win { land, .. } => land.tokens().len(),
+                _ => 0,
+            };
+            refused.push((size, Refusal { line: *line, message: format!("`{f}` refused: {why}") }));
+        }
+        verdict.checked += 1;
+        tick(verdict.checked);
+    }
+    if !refused.is_empty() {
+        refused.sort_by_key(|r| (r.0, r.1.line));
+        return Err(Refusals(refused.into_iter().map(|r| r.1).collect()));
+    }
+    if let Some(p) = root {
+        crate::limits::check_moves(p).map_err(|e| one(0, format!("the position: {e}")))?;
+        let c = Canon::quick(p);
+        let ls = lands(&c);
+        verdict.root_wins = match facts.status(&ls, 0) {
+            Status::Win => Some(true),
+            Status::Loss => Some(false),
+            Status::Unknown => return Err(one(0, format!("the facts do not decide the position {c}"))),
+        };
+        verdict.root_nimber = (0..64).find(|&g| facts.status(&ls, g) == Status::Loss);
+    }
+    Ok(verdict)
+}
+
+/// Checks one fact against the others: why not, if it does not hold.
+fn check(facts: &Facts, lines: &HashMap<(Canon, bool, u32), usize>, f: &Fact, verdict: &mut Verdict) -> Result<(), String> {
+    let refuse = |why: String| Err(why);
+    match f {
+        Fact::Nimber { land, nimber } => {
+            let kids = children(land)?;
+            verdict.children += kids.len() as u64;
+            for c in &kids {
+                match facts.status(&lands(c), *nimber) {
+                    Status::Win => {}
+                    Status::Loss => return refuse(format!("the child {c} has nimber {nimber} too")),
+                    Status::Unknown => {
+                        return refuse(format!("no fact shows that the child {c} has a nimber other than {nimber}"))
+                    }
+                }
+            }
+            for m in 0..*nimber {
+                if !kids.iter().any(|c| facts.status(&lands(c), m) == Status::Loss) {
+                    return refuse(format!("no child is shown to have nimber {m}"));
+                }
+            }
+        }
+        Fact::Win { land, heap } => {
+            let other = facts.lands.get(land.tokens()).and_then(|k| k.nimber);
+            if other == Some(*heap) {
+                return refuse(format!("the land has nimber {heap} (line {})", lines.get(&(land.clone(), true, *heap)).copied().unwrap_or(0)));
+            }
+            if other.is_none() {
+                let kids = children(land)?;
+                verdict.children += kids.len() as u64;
+                if !kids.iter().any(|c| facts.status(&lands(c), *heap) == Status::Loss) {
+                    return refuse(format!("no child C is shown to make C + *{heap} a loss"));
+                }
+            }
+        }
+        _ => return refuse("not a normal-play fact".into()),
+    }
+    Ok(())
+}

@@ -1,0 +1,229 @@
+//! Proof databases: `sprouts solve --database` writes a certificate that
+//! `sprouts verify` accepts, refuses it altered in one fact, and a stopped
+//! solve resumed from its database finishes with the same answer and less
+//! work.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sprouts")).args(args).output().expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+/// A fresh file path in a directory of this test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sprouts-cert-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("db.txt");
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// Runs `verify` on `text` written to a file: its exit status and stderr.
+fn verify_text(name: &str, text: &str, root: &[&str]) -> (bool, String) {
+    let p = scratch(name);
+    std::fs::write(&p, text).unwrap();
+    let mut args = vec!["verify", p.to_str().unwrap()];
+    args.extend_from_slice(root);
+    let o = run(&args);
+    (o.status.success(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+/// The 9-spot certificate of a full analysis (outcome, moves, nimber).
+fn nine() -> (String, Value) {
+    let p = scratch("nine");
+    let v = json(&["solve", "--spots", "9", "--json", "--database", p.to_str().unwrap()]);
+    (std::fs::read_to_string(&p).unwrap(), v)
+}
+
+#[test]
+fn a_solve_writes_a_certificate_that_verify_accepts() {
+    let (text, solved) = nine();
+    assert!(text.starts_with("sprouts-certificate 1 normal\n"), "{}", &text[..40]);
+    assert_eq!(solved["database_loaded"], 0);
+    let facts = text.lines().count() - 1;
+    assert_eq!(solved["database_facts"], facts);
+    let p = scratch("nine-verify");
+    std::fs::write(&p, &text).unwrap();
+    let v = json(&["verify", p.to_str().unwrap(), "--spots", "9", "--json"]);
+    assert_eq!(v["checked"], facts);
+    assert_eq!(v["outcome"], solved["outcome"]);
+    assert_eq!(v["outcome"], "win"); // published: n = 9 is a win (9 mod 6 = 3)
+    assert_eq!(v["nimber"], solved["nimber"]);
+    // The facts do not decide a position they say nothing about.
+    let (ok, err) = verify_text("nine-other", &text, &["0*30"]);
+    assert!(!ok && err.contains("do not decide"), "{err}");
+}
+
+/// The lines of the certificate, and the index of the first line matching.
+fn find(lines: &[String], pred: impl Fn(&str) -> bool) -> usize {
+    lines.iter().position(|l| pred(l)).expect("a fact of that kind")
+}
+
+#[test]
+fn a_certificate_altered_in_one_fact_is_refused_naming_it() {
+    let (text, _) = nine();
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    // A nimber changed: refused, and the changed fact is named.
+    for (from, to) in [("N 1 ", "N 2 "), ("N 2 ", "N 0 "), ("N 0 0*", "N 3 0*")] {
+        let i = find(&lines, |l| l.starts_with(from));
+        let mut altered = lines.clone();
+        altered[i] = altered[i].replacen(from, to, 1);
+        let (ok, err) = verify_text("nimber", &(altered.join("\n") + "\n"), &["--spots", "9"]);
+        assert!(!ok, "{} accepted", altered[i]);
+        assert!(err.contains(&format!("line {}: `{}` refused", i + 1, altered[i])), "{}: {err}", altered[i]);
+    }
+    // A win changed to another heap: refused, named.
+    if let Some(i) = lines.iter().position(|l| l.starts_with("W 0 ")) {
+        let mut altered = lines.clone();
+        altered[i] = altered[i].replacen("W 0 ", "W 5 ", 1);
+        let (ok, err) = verify_text("win", &(altered.join("\n") + "\n"), &["--spots", "9"]);
+        assert!(!ok && err.contains(&format!("`{}` refused", altered[i])), "{err}");
+    }
+    // The root's fact removed: the root is no longer decided.
+    let root = find(&lines, |l| l.ends_with(" 0*9.}]!"));
+    let mut cut = lines.clone();
+    cut.remove(root);
+    let (ok, err) = verify_text("root", &(cut.join("\n") + "\n"), &["--spots", "9"]);
+    assert!(!ok && err.contains("do not decide"), "{err}");
+    // A child's facts removed: the root's fact leans on every child of
+    // the root (one land each, after the first move), so it is refused.
+    let o = run(&["moves", "--spots", "9"]);
+    let kids = String::from_utf8_lossy(&o.stdout).into_owned();
+    let mut tried = 0;
+    for kid in kids.lines().filter(|k| k.matches(']').count() == 1) {
+        let cut: Vec<&String> = lines.iter().filter(|l| !l.ends_with(&format!(" {kid}"))).collect();
+        if cut.len() == lines.len() {
+            continue;
+        }
+        let cut: Vec<&str> = cut.iter().map(|l| l.as_str()).collect();
+        let (ok, err) = verify_text("child", &(cut.join("\n") + "\n"), &["--spots", "9"]);
+        assert!(!ok, "accepted without the facts of {kid}");
+        assert!(err.contains(&format!("`{}` refused", lines[root])), "{kid}: {err}");
+        tried += 1;
+    }
+    assert!(tried >= 3, "{tried} children tried");
+}
+
+#[test]
+fn a_stopped_solve_resumed_from_its_database_gives_the_same_answer_with_fewer_nodes() {
+    let fresh = json(&["solve", "--spots", "12", "--only", "outcome", "--json"]);
+    assert_eq!(fresh["outcome"], "loss"); // published: 12 mod 6 = 0
+    let fresh_nodes = fresh["nodes"].as_u64().unwrap();
+    let p = scratch("resume");
+    let db = p.to_str().unwrap();
+    let first = ["solve", "--spots", "12", "--only", "outcome", "--database", db, "--max-nodes"];
+    let stop = (fresh_nodes / 2).to_string();
+    let mut args = first.to_vec();
+    args.extend([stop.as_str(), "--json"]);
+    let stopped = json(&args);
+    assert_eq!(stopped["outcome"], Value::Null, "stopped before the outcome");
+    let saved = stopped["database_facts"].as_u64().unwrap();
+    assert!(saved > 0);
+    let resumed = json(&["solve", "--spots", "12", "--only", "outcome", "--database", db, "--json"]);
+    assert_eq!(resumed["database_loaded"], saved);
+    assert_eq!(resumed["outcome"], fresh["outcome"]);
+    let nodes = resumed["nodes"].as_u64().unwrap();
+    assert!(nodes < fresh_nodes, "resumed {nodes} nodes, fresh {fresh_nodes}");
+    // Run again, it proves nothing new: no node at all.
+    let again = json(&["solve", "--spots", "12", "--only", "outcome", "--database", db, "--json"]);
+    assert_eq!(again["nodes"], 0);
+    // And what the two runs proved together is a certificate.
+    let v = json(&["verify", db, "--spots", "12", "--json"]);
+    assert_eq!(v["outcome"], "loss");
+}
+
+#[test]
+fn files_that_are_not_certificates_are_refused_with_their_line() {
+    let (ok, err) = verify_text("empty", "", &[]);
+    assert!(!ok && err.contains("line 1"), "{err}");
+    let (ok, err) = verify_text("version", "sprouts-certificate 9 normal\n", &[]);
+    assert!(!ok && err.contains("version"), "{err}");
+    let (ok, err) = verify_text("land", "sprouts-certificate 1 normal\nN 0 0.}]!\nN 1 0*2.}]\n", &[]);
+    assert!(!ok && err.contains("line 3"), "{err}");
+    let (ok, err) = verify_text("kind", "sprouts-certificate 1 normal\nN 0 0.}]!\n", &["--misere"]);
+    assert!(!ok && err.contains("misère"), "{err}");
+    // Contradicting facts.
+    let (ok, err) = verify_text("twice", "sprouts-certificate 1 normal\nN 0 0.}]!\nN 1 0.}]!\n", &[]);
+    assert!(!ok && err.contains("line 3"), "{err}");
+}
+
+#[test]
+fn misere_certificates_verify_and_refuse_an_altered_fact() {
+    let p = scratch("misere");
+    let db = p.to_str().unwrap();
+    let solved = json(&["solve", "--spots", "9", "--misere", "--only", "outcome", "--json", "--database", db]);
+    assert_eq!(solved["outcome"], "loss"); // A164950: n = 9 is a misère loss
+    let v = json(&["verify", db, "--spots", "9", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "loss");
+    let text = std::fs::read_to_string(&p).unwrap();
+    assert!(text.starts_with("sprouts-certificate 1 misere\n"));
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    // A land's tree changed to another: refused, named.
+    let i = find(&lines, |l| l.starts_with("M 2 "));
+    let mut altered = lines.clone();
+    altered[i] = altered[i].replacen("M 2 ", "M 3 ", 1);
+    let (ok, err) = verify_text("m-tree", &(altered.join("\n") + "\n"), &["--spots", "9", "--misere"]);
+    assert!(!ok && err.contains(&format!("`{}` refused", altered[i])), "{err}");
+    // A lost sum's parity flipped: a sum and that sum plus *1 are never
+    // both lost (taking the *1 moves from one to the other).
+    let i = find(&lines, |l| l.starts_with("L 0 "));
+    let mut altered = lines.clone();
+    altered[i] = altered[i].replacen("L 0 ", "L 1 ", 1);
+    let (ok, err) = verify_text("m-parity", &(altered.join("\n") + "\n"), &["--spots", "9", "--misere"]);
+    assert!(!ok && err.contains("REFUSED"), "{err}");
+    // The root's lost fact removed: undecided.
+    let root = find(&lines, |l| l == "L 0 - 0*9.}]!");
+    let mut cut = lines.clone();
+    cut.remove(root);
+    let (ok, err) = verify_text("m-root", &(cut.join("\n") + "\n"), &["--spots", "9", "--misere"]);
+    assert!(!ok && err.contains("do not decide"), "{err}");
+    // Checked as normal play: refused.
+    let (ok, err) = verify_text("m-normal", &text, &["--spots", "9"]);
+    assert!(!ok && err.contains("misère"), "{err}");
+}
+
+#[test]
+fn a_stopped_misere_solve_resumes_with_fewer_nodes() {
+    let fresh = json(&["solve", "--spots", "10", "--misere", "--only", "outcome", "--json"]);
+    assert_eq!(fresh["outcome"], "win"); // A164950
+    let fresh_nodes = fresh["nodes"].as_u64().unwrap();
+    let p = scratch("misere-resume");
+    let db = p.to_str().unwrap();
+    let stop = (fresh_nodes / 2).to_string();
+    let base = ["solve", "--spots", "10", "--misere", "--only", "outcome", "--json", "--database", db];
+    let mut args = base.to_vec();
+    args.extend(["--max-nodes", stop.as_str()]);
+    assert_eq!(json(&args)["outcome"], Value::Null);
+    let resumed = json(&base);
+    assert_eq!(resumed["outcome"], "win");
+    assert!(resumed["nodes"].as_u64().unwrap() < fresh_nodes, "{resumed}");
+    let v = json(&["verify", db, "--spots", "10", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "win");
+}
+
+#[test]
+fn spots_databases_are_written_and_read_back() {
+    let p = scratch("spots");
+    let db = p.to_str().unwrap();
+    let base = ["solve", "--spots", "9", "--json", "--database", db, "--format", "spots"];
+    let first = json(&base);
+    let text = std::fs::read_to_string(&p).unwrap();
+    assert!(text.starts_with("[Positions+Nimber]\n0 0\n"), "{}", &text[..40]);
+    // Lands in SPOTS' dialect with their nimbers: the 9-spot start's among them.
+    assert!(text.lines().any(|l| l == format!("0*9 {}", first["nimber"])), "no line for 0*9");
+    let again = json(&base);
+    assert!(again["database_loaded"].as_u64().unwrap() > 100);
+    assert!(again["nodes"].as_u64().unwrap() < first["nodes"].as_u64().unwrap() / 10, "{again}");
+    assert_eq!(again["nimber"], first["nimber"]);
+    // Misère has no SPOTS format.
+    let o = run(&["solve", "--spots", "5", "--misere", "--database", db, "--format", "spots"]);
+    assert!(!o.status.success());
+}
