@@ -44,8 +44,10 @@
  * page's CSP must allow (`worker-src blob:` and this file's origin: a
  * module worker loads its imports under worker-src); where none starts,
  * the boards read on the main thread as before. The worker also places
- * the spot numbers, as the page does (where it cannot, the board puts
- * each number at the clearest of its spot's four corners).
+ * the spot numbers, as the page does (where it cannot, they are placed the
+ * same way on the main thread), and tidies the drawing at the scale shown,
+ * as the page tidies a game it reads (where it cannot, the drawing stays
+ * as routed).
  */
 import { createBoard, BOARD_CSS } from './board.js';
 import { createDrawClient } from './draw-client.js';
@@ -95,6 +97,29 @@ function placeInWorker(game, scale, margin) {
   return client.request({ type: 'place', game: json, scale, margin }).reply.then((m) => {
     if (m.all && drawing === client) drawing = null;
     return m.labels ?? null;
+  });
+}
+
+/**
+ * The game's drawing tidied in the drawing worker at the scale shown (see
+ * draw-worker.js, `tidied`), as the page tidies a game it reads: curves
+ * spread to gaps that read at that scale, so the numbers find room beside
+ * their spots. Null where the worker cannot (the drawing stays as routed).
+ * @param {EngineGame | null} game @param {number} scale
+ * @returns {Promise<object | null> | null}
+ */
+function tidyInWorker(game, scale) {
+  if (!game || !(scale > 0) || drawing === null) return null;
+  let json;
+  try {
+    json = game.toJson();
+  } catch {
+    return null;
+  }
+  const client = (drawing ??= createDrawClient());
+  return client.request({ type: 'tidied', game: json, scale }).reply.then((m) => {
+    if (m.all && drawing === client) drawing = null;
+    return m.drawing ?? null;
   });
 }
 
@@ -165,6 +190,14 @@ export class SproutsBoard extends HTMLElement {
       },
       onScale: (s) => this.rules(s),
       placeLabels: (scale, margin) => placeInWorker(this.game, scale, margin),
+      // Where no worker starts: placed as the page places them, on this thread.
+      labelPlaces: (scale, margin) => {
+        try {
+          return this.game?.labelBoxes(scale, margin) ?? null;
+        } catch {
+          return null;
+        }
+      },
     });
     const onClick = (/** @type {Event} */ ev) => {
       const act = /** @type {HTMLElement} */ (ev.target).closest?.('button')?.dataset.act;
@@ -250,6 +283,21 @@ export class SproutsBoard extends HTMLElement {
     else this.board.message('', true);
     this.rules(this.board.scale());
     this.render();
+    void this.tidy();
+  }
+
+  /** Tidies the drawing shown (in the worker), then shows it if the game has not changed meanwhile. */
+  async tidy() {
+    const game = this.game;
+    const shown = game?.record();
+    const tidied = await tidyInWorker(game, this.board?.scale() ?? 0);
+    if (!tidied || !game || this.game !== game || game.record() !== shown) return;
+    try {
+      game.adoptDrawing(tidied, true);
+    } catch {
+      return; // not this game's drawing any more
+    }
+    this.render();
   }
 
   /** @param {number} scale */
@@ -284,6 +332,7 @@ export class SproutsBoard extends HTMLElement {
   /** @param {string} move */
   moved(move) {
     this.render();
+    void this.tidy();
     const record = this.record;
     this.dispatchEvent(new CustomEvent('sprouts-move', { detail: { move, record }, bubbles: true, composed: true }));
     const st = this.status;
