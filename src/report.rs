@@ -349,6 +349,30 @@ pub struct LayoutBenchReport {
     #[serde(skip)]
     pub spots: usize,
     pub sizes: Vec<LayoutSize>,
+    /// How the spot numbers read in each view (page sizes and embeds),
+    /// on the random games and on real records.
+    pub numbers: Vec<NumberRow>,
+}
+
+/// The spot numbers of a set of drawings in one view, placed as the page
+/// places them: totals over the drawings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NumberRow {
+    /// "page 390x844", "embed 480x320".
+    pub view: String,
+    /// "random 20-spot" games' last drawings, or "records (middle, end)".
+    pub drawn: String,
+    pub tidied: bool,
+    pub drawings: usize,
+    pub numbers: usize,
+    /// Numbers whose centre is nearer another spot than their own.
+    pub nearer_other: usize,
+    /// Numbers over a curve.
+    pub over_curve: usize,
+    /// Numbers with a curve between them and their spot.
+    pub across: usize,
+    /// The largest gap between a number's box and its spot's disc (CSS px).
+    pub worst_gap_px: f64,
 }
 
 /// One page size of `sprouts bench layout`: readings over the games'
@@ -420,6 +444,27 @@ impl std::fmt::Display for LayoutBenchReport {
             if s.failures > 0 {
                 writeln!(f, "{}x{}: {} games could not be routed to the end", s.width, s.height, s.failures)?;
             }
+        }
+        writeln!(f, "\nspot numbers: every number nearer its own spot than any other spot, none over a curve")?;
+        writeln!(
+            f,
+            "{:<14} {:<22} {:<6} {:>8} {:>7} {:>13} {:>12} {:>14} {:>12}",
+            "view", "drawings", "tidied", "count", "numbers", "nearer other", "over a curve", "across a curve", "worst gap px"
+        )?;
+        for r in &self.numbers {
+            writeln!(
+                f,
+                "{:<14} {:<22} {:<6} {:>8} {:>7} {:>13} {:>12} {:>14} {:>12.1}",
+                r.view,
+                r.drawn,
+                if r.tidied { "yes" } else { "no" },
+                r.drawings,
+                r.numbers,
+                r.nearer_other,
+                r.over_curve,
+                r.across,
+                r.worst_gap_px
+            )?;
         }
         Ok(())
     }

@@ -51,7 +51,7 @@
  * @property {(s: SpotData) => string} [spotLabel] accessible name of a spot button
  * @property {number} [margin] board units kept around the extent (default 24)
  * @property {(scale: number, margin: number) => ArrayLike<number> | null} [labelPlaces] where the spot numbers go (box centres and font sizes in CSS px, flat x, y, font; or flat x, y at 12 px), instead of the board's own choice
- * @property {(scale: number, margin: number) => Promise<ArrayLike<number> | null> | null} [placeLabels] the same, worked out off the page's thread (null: not now); shown when it comes if the drawing and scale are still those it was asked for. With it, `labelPlaces` is asked only for a picture (`image`)
+ * @property {(scale: number, margin: number) => Promise<ArrayLike<number> | null> | null} [placeLabels] the same, worked out off the page's thread (null: not now); shown when it comes if the drawing and scale are still those it was asked for. With it, `labelPlaces` is asked only for a picture (`image`) and where `placeLabels` gives null
  */
 
 /** Okabe–Ito colours (safe for colour-blind readers), backed by shapes. */
@@ -604,13 +604,15 @@ export function createBoard(element, config = {}) {
     if (state.moving && old && old.length === state.spots.length) {
       return keep(state.spots.map((s, i) => [c.places[i][0] + s.x - old[i].x, c.places[i][1] + s.y - old[i].y, ...c.places[i].slice(2)]), 'following');
     }
-    if (cfg.placeLabels && !still) {
+    const waiting = !!cfg.placeLabels && !still && askPlaces(px);
+    if (waiting) {
       // Until the host's places come the numbers stay where they were beside their spots.
-      if (askPlaces(px) && old && old.length === n && c.places.length === n && c.px > 0) {
+      if (old && old.length === n && c.places.length === n && c.px > 0) {
         const k = px / c.px;
         return keep(state.spots.map((s, i) => [s.x + (c.places[i][0] - old[i].x) * k, s.y + (c.places[i][1] - old[i].y) * k, ...c.places[i].slice(2)]), 'waiting');
       }
     } else {
+      // (Also where the host's worker gave no answer: placed on this thread rather than by corners.)
       const host = cfg.labelPlaces?.(1 / px, cfg.margin ?? 24);
       if (host && fits(host)) return keep(centres(host), 'host');
     }

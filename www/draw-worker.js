@@ -21,6 +21,11 @@
  *   {type: 'place', id, game, scale, margin} where the spot numbers of
  *        a game (saved-game JSON) go at that scale → {id, labels}: as for
  *        'labels', for the page's game, off the page's thread.
+ *   {type: 'tidied', id, game, scale} a game (saved-game JSON) tidied to
+ *        the end at that scale, as the page tidies a game it reads, but
+ *        in one go (an embed shows no tidy's animation) → {id, drawing}
+ *        (`Game.drawing`, for `Game.adoptDrawing(drawing, true)`); stateless,
+ *        so every board of a page may ask at once.
  *   {type: 'open', id, text, misere, width, height, recordFirst} a pasted
  *        text read as a record (`Game.fromRecord`) or a position
  *        (`Game.fromPosition`), the one `recordFirst` says first, the other
@@ -131,6 +136,22 @@ function place(e, m) {
   }
 }
 
+/** Longest one-go tidy (ms): a 46-spot record's takes about a second natively. */
+const TIDY_LIMIT_MS = 20000;
+
+/** @param {import('./engine.js').Engine} e @param {any} m */
+function tidied(e, m) {
+  const g = e.Game.fromJson(String(m.game));
+  try {
+    const s = Number(m.scale) || 1;
+    const t0 = performance.now();
+    while (g.tidy(s, 16) && performance.now() - t0 < TIDY_LIMIT_MS) { /* sweeps on */ }
+    return { id: m.id, drawing: g.drawing() };
+  } finally {
+    g.free();
+  }
+}
+
 /** @param {import('./engine.js').Engine} e @param {any} m */
 function tidy(e, m) {
   if (m.type === 'start') {
@@ -159,10 +180,10 @@ scope.addEventListener('message', async (ev) => {
   try {
     const e = await engine;
     const reply = m.type === 'open' ? open(e, m) : m.type === 'link' ? link(e, m) : m.type === 'place' ? place(e, m)
-      : m.type === 'file' ? file(e, m) : tidy(e, m);
+      : m.type === 'file' ? file(e, m) : m.type === 'tidied' ? tidied(e, m) : tidy(e, m);
     scope.postMessage(reply);
   } catch (err) {
-    if (!['open', 'link', 'place', 'file'].includes(m.type)) game = null;
+    if (!['open', 'link', 'place', 'file', 'tidied'].includes(m.type)) game = null;
     // A trapped instance (a Rust panic) is unusable: the next request loads a fresh one.
     if (isTrap(err)) engine = loadEngine({ fresh: true });
     scope.postMessage({ id: m.id, error: messageOf(err) });

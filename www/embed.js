@@ -43,6 +43,8 @@
  * replay bar), embed-opponent.js, embed-analysis.js. A teaching mode
  * (`mode="…"`) is a module whose default export takes the element and
  * returns a Feature ({render, destroy, key?}); add it to MODES.
+ * The drawing worker also tidies the drawing at the scale shown, as the page
+ * tidies a game it reads (where it cannot, the drawing stays as routed).
  */
 import { boardShape, createBoard, BOARD_CSS } from './board.js';
 import { createDrawClient } from './draw-client.js';
@@ -101,6 +103,29 @@ function placeInWorker(game, scale, margin, owner) {
   return client.request({ type: 'place', game: json, scale, margin }, owner).reply.then((m) => {
     if (m.all && drawing === client) drawing = null;
     return m.labels ?? null;
+  });
+}
+
+/**
+ * The game's drawing tidied in the drawing worker at the scale shown (see
+ * draw-worker.js, `tidied`), as the page tidies a game it reads: curves
+ * spread to gaps that read at that scale, so the numbers find room beside
+ * their spots. Null where the worker cannot (the drawing stays as routed).
+ * @param {EngineGame | null} game @param {number} scale @param {object} owner the board (its removal drops this tidy)
+ * @returns {Promise<object | null> | null}
+ */
+function tidyInWorker(game, scale, owner) {
+  if (!game || !(scale > 0) || drawing === null) return null;
+  let json;
+  try {
+    json = game.toJson();
+  } catch {
+    return null;
+  }
+  const client = (drawing ??= createDrawClient());
+  return client.request({ type: 'tidied', game: json, scale }, owner).reply.then((m) => {
+    if (m.all && drawing === client) drawing = null;
+    return m.drawing ?? null;
   });
 }
 
@@ -258,6 +283,14 @@ export class SproutsBoard extends HTMLElement {
       onSpotActivate: (n) => this.activateSpot(n),
       spotLabel: (s) => `Spot ${s.n}, ${s.lives} ${s.lives === 1 ? 'life' : 'lives'}${s.lives === 0 ? ' (dead)' : ''}`,
       placeLabels: (scale, margin) => placeInWorker(this.game, scale, margin, this),
+      // Where no worker starts: placed as the page places them, on this thread.
+      labelPlaces: (scale, margin) => {
+        try {
+          return this.game?.labelBoxes(scale, margin) ?? null;
+        } catch {
+          return null;
+        }
+      },
     });
     this.overlay = createOverlay(q('.maths'), this.board, area);
     const host = this;
@@ -441,6 +474,7 @@ export class SproutsBoard extends HTMLElement {
     if (read !== this.reads) return;
     this.render();
     this.computer?.maybeMove();
+    void this.tidy();
   }
 
   /** Loads the teaching mode the `mode` attribute names (once per element and mode). */
@@ -457,6 +491,20 @@ export class SproutsBoard extends HTMLElement {
     } catch (e) {
       this.fail(`the mode ${name} did not load: ${messageOf(e)}`);
     }
+  }
+
+  /** Tidies the drawing shown (in the worker), then shows it if the game has not changed meanwhile. */
+  async tidy() {
+    const game = this.game;
+    const shown = game?.record();
+    const tidied = await tidyInWorker(game, this.board?.scale() ?? 0, this);
+    if (!tidied || !game || this.game !== game || game.record() !== shown) return;
+    try {
+      game.adoptDrawing(tidied, true);
+    } catch {
+      return; // not this game's drawing any more
+    }
+    this.render();
   }
 
   /** @param {number} scale */
@@ -564,6 +612,7 @@ export class SproutsBoard extends HTMLElement {
   moved(move) {
     this.analyser?.clear();
     this.render();
+    void this.tidy();
     const record = this.record;
     this.dispatchEvent(new CustomEvent('sprouts-move', { detail: { move, record }, bubbles: true, composed: true }));
     const st = this.status;

@@ -197,6 +197,9 @@ const SETTLE_STEPS: usize = 3000;
 /// and for being across a curve from its spot.
 const FONT_COST: f64 = 0.05;
 const ACROSS_COST: f64 = 0.3;
+/// What a place nearer another spot than its own costs in the settling:
+/// more than being across a curve, less than lying over one.
+const OTHER_COST: f64 = 0.6;
 /// Each px of font below [`TINY`] costs this more: more than being
 /// across a curve, so that 9 and 8 px numbers are drawn only where no
 /// place at 10 px or more is clear. (At 0.05 a px throughout they also
@@ -235,7 +238,7 @@ fn settle(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, placed: &m
     let n = placed.len();
     let spots = board.spots();
     let over = overlapping_with(board, index, px, placed);
-    let seeds: Vec<bool> = (0..n).map(|i| over[i] || is_across(index, px, spots[i], &placed[i])).collect();
+    let seeds: Vec<bool> = (0..n).map(|i| over[i] || is_across(index, px, spots[i], &placed[i]) || reads_as_other(spots, spots[i], &placed[i])).collect();
     if !seeds.contains(&true) {
         return;
     }
@@ -245,7 +248,11 @@ fn settle(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, placed: &m
     let members: Vec<usize> = (0..n).filter(|&i| active[i]).collect();
     let fixed: Vec<Label> = (0..n).filter(|&i| !active[i]).map(|i| placed[i]).collect();
     // Each member's places and what each costs by itself.
-    let looks = |i: usize, l: &Label| font_cost(l.font) + if is_across(index, px, spots[i], l) { ACROSS_COST } else { 0.0 };
+    let looks = |i: usize, l: &Label| {
+        font_cost(l.font)
+            + if is_across(index, px, spots[i], l) { ACROSS_COST } else { 0.0 }
+            + if reads_as_other(spots, spots[i], l) { OTHER_COST } else { 0.0 }
+    };
     let places_of: Vec<Vec<(Label, f64)>> = members
         .iter()
         .map(|&i| {
@@ -306,6 +313,7 @@ fn settle(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect, placed: &m
         count(&overlapping_with(board, index, px, now)) > count(&over)
             || count(&covering(board, px, now)) > count(&covering(board, px, was))
             || count(&across_with(index, spots, px, now)) > count(&across_with(index, spots, px, was))
+            || count(&nearer_other(board, now)) > count(&nearer_other(board, was))
     };
     if worse(placed, &was) {
         placed.copy_from_slice(&was);
@@ -375,11 +383,15 @@ fn near_spots(board: &Board, px: f64, i: usize) -> (f64, Vec<Point>) {
 
 /// The places tried for spot `i`'s number drawn at `font` CSS px, in
 /// order: above right first (the usual place), then round the spot, then
-/// farther out.
+/// farther out; and after all those, the places whose centre is nearer
+/// another spot than spot `i` (such a number reads as that spot's: on
+/// a phone, 11 beside 32 read as 32's), tried only where every other
+/// place is taken or over something.
 fn places(board: &Board, px: f64, i: usize, font: f64) -> impl Iterator<Item = Label> {
     let s = board.spots()[i];
     let (hw, hh) = half_size(px, i, font);
-    RINGS.iter().flat_map(move |&ring| {
+    let (_, near) = near_spots(board, px, i);
+    let all = RINGS.iter().flat_map(move |&ring| {
         let reach = (SPOT_R + 2.0 + ring) * px;
         DIRECTIONS.iter().map(move |&(c, s_)| {
             // The box `reach` from the spot's centre in that direction,
@@ -388,7 +400,17 @@ fn places(board: &Board, px: f64, i: usize, font: f64) -> impl Iterator<Item = L
             let dy = reach * s_ + hh * (2.0 * s_).clamp(-1.0, 1.0);
             Label { x: s.x + dx, y: s.y + dy, half_w: hw, half_h: hh, font }
         })
-    })
+    });
+    let (plain, ambiguous): (Vec<Label>, Vec<Label>) = all.partition(|l| !reads_as_other(&near, s, l));
+    plain.into_iter().chain(ambiguous)
+}
+
+/// Whether a spot of `spots` other than the one at `own` is nearer the
+/// centre of `l` than `own`.
+fn reads_as_other(spots: &[Point], own: Point, l: &Label) -> bool {
+    let c = Point::new(l.x, l.y);
+    let d = own.dist(c);
+    spots.iter().any(|&q| q != own && q.dist(c) < d)
 }
 
 /// The best place for spot `i`'s number among `others`, and how many
@@ -616,6 +638,34 @@ fn is_across(index: &SegmentIndex, px: f64, s: Point, l: &Label) -> bool {
     hit
 }
 
+/// Which of the numbers lie over a curve (their box, grown by half a
+/// curve's width, meets one): the halo keeps them legible, but the curve
+/// is hidden there.
+pub fn over_curve(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
+    let index = SegmentIndex::new(board, None);
+    labels.iter().map(|l| on_curve(&index, px, l)).collect()
+}
+
+fn on_curve(index: &SegmentIndex, px: f64, l: &Label) -> bool {
+    let grown = l.rect().grow(HALF_LINE * px);
+    let mut hit = false;
+    index.for_each_near(grown.min, grown.max, 0.0, &mut |s| hit = hit || segment_meets_rect(s.a, s.b, &grown));
+    hit
+}
+
+/// Which of the numbers have their centre nearer another spot than their
+/// own: such a number reads as that spot's.
+pub fn nearer_other(board: &Board, labels: &[Label]) -> Vec<bool> {
+    let spots = board.spots();
+    labels.iter().zip(spots).map(|(l, &s)| reads_as_other(spots, s, l)).collect()
+}
+
+/// How far each number's box is from its spot's disc, in board units (0
+/// where they touch).
+pub fn gaps(board: &Board, px: f64, labels: &[Label]) -> Vec<f64> {
+    labels.iter().zip(board.spots()).map(|(l, &s)| (rect_dist(&l.rect(), s) - SPOT_R * px).max(0.0)).collect()
+}
+
 fn each_among_others(labels: &[Label], f: impl Fn(&Label, &[Label]) -> bool) -> Vec<bool> {
     (0..labels.len()).map(|i| f(&labels[i], &all_but(labels, i))).collect()
 }
@@ -672,6 +722,19 @@ mod tests {
         assert!(!overlapping(&board, 1.0, &placed)[i], "{l:?}");
         assert!(!across(&board, 1.0, &placed)[i], "{l:?}");
         assert!((l.y - 100.0).abs() < 6.0, "{l:?}");
+    }
+
+    /// Two spots 20 px apart side by side, nothing else: the usual place
+    /// (above right) of the left one's number is nearer the right spot
+    /// than its own, so neither number goes towards the other spot: each
+    /// reads as its own spot's.
+    #[test]
+    fn a_number_is_not_placed_nearer_a_neighbour() {
+        let spots = vec![Point::new(100.0, 100.0), Point::new(120.0, 100.0)];
+        let board = Board::from_parts(300.0, 200.0, spots, Vec::new()).unwrap();
+        let placed = place_labels(&board, 1.0, 24.0);
+        assert_eq!(nearer_other(&board, &placed), [false, false], "{placed:?}");
+        assert!(placed[0].x < 110.0 && placed[1].x > 110.0, "{placed:?}");
     }
 
     /// Which numbers overlap something and which cover a spot or number.

@@ -11,12 +11,12 @@
 
 use super::geom::{outside_disc, point_segment_dist, segment_dist, Point};
 use super::index::SegmentIndex;
-use super::labels::{across, covering, overlapping, place_labels};
+use super::labels::{across, covering, gaps, nearer_other, over_curve, overlapping, place_labels};
 use super::model::Board;
 use super::route::RouteOptions;
 use super::tidy::TidyOptions;
 use crate::player::Rng;
-use crate::report::{LayoutBenchReport, LayoutReadings, LayoutSize, MedianWorst};
+use crate::report::{LayoutBenchReport, LayoutReadings, LayoutSize, MedianWorst, NumberRow};
 
 /// Curves meeting at a spot are not "close" within this many CSS px of it
 /// (the spot is drawn 7 px wide there).
@@ -159,9 +159,14 @@ pub fn page_tidy(zoom: f64) -> TidyOptions {
 /// moves; the computer's next move can cut a tidy short). Returns the
 /// last drawing, or `None` if a move could not be routed.
 pub fn play_game(size: &PageSize, spots: usize, seed: u64, tidy: bool) -> Option<Board> {
-    let (w, h) = size.board();
+    play_on(size.board(), &|b| size.zoom(b), spots, seed, tidy)
+}
+
+/// As [`play_game`], on a board of `area` (board units) shown at
+/// `zoom(drawing)` CSS px per board unit.
+fn play_on(area: (f64, f64), zoom: &dyn Fn(&Board) -> f64, spots: usize, seed: u64, tidy: bool) -> Option<Board> {
     let mut rng = Rng::new(seed);
-    let mut board = Board::start(spots, w, h).ok()?;
+    let mut board = Board::start(spots, area.0, area.1).ok()?;
     let mut pos = board.position().ok()?;
     let opts = RouteOptions::default();
     loop {
@@ -174,10 +179,121 @@ pub fn play_game(size: &PageSize, spots: usize, seed: u64, tidy: bool) -> Option
         board = routed.board;
         pos = routed.position;
         if tidy {
-            board.tidy(&page_tidy(size.zoom(&board)), usize::MAX).ok()?;
+            board.tidy(&page_tidy(zoom(&board)), usize::MAX).ok()?;
         }
     }
     Some(board)
+}
+
+/// Where a board is shown, for the checks of its numbers: the page at a
+/// window size, or a `<sprouts-board>` element of a size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    /// "page 390x844", "embed 480x320".
+    pub name: &'static str,
+    /// The board's element, CSS px (an embed's: the element less its
+    /// bar of buttons and its border, measured in Chromium).
+    pub element: (f64, f64),
+    /// The board area of a new game (board units): the page's from
+    /// [`PageSize::board`], an embed's 600 wide and as tall as the
+    /// element's aspect makes it (`read()` in `www/embed.js`).
+    pub board: (f64, f64),
+}
+
+impl View {
+    /// The page at 1280×800 and 390×844, and embeds of 480×320 (the
+    /// default) and 320×240.
+    pub fn all() -> [View; 4] {
+        let page = |name, p: PageSize| View { name, element: p.element, board: p.board() };
+        let embed = |name, w: f64, h: f64, element| View { name, element, board: (600.0, (600.0 * h / w).clamp(300.0, 1000.0).round()) };
+        [
+            page("page 1280x800", PageSize::ALL[0]),
+            page("page 390x844", PageSize::ALL[1]),
+            embed("embed 480x320", 480.0, 320.0, (478.0, 290.0)),
+            embed("embed 320x240", 320.0, 240.0, (318.0, 198.0)),
+        ]
+    }
+
+    /// CSS px per board unit with the drawing fitted (as [`PageSize::zoom`]).
+    pub fn zoom(&self, board: &Board) -> f64 {
+        PageSize { width: 0.0, height: 0.0, element: self.element }.zoom(board)
+    }
+
+    /// A random game played on this view's board (see [`play_game`]).
+    pub fn play(&self, spots: usize, seed: u64, tidy: bool) -> Option<Board> {
+        play_on(self.board, &|b| self.zoom(b), spots, seed, tidy)
+    }
+
+    /// A record's drawing after `upto` moves (all if `None`), read on this
+    /// view's board and, with `tidy`, tidied at its zoom as the page and
+    /// the element tidy a game they read.
+    pub fn record(&self, text: &str, upto: Option<usize>, tidy: bool) -> Result<Board, String> {
+        let mut rec = crate::notation::Record::parse(text).map_err(|e| e.to_string())?;
+        if let Some(k) = upto {
+            rec.moves.truncate(k);
+        }
+        let game = crate::game::Game::replay(&rec, Some(self.board)).map_err(|e| e.to_string())?;
+        let mut board = game.board().ok_or("no drawing")?.clone();
+        if tidy {
+            board.tidy(&page_tidy(self.zoom(&board)), usize::MAX).map_err(|e| e.to_string())?;
+        }
+        Ok(board)
+    }
+}
+
+/// How a drawing's numbers read at a zoom: how many there are, how many
+/// have their centre nearer another spot than their own, lie over a
+/// curve, or have a curve between them and their spot, and the largest
+/// gap (CSS px) between a number's box and its spot's disc.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct NumberCheck {
+    pub numbers: usize,
+    pub nearer_other: usize,
+    pub over_curve: usize,
+    pub across: usize,
+    pub worst_gap_px: f64,
+}
+
+impl NumberCheck {
+    /// The numbers of `board` placed as the page places them at `zoom`
+    /// CSS px per board unit, checked.
+    pub fn of(board: &Board, zoom: f64) -> NumberCheck {
+        let px = 1.0 / zoom;
+        let labels = place_labels(board, px, MARGIN);
+        let count = |v: Vec<bool>| v.into_iter().filter(|&b| b).count();
+        NumberCheck {
+            numbers: labels.len(),
+            nearer_other: count(nearer_other(board, &labels)),
+            over_curve: count(over_curve(board, px, &labels)),
+            across: count(across(board, px, &labels)),
+            worst_gap_px: gaps(board, px, &labels).into_iter().fold(0.0, f64::max) * zoom,
+        }
+    }
+
+    /// Both checks' totals (the worst gap the larger).
+    pub fn add(self, o: NumberCheck) -> NumberCheck {
+        NumberCheck {
+            numbers: self.numbers + o.numbers,
+            nearer_other: self.nearer_other + o.nearer_other,
+            over_curve: self.over_curve + o.over_curve,
+            across: self.across + o.across,
+            worst_gap_px: self.worst_gap_px.max(o.worst_gap_px),
+        }
+    }
+}
+
+fn number_row(view: &View, drawn: &str, tidied: bool, drawings: usize, c: NumberCheck) -> NumberRow {
+    NumberRow {
+        view: view.name.to_string(),
+        drawn: drawn.to_string(),
+        tidied,
+        drawings,
+        numbers: c.numbers,
+        nearer_other: c.nearer_other,
+        over_curve: c.over_curve,
+        across: c.across,
+        worst_gap_px: c.worst_gap_px,
+    }
 }
 
 fn stat(v: Vec<f64>, worst_is_max: bool) -> MedianWorst {
@@ -197,27 +313,53 @@ fn readings(v: &[Legibility]) -> LayoutReadings {
 
 /// `sprouts bench layout`: `games` random games from `spots` spots
 /// (seeded) played to the end at each [`PageSize`], measured untidied and
-/// tidied, `workers` games at a time (each takes up to half a minute).
-pub fn bench_layout(games: usize, spots: usize, seed: u64, workers: usize) -> LayoutBenchReport {
+/// tidied, `workers` games at a time (each takes up to half a minute);
+/// and the numbers of those games' last drawings and of `records` (each
+/// at its middle move and its end) checked in each [`View`].
+pub fn bench_layout(games: usize, spots: usize, seed: u64, workers: usize, records: &[String]) -> LayoutBenchReport {
     let mut sizes = Vec::new();
-    for size in PageSize::ALL {
+    let mut numbers = Vec::new();
+    for view in View::all() {
         let played = on_workers(games, workers, |g| {
             let s = seed.wrapping_add(g as u64);
-            let (b, a) = (play_game(&size, spots, s, false)?, play_game(&size, spots, s, true)?);
-            let za = size.zoom(&a);
-            Some((legibility(&b, size.zoom(&b)), legibility(&a, za), za))
+            Some((view.play(spots, s, false)?, view.play(spots, s, true)?))
         });
-        let failures = games - played.len();
-        sizes.push(LayoutSize {
-            width: size.width,
-            height: size.height,
-            before: readings(&played.iter().map(|p| p.0).collect::<Vec<_>>()),
-            after: readings(&played.iter().map(|p| p.1).collect::<Vec<_>>()),
-            zoom: stat(played.iter().map(|p| p.2).collect(), false),
-            failures,
-        });
+        if let Some(size) = PageSize::ALL.iter().find(|p| p.element == view.element) {
+            let read: Vec<(Legibility, Legibility, f64)> = played
+                .iter()
+                .map(|(b, a)| {
+                    let za = size.zoom(a);
+                    (legibility(b, size.zoom(b)), legibility(a, za), za)
+                })
+                .collect();
+            sizes.push(LayoutSize {
+                width: size.width,
+                height: size.height,
+                before: readings(&read.iter().map(|p| p.0).collect::<Vec<_>>()),
+                after: readings(&read.iter().map(|p| p.1).collect::<Vec<_>>()),
+                zoom: stat(read.iter().map(|p| p.2).collect(), false),
+                failures: games - played.len(),
+            });
+        }
+        let drawn = format!("random {spots}-spot");
+        for (tidied, k) in [(false, 0), (true, 1)] {
+            let c = played.iter().map(|p| if k == 0 { &p.0 } else { &p.1 }).map(|b| NumberCheck::of(b, view.zoom(b))).fold(NumberCheck::default(), NumberCheck::add);
+            numbers.push(number_row(&view, &drawn, tidied, played.len(), c));
+        }
+        if !records.is_empty() {
+            for tidied in [false, true] {
+                let checks = on_workers(records.len() * 2, workers, |i| {
+                    let text = &records[i / 2];
+                    let upto = (i % 2 == 0).then(|| crate::notation::Record::parse(text).map_or(0, |r| r.moves.len() / 2));
+                    let b = view.record(text, upto, tidied).ok()?;
+                    Some(NumberCheck::of(&b, view.zoom(&b)))
+                });
+                let n = checks.len();
+                numbers.push(number_row(&view, "records (middle, end)", tidied, n, checks.into_iter().fold(NumberCheck::default(), NumberCheck::add)));
+            }
+        }
     }
-    LayoutBenchReport { games, spots, sizes }
+    LayoutBenchReport { games, spots, sizes, numbers }
 }
 
 /// The `Some` results of `f(0)`, …, `f(n - 1)`, in order, computed on

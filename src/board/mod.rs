@@ -34,9 +34,9 @@ mod trace;
 
 pub use bench::{bench, BenchReport};
 pub use geom::Point;
-pub use labels::{place_labels, Label};
+pub use labels::{gaps, nearer_other, over_curve, place_labels, Label};
 pub use layout::start_layout;
-pub use legible::{bench_layout, legibility, page_tidy, play_game, Legibility, PageSize};
+pub use legible::{bench_layout, legibility, page_tidy, play_game, Legibility, NumberCheck, PageSize, View};
 pub use model::{Board, BoardError, Edge};
 pub use place::LayoutError;
 pub use route::{RouteError, RouteOptions, Routed};

@@ -48,7 +48,10 @@ pub struct DrawArgs {
 
 /// Measure the drawing as the page shows it: random 20-spot games at
 /// 1280×800 and 390×844, gaps, overlapping numbers and numbers across a
-/// curve from their spot, before and after tidying.
+/// curve from their spot, before and after tidying; then the spot
+/// numbers (nearer another spot, over a curve, worst gap) in the page at
+/// both sizes and in embeds of 480×320 and 320×240, on the random games
+/// and on real records.
 #[derive(Args)]
 #[command(after_help = "Example:\n  sprouts bench layout --games 10 --json")]
 pub struct BenchLayoutArgs {
@@ -64,14 +67,43 @@ pub struct BenchLayoutArgs {
     /// Games played at once [default: the machine's cores]
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: Option<u64>,
-    /// One JSON object: {"sizes": [{"width", "height", "before", "after", "zoom", "failures"}]}
+    /// Real records whose numbers are checked too (each at its middle
+    /// move and its end): files of records (one a line, `#` comments) or
+    /// folders of such files
+    #[arg(long, value_name = "PATH", default_value = "tests/data/records")]
+    records: Vec<std::path::PathBuf>,
+    /// One JSON object: {"sizes": [{"width", "height", "before", "after", "zoom", "failures"}],
+    /// "numbers": [{"view", "drawn", "tidied", "drawings", "numbers", "nearer_other", "over_curve", "across", "worst_gap_px"}]}
     #[arg(long)]
     json: bool,
 }
 
+/// The records (non-empty lines not starting with `#`) of the files
+/// and folders given; a path that does not exist is skipped unless it
+/// was named explicitly.
+fn read_records(paths: &[std::path::PathBuf]) -> Result<Vec<String>, String> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut here: Vec<_> = std::fs::read_dir(p).map_err(|e| format!("{}: {e}", p.display()))?.filter_map(|e| e.ok().map(|e| e.path())).filter(|f| f.is_file()).collect();
+            here.sort();
+            files.extend(here);
+        } else if p.exists() || p.as_os_str() != "tests/data/records" {
+            files.push(p.clone());
+        }
+    }
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+        out.extend(text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from));
+    }
+    Ok(out)
+}
+
 pub fn bench_layout(args: &BenchLayoutArgs) -> Output {
     let jobs = args.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()), |j| j as usize);
-    let report = sprouts::board::bench_layout(args.games as usize, args.spots as usize, args.seed, jobs);
+    let records = read_records(&args.records)?;
+    let report = sprouts::board::bench_layout(args.games as usize, args.spots as usize, args.seed, jobs, &records);
     Ok(if args.json { json(&report) } else { report.to_string() })
 }
 

@@ -227,7 +227,7 @@ test('embedded from another site: the boards read their games in a worker starte
   server.close();
 });
 
-test('embedded under a policy that refuses workers: the boards read on the page and place their numbers themselves, at any zoom', async () => {
+test('embedded under a policy that refuses workers: the boards read on the page and place their numbers there as the page does (not by corners), at any zoom', async () => {
   const { host, server } = await hostPage('<sprouts-board id="card" moves="2+ 1(3)2 1(4)2 1(5)4 2(6)3"></sprouts-board>', (site0) => `script-src ${site0} 'wasm-unsafe-eval'; worker-src 'none'`);
   const page = await site.browser.newPage();
   const errors = /** @type {string[]} */ ([]);
@@ -241,10 +241,10 @@ test('embedded under a policy that refuses workers: the boards read on the page 
   });
   assert.equal(record, '2+ 1(3)2 1(4)2 1(5)4 2(6)3 II');
   const numbers = () => page.evaluate(() => /** @type {any} */ (document.getElementById('card')).board.shown().numbers);
-  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('card')).board.shown().numbers.from === 'board');
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('card')).board.shown().numbers.from === 'host');
   // Zoomed in, they are placed again for the new scale (not kept waiting for a worker that never answers).
   await page.evaluate(() => /** @type {any} */ (document.getElementById('card')).board.zoomBy(1.5));
-  await page.waitForFunction(() => { const b = /** @type {any} */ (document.getElementById('card')).board; const n = b.shown().numbers; return n.from === 'board' && Math.abs(n.scale - b.scale()) < 1e-9; });
+  await page.waitForFunction(() => { const b = /** @type {any} */ (document.getElementById('card')).board; const n = b.shown().numbers; return n.from === 'host' && Math.abs(n.scale - b.scale()) < 1e-9; });
   assert.equal((await numbers()).places.length, 12);
   assert.deepEqual(errors, []);
   await page.close();
