@@ -12,4 +12,4 @@ venv=target/pyenv
 "$venv/bin/pip" install --quiet --disable-pip-version-check './python[ray,test]'
 # From the repository root so that the tests find target/release/sprouts;
 # --pyargs: the doctests of the installed package, not of the source folder.
-"$venv/bin/python" -m pytest -c python/pytest.ini python/tests docs/python.md --pyargs sprouts "$@"
+"$venv/bin/python" -m pytest -c python/pytest.ini python/tests docs/python.md README.md --pyargs sprouts "$@"

@@ -85,14 +85,14 @@ async function readInWorker(what, owner) {
 }
 
 /**
- * Where a game's spot numbers go, worked out in the drawing worker (see
- * draw-worker.js, `place`), as the page places them; null where the
- * worker cannot (the board then places them itself).
- * @param {EngineGame | null} game @param {number} scale @param {number} margin @param {object} owner the board
- * @returns {Promise<ArrayLike<number> | null> | null}
+ * Asks the drawing worker about a copy of `game` (`request`: the message
+ * without its game) and returns `field` of its answer; null where the
+ * worker cannot (a dropped worker is not asked again).
+ * @param {EngineGame} game @param {object} request @param {string} field @param {object} owner the board (its removal drops the request)
+ * @returns {Promise<any> | null}
  */
-function placeInWorker(game, scale, margin, owner) {
-  if (!game || drawing === null) return null;
+function askWorker(game, request, field, owner) {
+  if (drawing === null) return null;
   let json;
   try {
     json = game.toJson();
@@ -100,10 +100,21 @@ function placeInWorker(game, scale, margin, owner) {
     return null;
   }
   const client = (drawing ??= createDrawClient());
-  return client.request({ type: 'place', game: json, scale, margin }, owner).reply.then((m) => {
+  return client.request({ ...request, game: json }, owner).reply.then((m) => {
     if (m.all && drawing === client) drawing = null;
-    return m.labels ?? null;
+    return m[field] ?? null;
   });
+}
+
+/**
+ * Where a game's spot numbers go, worked out in the drawing worker (see
+ * draw-worker.js, `place`), as the page places them; null where the
+ * worker cannot (the board then places them itself).
+ * @param {EngineGame | null} game @param {number} scale @param {number} margin @param {object} owner the board
+ * @returns {Promise<ArrayLike<number> | null> | null}
+ */
+function placeInWorker(game, scale, margin, owner) {
+  return game ? askWorker(game, { type: 'place', scale, margin }, 'labels', owner) : null;
 }
 
 /**
@@ -115,18 +126,7 @@ function placeInWorker(game, scale, margin, owner) {
  * @returns {Promise<object | null> | null}
  */
 function tidyInWorker(game, scale, owner) {
-  if (!game || !(scale > 0) || drawing === null) return null;
-  let json;
-  try {
-    json = game.toJson();
-  } catch {
-    return null;
-  }
-  const client = (drawing ??= createDrawClient());
-  return client.request({ type: 'tidied', game: json, scale }, owner).reply.then((m) => {
-    if (m.all && drawing === client) drawing = null;
-    return m.drawing ?? null;
-  });
+  return game && scale > 0 ? askWorker(game, { type: 'tidied', scale }, 'drawing', owner) : null;
 }
 
 const CSS = `
