@@ -37,5 +37,6 @@ pub mod player;
 pub mod game;
 pub mod report;
 pub mod service;
+pub mod variants;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

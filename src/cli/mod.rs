@@ -7,6 +7,7 @@ mod draw;
 mod game;
 mod play;
 mod solve;
+mod variants;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};

@@ -39,6 +39,8 @@ pub struct SolveArgs {
     only: Option<Only>,
     #[command(flatten)]
     limits: Limits,
+    #[command(flatten)]
+    variant: super::variants::VariantArgs,
 }
 
 /// What `--only` keeps.
@@ -166,6 +168,9 @@ fn convention(misere: bool) -> Convention {
 }
 
 pub fn solve(args: &SolveArgs) -> Output {
+    if args.variant.is_variant() {
+        return super::variants::solve(&args.variant, &args.position, args.misere, args.json);
+    }
     let p = args.position.read()?;
     let conv = convention(args.misere);
     let start = Instant::now();
