@@ -8,7 +8,7 @@ use super::Output;
 use clap::Args;
 use serde::Serialize;
 use sprouts::text::{parse_position, quote_around};
-use sprouts::variants::solve::Search;
+use sprouts::variants::solve::{Nimbers, Search};
 use sprouts::variants::{self, Rules, StartKind};
 use sprouts::{Canon, Position};
 use std::time::Instant;
@@ -110,6 +110,8 @@ struct VariantSolve {
     position: String,
     convention: String,
     outcome: String,
+    /// Normal play only (Sprague–Grundy over lands).
+    nimber: Option<u32>,
     /// Canonical forms of the children that win for the player to move.
     winning_moves: Vec<String>,
     nodes: u64,
@@ -124,21 +126,31 @@ pub fn solve(v: &VariantArgs, pos: &PositionArgs, misere: bool, as_json: bool) -
     let rules = v.rules();
     let t = Instant::now();
     let root = Canon::of(&p);
-    let mut s = Search::new(misere, |c: &Canon| variants::child_forms(c, rules));
-    let win = s.wins(&root);
-    let winning: Vec<String> = if win {
-        variants::child_forms(&root, rules).into_iter().filter(|c| !s.wins(c)).map(|c| c.to_string()).collect()
+    let kids = |c: &Canon| variants::child_keys(c, rules);
+    // Normal play: nimbers of lands (sums of lands are sums of games);
+    // misère: a plain search over whole positions.
+    let (win, nimber, winning, nodes, entries) = if misere {
+        let mut s = Search::new(true, kids);
+        let win = s.wins(&root);
+        let winning: Vec<Canon> =
+            if win { variants::child_forms(&root, rules).into_iter().filter(|c| !s.wins(c)).collect() } else { vec![] };
+        (win, None, winning, s.nodes, s.table_len())
     } else {
-        Vec::new()
+        let mut s = Nimbers::new(kids, |c: &Canon| c.lands());
+        let v = s.of(&root);
+        let winning: Vec<Canon> =
+            if v != 0 { variants::child_forms(&root, rules).into_iter().filter(|c| s.of(c) == 0).collect() } else { vec![] };
+        (v != 0, Some(v), winning, s.nodes, s.table_len())
     };
     let r = VariantSolve {
         rules: rules.to_string(),
         position: root.to_string(),
         convention: if misere { "misère" } else { "normal" }.to_string(),
         outcome: if win { "win" } else { "loss" }.to_string(),
-        winning_moves: winning,
-        nodes: s.nodes,
-        table_entries: s.table_len(),
+        nimber,
+        winning_moves: winning.iter().map(|c| c.to_string()).collect(),
+        nodes,
+        table_entries: entries,
         seconds: round(t.elapsed().as_secs_f64(), 3),
     };
     if as_json {
@@ -148,6 +160,9 @@ pub fn solve(v: &VariantArgs, pos: &PositionArgs, misere: bool, as_json: bool) -
         "rules: {}\nposition: {}\nconvention: {}\noutcome: {} for the player to move\n",
         r.rules, r.position, r.convention, r.outcome
     );
+    if let Some(v) = r.nimber {
+        out.push_str(&format!("nimber: {v}\n"));
+    }
     if win {
         out.push_str(&format!("winning moves: {}\n", r.winning_moves.join(" ")));
     }

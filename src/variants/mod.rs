@@ -207,7 +207,23 @@ pub fn children(p: &Position, rules: Rules) -> Vec<(Move, NewSpot, Canon)> {
     out
 }
 
-/// The distinct children of a canonical form (the solver's step).
+/// The distinct children of a canonical form.
 pub fn child_forms(c: &Canon, rules: Rules) -> Vec<Canon> {
     children(&c.position(), rules).into_iter().map(|(_, _, c)| c).collect()
+}
+
+/// The children of a canonical form as search keys ([`Canon::quick`]:
+/// each key still names exactly its position, so a table keyed by it is
+/// exact; equal positions may at worst get two keys).
+pub fn child_keys(c: &Canon, rules: Rules) -> Vec<Canon> {
+    let p = c.position();
+    let mut out = Vec::new();
+    p.for_each_move(&mut |mv| {
+        for &what in rules.new_spots() {
+            out.push(Canon::quick(&play(&p, &mv, what)));
+        }
+    });
+    out.sort_unstable();
+    out.dedup();
+    out
 }

@@ -254,6 +254,7 @@ fn encode_land(p: &RefPos, land: &[usize]) -> Vec<u32> {
         cur: Vec::new(),
         label: vec![u32::MAX; p.lives.len()],
         next: 0,
+        generation: 0,
     };
     let used = vec![false; st.regions.len()];
     st.regions_from(used, true);
@@ -267,6 +268,10 @@ struct Enc<'a> {
     cur: Vec<u32>,
     label: Vec<u32>,
     next: u32,
+    /// Bumped whenever `best` is replaced. A node whose subtree replaced
+    /// it is then a prefix of the new best, so its "tied" flag (kept
+    /// relative to the old best) becomes true again.
+    generation: u64,
 }
 
 impl Enc<'_> {
@@ -306,8 +311,10 @@ impl Enc<'_> {
                 return;
             }
             self.best = Some(self.cur.clone());
+            self.generation += 1;
             return;
         }
+        let mut tied = tied;
         for ri in 0..self.regions.len() {
             if used[ri] {
                 continue;
@@ -316,7 +323,9 @@ impl Enc<'_> {
                 let mut u = used.clone();
                 u[ri] = true;
                 let bused = vec![false; self.regions[ri].len()];
+                let g = self.generation;
                 self.boundaries_from(ri, reverse, bused, &u, tied);
+                tied |= g != self.generation;
             }
         }
     }
@@ -329,10 +338,12 @@ impl Enc<'_> {
             if self.push(END_REGION, &mut t) {
                 self.regions_from(used.to_vec(), t);
             }
+            // (The caller notices a new best by the generation.)
             self.cur.truncate(len);
             return;
         }
         let region = self.regions[ri];
+        let mut tied = tied;
         for bi in 0..region.len() {
             if bused[bi] {
                 continue;
@@ -360,7 +371,9 @@ impl Enc<'_> {
                 if ok && self.push(END_BOUNDARY, &mut t) {
                     let mut bu = bused.clone();
                     bu[bi] = true;
+                    let g = self.generation;
                     self.boundaries_from(ri, reverse, bu, used, t);
+                    tied |= g != self.generation;
                 }
                 for s in fresh {
                     self.label[s] = u32::MAX;

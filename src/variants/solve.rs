@@ -50,6 +50,47 @@ impl<K: Clone + Eq + Hash, F: FnMut(&K) -> Vec<K>> Search<K, F> {
     }
 }
 
+/// Normal play only: the nimber of a position is the XOR of its lands'
+/// (Sprague–Grundy), and a land's is the mex of its children's. Keys are
+/// lands; `lands` splits a child into its lands.
+pub struct Nimbers<K, F, L> {
+    children: F,
+    lands: L,
+    table: HashMap<K, u32>,
+    /// Lands expanded (table misses).
+    pub nodes: u64,
+}
+
+impl<K: Clone + Eq + Hash, F: FnMut(&K) -> Vec<K>, L: FnMut(&K) -> Vec<K>> Nimbers<K, F, L> {
+    pub fn new(children: F, lands: L) -> Self {
+        Nimbers { children, lands, table: HashMap::new(), nodes: 0 }
+    }
+
+    /// The nimber of a position (any number of lands).
+    pub fn of(&mut self, k: &K) -> u32 {
+        let lands = (self.lands)(k);
+        lands.iter().fold(0, |x, l| x ^ self.land(l))
+    }
+
+    fn land(&mut self, k: &K) -> u32 {
+        if let Some(&v) = self.table.get(k) {
+            return v;
+        }
+        self.nodes += 1;
+        let kids = (self.children)(k);
+        let mut seen: Vec<u32> = kids.iter().map(|c| self.of(c)).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        let mex = seen.iter().enumerate().find(|&(i, &v)| v != i as u32).map_or(seen.len(), |(i, _)| i) as u32;
+        self.table.insert(k.clone(), mex);
+        mex
+    }
+
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+}
+
 /// Shortest and longest number of moves left in every game from `k`
 /// (memoised on the key).
 pub fn length_range<K: Clone + Eq + Hash>(k: &K, children: &mut dyn FnMut(&K) -> Vec<K>) -> (u32, u32) {
