@@ -169,7 +169,8 @@ fn convention(misere: bool) -> Convention {
 
 pub fn solve(args: &SolveArgs) -> Output {
     if args.variant.is_variant() {
-        return super::variants::solve(&args.variant, &args.position, args.misere, args.json);
+        let (secs, nodes) = (args.limits.max_seconds, args.limits.max_nodes);
+        return super::variants::solve(&args.variant, &args.position, args.misere, args.json, secs, nodes);
     }
     let p = args.position.read()?;
     let conv = convention(args.misere);

@@ -4,13 +4,14 @@
 
 use super::args::{json, round, PositionArgs};
 use super::game::Rng;
-use super::Output;
+use super::{Failure, Output};
 use clap::Args;
 use serde::Serialize;
 use sprouts::text::{parse_position, quote_around};
 use sprouts::variants::solve::{Nimbers, Search};
 use sprouts::variants::{self, Rules, StartKind};
 use sprouts::{Canon, Position};
+use std::cell::Cell;
 use std::time::Instant;
 
 /// The rule set on the command line.
@@ -119,14 +120,38 @@ struct VariantSolve {
     seconds: f64,
 }
 
-/// `sprouts solve --rules R`: outcome and winning moves.
-pub fn solve(v: &VariantArgs, pos: &PositionArgs, misere: bool, as_json: bool) -> Output {
+/// `sprouts solve --rules R`: outcome, nimber (normal play) and winning
+/// moves, within `--max-seconds` and `--max-nodes` (`--table-mb` does not
+/// apply: the table grows as needed).
+pub fn solve(
+    v: &VariantArgs,
+    pos: &PositionArgs,
+    misere: bool,
+    as_json: bool,
+    max_seconds: Option<u64>,
+    max_nodes: Option<u64>,
+) -> Output {
     let p = v.read(pos)?;
     check_size(&p)?;
     let rules = v.rules();
     let t = Instant::now();
     let root = Canon::of(&p);
-    let kids = |c: &Canon| variants::child_keys(c, rules);
+    // Past a limit every position reads as having no move, so the search
+    // unwinds at once; its answer is then thrown away.
+    let (expanded, stopped) = (Cell::new(0u64), Cell::new(false));
+    let kids = |c: &Canon| {
+        if stopped.get() {
+            return Vec::new();
+        }
+        let n = expanded.get() + 1;
+        expanded.set(n);
+        let late = n % 64 == 0 && max_seconds.is_some_and(|m| t.elapsed().as_secs_f64() > m as f64);
+        if late || max_nodes.is_some_and(|m| n > m) {
+            stopped.set(true);
+            return Vec::new();
+        }
+        variants::child_keys(c, rules)
+    };
     // Normal play: nimbers of lands (sums of lands are sums of games);
     // misère: a plain search over whole positions.
     let (win, nimber, winning, nodes, entries) = if misere {
@@ -142,6 +167,15 @@ pub fn solve(v: &VariantArgs, pos: &PositionArgs, misere: bool, as_json: bool) -
             if v != 0 { variants::child_forms(&root, rules).into_iter().filter(|c| s.of(c) == 0).collect() } else { vec![] };
         (v != 0, Some(v), winning, s.nodes, s.table_len())
     };
+    if stopped.get() {
+        return Err(Failure::from(format!(
+            "stopped by the limit (--max-seconds {}, --max-nodes {}) after {} nodes, {:.3} s",
+            max_seconds.map_or("none".into(), |v| v.to_string()),
+            max_nodes.map_or("none".into(), |v| v.to_string()),
+            expanded.get(),
+            t.elapsed().as_secs_f64()
+        )));
+    }
     let r = VariantSolve {
         rules: rules.to_string(),
         position: root.to_string(),
