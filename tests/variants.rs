@@ -347,20 +347,26 @@ fn nimbers_agree_with_the_plain_search() {
     }
 }
 
-/// The 3-starts by the slow reference (minutes): run with `--ignored`.
+/// The 3-starts (to the `VARIANTS_REF_N`-starts) by the slow reference:
+/// run with `--ignored`.
 /// Its answers for dots-or-crosses are new results, so they are checked
 /// by a second program, not only by the engine that found them.
 #[test]
 #[ignore]
 fn engines_agree_at_3() {
-    for rules in VARIANTS {
-        for kind in kinds(rules) {
-            for misere in [false, true] {
-                let t = std::time::Instant::now();
-                let slow = slow_outcome(rules, kind, 3, misere);
-                let fast = fast_outcome(rules, kind, 3, misere);
-                eprintln!("{rules} {kind:?} 3 misère={misere}: slow {slow} fast {fast} ({:.1} s)", t.elapsed().as_secs_f64());
-                assert_eq!(slow, fast);
+    let top: usize = std::env::var("VARIANTS_REF_N").ok().and_then(|v| v.parse().ok()).unwrap_or(3);
+    for n in 3..=top {
+        for rules in VARIANTS {
+            for kind in kinds(rules) {
+                for misere in [false, true] {
+                    let t = std::time::Instant::now();
+                    let slow = slow_outcome(rules, kind, n, misere);
+                    let ts = t.elapsed().as_secs_f64();
+                    let fast = fast_outcome(rules, kind, n, misere);
+                    let tf = t.elapsed().as_secs_f64() - ts;
+                    eprintln!("{rules} {kind:?} {n} misère={misere}: slow {slow} ({ts:.1} s) fast {fast} ({tf:.1} s)");
+                    assert_eq!(slow, fast);
+                }
             }
         }
     }
