@@ -2,7 +2,7 @@
 //! reference, canonical forms, game lengths, outcomes.
 
 use sprouts::variants::reference::{Key, RefPos};
-use sprouts::variants::solve::{length_range, Nimbers, Search};
+use sprouts::variants::solve::{length_range, Nimbers, NormalSum, Search};
 use sprouts::variants::{self, child_forms, Rules, StartKind};
 use sprouts::{Canon, Position};
 use std::collections::{BTreeSet, HashMap};
@@ -332,8 +332,9 @@ fn known_results() {
 }
 
 
-/// Normal play two ways in the fast engine: the plain search over whole
-/// positions and Sprague–Grundy over lands (what `sprouts solve` uses).
+/// Normal play three ways in the fast engine: the plain search over whole
+/// positions, nimbers of lands (mex), and the search of the largest land
+/// plus a nim heap (what `sprouts solve` uses in normal play).
 #[test]
 fn nimbers_agree_with_the_plain_search() {
     for rules in VARIANTS {
@@ -341,7 +342,13 @@ fn nimbers_agree_with_the_plain_search() {
             for n in 1..=3 {
                 let c = Canon::of(&variants::start_of(kind, n).unwrap());
                 let mut s = Nimbers::new(|c: &Canon| variants::child_keys(c, rules), |c: &Canon| c.lands());
-                assert_eq!(s.of(&c) != 0, fast_outcome(rules, kind, n, false), "{rules} {kind:?} {n}");
+                let plain = fast_outcome(rules, kind, n, false);
+                assert_eq!(s.of(&c) != 0, plain, "{rules} {kind:?} {n}");
+                let mut sum = NormalSum::new(|c: &Canon| variants::child_keys(c, rules));
+                assert_eq!(sum.wins(&c), plain, "{rules} {kind:?} {n}");
+                for l in c.lands() {
+                    assert_eq!(sum.nimber(&l), s.of(&l), "{rules} {kind:?} {n}");
+                }
             }
         }
     }

@@ -8,7 +8,7 @@ use super::{Failure, Output};
 use clap::Args;
 use serde::Serialize;
 use sprouts::text::{parse_position, quote_around};
-use sprouts::variants::solve::Search;
+use sprouts::variants::solve::{NormalSum, Search};
 use sprouts::variants::{self, Rules, StartKind};
 use sprouts::{Canon, Position};
 use std::cell::Cell;
@@ -150,14 +150,22 @@ pub fn solve(
         }
         variants::child_keys(c, rules)
     };
-    // A plain search over whole positions: it stops at the first winning
-    // move, where nimbers of lands (variants::solve::Nimbers, tested
-    // against it) need every move of every land and were 5 times slower.
-    let mut s = Search::new(misere, kids);
-    let win = s.wins(&root);
-    let winning: Vec<Canon> =
-        if win { variants::child_forms(&root, rules).into_iter().filter(|c| !s.wins(c)).collect() } else { vec![] };
-    let (nodes, entries) = (s.nodes, s.table_len());
+    // Normal play: the largest land plus a nim heap for the others (the
+    // plain search over whole positions, tested against it, was slower);
+    // misère, where sums have no nimbers: the plain search.
+    let (win, winning, nodes, entries) = if misere {
+        let mut s = Search::new(true, kids);
+        let win = s.wins(&root);
+        let winning: Vec<Canon> =
+            if win { variants::child_forms(&root, rules).into_iter().filter(|c| !s.wins(c)).collect() } else { vec![] };
+        (win, winning, s.nodes, s.table_len())
+    } else {
+        let mut s = NormalSum::new(kids);
+        let win = s.wins(&root);
+        let winning: Vec<Canon> =
+            if win { variants::child_forms(&root, rules).into_iter().filter(|c| !s.wins(c)).collect() } else { vec![] };
+        (win, winning, s.nodes, s.table_len())
+    };
     if stopped.get() {
         return Err(Failure::from(format!(
             "stopped by the limit (--max-seconds {}, --max-nodes {}) after {} nodes, {:.3} s",

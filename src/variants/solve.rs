@@ -8,6 +8,7 @@
 //! variants' games are short enough at the sizes reached (5n − 2 moves at
 //! most), and a plain search is the easiest to trust for new results.
 
+use crate::topology::Canon;
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -84,6 +85,90 @@ impl<K: Clone + Eq + Hash, F: FnMut(&K) -> Vec<K>, L: FnMut(&K) -> Vec<K>> Nimbe
         let mex = seen.iter().enumerate().find(|&(i, &v)| v != i as u32).map_or(seen.len(), |(i, _)| i) as u32;
         self.table.insert(k.clone(), mex);
         mex
+    }
+
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+}
+
+/// Normal play over lands, as GLOP does: a position is kept as its
+/// largest land plus a nim heap `*k` standing for all its other lands
+/// (Sprague–Grundy: a sum of lands plays as the sum of their nimbers). The
+/// nimber of a land L is the k for which L + *k is a loss, found by the
+/// same search, so small lands are solved once and big ones are searched
+/// only as far as the outcome needs.
+pub struct NormalSum<F> {
+    children: F,
+    table: HashMap<(Canon, u32), bool>,
+    nimbers: HashMap<Canon, u32>,
+    /// Positions expanded (table misses).
+    pub nodes: u64,
+}
+
+impl<F: FnMut(&Canon) -> Vec<Canon>> NormalSum<F> {
+    /// `children` of a land (its children may have several lands).
+    pub fn new(children: F) -> Self {
+        NormalSum { children, table: HashMap::new(), nimbers: HashMap::new(), nodes: 0 }
+    }
+
+    /// Whether the player to move wins `c` in normal play.
+    pub fn wins(&mut self, c: &Canon) -> bool {
+        let (land, k) = self.split(c, 0);
+        self.wins_plus(&land, k)
+    }
+
+    /// The largest land of `c` and `k` XOR the other lands' nimbers.
+    fn split(&mut self, c: &Canon, k: u32) -> (Canon, u32) {
+        let lands = c.lands();
+        let Some(big) = (0..lands.len()).max_by_key(|&i| (lands[i].tokens().len(), &lands[i])) else {
+            return (Canon::from_tokens(Vec::new()), k);
+        };
+        let mut k = k;
+        for (i, l) in lands.iter().enumerate() {
+            if i != big {
+                k ^= self.nimber(l);
+            }
+        }
+        (lands[big].clone(), k)
+    }
+
+    /// The nimber of one land.
+    pub fn nimber(&mut self, land: &Canon) -> u32 {
+        if let Some(&v) = self.nimbers.get(land) {
+            return v;
+        }
+        let mut k = 0;
+        while self.wins_plus(land, k) {
+            k += 1;
+        }
+        self.nimbers.insert(land.clone(), k);
+        k
+    }
+
+    /// Whether the player to move wins `land` + `*k`.
+    fn wins_plus(&mut self, land: &Canon, k: u32) -> bool {
+        if land.is_empty() {
+            return k != 0;
+        }
+        if let Some(&w) = self.table.get(&(land.clone(), k)) {
+            return w;
+        }
+        self.nodes += 1;
+        // Moves in the heap first: cheap, and their positions are known
+        // soon.
+        let mut w = (0..k).any(|j| !self.wins_plus(land, j));
+        if !w {
+            for c in (self.children)(land) {
+                let (l, j) = self.split(&c, k);
+                if !self.wins_plus(&l, j) {
+                    w = true;
+                    break;
+                }
+            }
+        }
+        self.table.insert((land.clone(), k), w);
+        w
     }
 
     pub fn table_len(&self) -> usize {
