@@ -378,3 +378,21 @@ fn engines_agree_at_3() {
         }
     }
 }
+
+/// Dots-or-crosses (and Brussels Sprouts) from an odd number n of crosses:
+/// joining two opposite arms of one cross with a cross-bar, (n − 1)/2
+/// crosses on each side, leaves two equal lands, G + G, which the first
+/// player then wins in normal play by copying: so the first player wins
+/// normal play from every odd number of crosses. The move is among the
+/// engine's children (n = 3, 5, 7).
+#[test]
+fn odd_crosses_split_into_two_equal_lands() {
+    for n in [3, 5, 7] {
+        let p = variants::start_of(StartKind::Crosses, n).unwrap();
+        let twins = variants::children(&p, Rules::DotsOrCrosses).into_iter().any(|(_, what, c)| {
+            let lands = c.lands();
+            what == variants::NewSpot::Cross && lands.len() == 2 && lands[0] == lands[1]
+        });
+        assert!(twins, "n = {n}");
+    }
+}
