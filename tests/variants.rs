@@ -58,7 +58,11 @@ fn kinds(rules: Rules) -> Vec<StartKind> {
 
 /// Random games of every variant and start up to `max_n`: `f` sees each
 /// position on the way and the move count at the end.
-fn random_games(seed: u64, max_n: usize, games: usize, f: &mut dyn FnMut(Rules, StartKind, usize, &Position, Option<usize>)) {
+/// What [`random_games`] shows: rules, start, n, the position, and the
+/// move count once the game is over.
+type Visit<'a> = &'a mut dyn FnMut(Rules, StartKind, usize, &Position, Option<usize>);
+
+fn random_games(seed: u64, max_n: usize, games: usize, f: Visit) {
     let mut rng = Rng(seed);
     for rules in VARIANTS {
         for kind in kinds(rules) {
