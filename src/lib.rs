@@ -42,5 +42,6 @@ pub mod game;
 pub mod teach;
 pub mod report;
 pub mod service;
+pub mod variants;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

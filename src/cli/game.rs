@@ -21,9 +21,14 @@ pub struct MovesArgs {
     /// An array of strings ([] when the game is over)
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    variant: super::variants::VariantArgs,
 }
 
 pub fn moves(args: &MovesArgs) -> Output {
+    if args.variant.is_variant() {
+        return super::variants::moves(&args.variant, &args.position, args.json);
+    }
     let p = args.position.read()?;
     check_moves(&p.reduced()).map_err(|e| e.to_string())?;
     let children = p.children_text().map_err(|e| e.to_string())?;
@@ -208,10 +213,15 @@ pub struct RandomArgs {
     /// Misère play (the record's header and result)
     #[arg(long)]
     misere: bool,
+    #[command(flatten)]
+    variant: super::variants::VariantArgs,
 }
 
 pub fn random(args: &RandomArgs) -> Output {
     let n = args.spots.ok_or("random needs --spots N")? as usize;
+    if args.variant.is_variant() {
+        return super::variants::random(&args.variant, n, args.seed, args.misere);
+    }
     let mut rng = Rng::new(args.seed);
     let mut g = Game::undrawn(n, args.misere).map_err(|e| e.to_string())?;
     loop {

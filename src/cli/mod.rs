@@ -10,6 +10,7 @@ mod play;
 mod puzzles;
 mod solve;
 mod verify;
+mod variants;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};

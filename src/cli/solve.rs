@@ -54,6 +54,8 @@ pub struct SolveArgs {
     /// (SPOTS' `[Positions+Nimber]`: normal play, nimber facts only)
     #[arg(long, value_enum, default_value_t, requires = "database")]
     format: super::database::Format,
+    #[command(flatten)]
+    variant: super::variants::VariantArgs,
 }
 
 /// What `--only` keeps.
@@ -181,6 +183,10 @@ fn convention(misere: bool) -> Convention {
 }
 
 pub fn solve(args: &SolveArgs) -> Output {
+    if args.variant.is_variant() {
+        let (secs, nodes) = (args.limits.max_seconds, args.limits.max_nodes);
+        return super::variants::solve(&args.variant, &args.position, args.misere, args.json, secs, nodes);
+    }
     // A misère record (`4- ...`) is solved in misère play, as its header says.
     let (p, record_misere) = args.position.read_game()?;
     let conv = convention(args.misere || record_misere == Some(true));

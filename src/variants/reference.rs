@@ -1,0 +1,386 @@
+//! A slow, independent reference for the variants: its own position type,
+//! its own move generator written from the boundary rules, and a
+//! brute-force canonical form (the smallest encoding over every order of
+//! regions and boundaries, every starting corner and both directions of
+//! each region). Nothing here uses `crate::topology`, so where the fast
+//! engine and this one agree (children, outcomes), two separate programs
+//! agree. Exponential in the size of a land: for small starts only.
+
+use super::NewSpot;
+use super::Rules;
+
+/// A reduced position: lives of each spot (0-based) and regions of
+/// boundaries (cyclic lists of spots), only live spots kept.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RefPos {
+    pub lives: Vec<u8>,
+    pub regions: Vec<Vec<Vec<usize>>>,
+}
+
+/// The canonical key: each land's smallest encoding, sorted.
+pub type Key = Vec<Vec<u32>>;
+
+impl RefPos {
+    /// `dots` isolated dots and `crosses` crosses (four tips each).
+    pub fn start(dots: usize, crosses: usize) -> RefPos {
+        let mut lives = Vec::new();
+        let mut region = Vec::new();
+        for _ in 0..dots {
+            lives.push(3);
+            region.push(vec![lives.len() - 1]);
+        }
+        for _ in 0..crosses {
+            let b: Vec<usize> = (lives.len()..lives.len() + 4).collect();
+            lives.extend([1, 1, 1, 1]);
+            region.push(b);
+        }
+        RefPos { lives, regions: vec![region] }
+    }
+
+    /// Every child (duplicates included) under `rules`.
+    pub fn children(&self, rules: Rules) -> Vec<RefPos> {
+        let mut out = Vec::new();
+        for ri in 0..self.regions.len() {
+            let region = &self.regions[ri];
+            let corners: Vec<(usize, usize)> = region
+                .iter()
+                .enumerate()
+                .flat_map(|(bi, b)| (0..b.len()).map(move |i| (bi, i)))
+                .filter(|&(bi, i)| self.lives[region[bi][i]] > 0)
+                .collect();
+            for x in 0..corners.len() {
+                for y in x..corners.len() {
+                    let (p, q) = (corners[x], corners[y]);
+                    let (a, b) = (region[p.0][p.1], region[q.0][q.1]);
+                    if p == q && self.lives[a] < 2 {
+                        continue;
+                    }
+                    if p != q && a == b {
+                        continue; // two corners of a 1-life spot
+                    }
+                    for &what in rules.new_spots() {
+                        self.line(ri, p, q, what, &mut out);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// All children of the line from corner `p` to corner `q` of region
+    /// `ri` carrying `what`.
+    fn line(&self, ri: usize, p: (usize, usize), q: (usize, usize), what: NewSpot, out: &mut Vec<RefPos>) {
+        let region = &self.regions[ri];
+        let (a, b) = (region[p.0][p.1], region[q.0][q.1]);
+        let mut lives = self.lives.clone();
+        lives[a] -= 1;
+        lives[b] -= 1;
+        // The new line's two sides: what each side's boundary gets where
+        // the line's middle is.
+        let (side1, side2): (Vec<usize>, Vec<usize>) = match what {
+            NewSpot::Dot => {
+                lives.push(1);
+                (vec![lives.len() - 1], vec![lives.len() - 1])
+            }
+            NewSpot::Cross => {
+                lives.extend([1, 1]);
+                (vec![lives.len() - 2], vec![lives.len() - 1])
+            }
+            NewSpot::Nothing => (vec![], vec![]),
+        };
+        let from = |bi: usize, i: usize| -> Vec<usize> {
+            let bd = &region[bi];
+            (0..bd.len()).map(|k| bd[(i + k) % bd.len()]).collect()
+        };
+        let others: Vec<usize> = (0..region.len()).filter(|&i| i != p.0 && i != q.0).collect();
+        let rest: Vec<Vec<Vec<usize>>> =
+            self.regions.iter().enumerate().filter(|&(i, _)| i != ri).map(|(_, r)| r.clone()).collect();
+        if p.0 != q.0 {
+            // Two boundaries merge: a x.. a | c | b y.. b | c.
+            let mut m = from(p.0, p.1);
+            if region[p.0].len() > 1 {
+                m.push(a);
+            }
+            m.extend(&side1);
+            m.extend(from(q.0, q.1));
+            if region[q.0].len() > 1 {
+                m.push(b);
+            }
+            m.extend(&side2);
+            let mut r: Vec<Vec<usize>> = others.iter().map(|&i| region[i].clone()).collect();
+            r.push(m);
+            let mut regions = rest;
+            regions.push(r);
+            out.push(RefPos { lives, regions });
+            return;
+        }
+        let (r1, r2) = if p == q {
+            // A loop: inside (a c), outside the boundary with a doubled.
+            let mut outer = from(p.0, p.1);
+            if region[p.0].len() > 1 {
+                outer.push(a);
+            }
+            outer.extend(&side2);
+            let mut inner = vec![a];
+            inner.extend(&side1);
+            (inner, outer)
+        } else {
+            // One boundary (a x.. b y..) splits: (a x.. b c) and (b y.. a c).
+            let whole = from(p.0, p.1);
+            let j = (q.1 + whole.len() - p.1) % whole.len();
+            let mut r1: Vec<usize> = whole[..=j].to_vec();
+            r1.extend(&side1);
+            let mut r2: Vec<usize> = whole[j..].to_vec();
+            r2.push(a);
+            r2.extend(&side2);
+            (r1, r2)
+        };
+        for mask in 0u64..(1u64 << others.len()) {
+            let mut in1 = vec![r1.clone()];
+            let mut in2 = vec![r2.clone()];
+            for (k, &i) in others.iter().enumerate() {
+                if mask >> k & 1 == 1 {
+                    in1.push(region[i].clone());
+                } else {
+                    in2.push(region[i].clone());
+                }
+            }
+            let mut regions = rest.clone();
+            regions.push(in1);
+            regions.push(in2);
+            out.push(RefPos { lives: lives.clone(), regions });
+        }
+    }
+
+    /// Drops what no move can use: dead spots, a 1-life spot's second
+    /// corner right after its first (only dead lines between them), empty
+    /// boundaries, regions with fewer than two lives; renumbers the spots.
+    pub fn reduce(&self) -> RefPos {
+        let mut regions = Vec::new();
+        for r in &self.regions {
+            let mut nr = Vec::new();
+            let mut spots = Vec::new();
+            for b in r {
+                let mut nb: Vec<usize> = b.iter().copied().filter(|&s| self.lives[s] > 0).collect();
+                nb.dedup();
+                while nb.len() > 1 && nb[0] == nb[nb.len() - 1] {
+                    nb.pop();
+                }
+                spots.extend(nb.iter().copied());
+                if !nb.is_empty() {
+                    nr.push(nb);
+                }
+            }
+            spots.sort_unstable();
+            spots.dedup();
+            if spots.iter().map(|&s| self.lives[s] as u32).sum::<u32>() >= 2 {
+                regions.push(nr);
+            }
+        }
+        let mut map = vec![usize::MAX; self.lives.len()];
+        let mut lives = Vec::new();
+        for s in regions.iter_mut().flatten().flatten() {
+            if map[*s] == usize::MAX {
+                map[*s] = lives.len();
+                lives.push(self.lives[*s]);
+            }
+            *s = map[*s];
+        }
+        RefPos { lives, regions }
+    }
+
+    /// The canonical key of the reduced position.
+    pub fn key(&self) -> Key {
+        let p = self.reduce();
+        let mut lands: Key = lands(&p).iter().map(|l| encode_land(&p, l)).collect();
+        lands.sort();
+        lands
+    }
+
+    /// The distinct children's keys.
+    pub fn child_keys(&self, rules: Rules) -> Vec<(Key, RefPos)> {
+        let mut seen = std::collections::HashMap::new();
+        for c in self.children(rules) {
+            let c = c.reduce();
+            seen.entry(c.key()).or_insert(c);
+        }
+        seen.into_iter().collect()
+    }
+}
+
+/// Region indices grouped by shared spots (union-find over spots).
+fn lands(p: &RefPos) -> Vec<Vec<usize>> {
+    let n = p.regions.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(p: &mut [usize], x: usize) -> usize {
+        if p[x] == x {
+            x
+        } else {
+            let r = find(p, p[x]);
+            p[x] = r;
+            r
+        }
+    }
+    let mut owner = vec![usize::MAX; p.lives.len()];
+    for (ri, r) in p.regions.iter().enumerate() {
+        for &s in r.iter().flatten() {
+            if owner[s] == usize::MAX {
+                owner[s] = ri;
+            } else {
+                let (x, y) = (find(&mut parent, owner[s]), find(&mut parent, ri));
+                parent[x] = y;
+            }
+        }
+    }
+    let mut groups: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for ri in 0..n {
+        let root = find(&mut parent, ri);
+        groups.entry(root).or_default().push(ri);
+    }
+    groups.into_values().collect()
+}
+
+/// Marks in an encoding (spots are `2 + 4·label + lives`).
+const END_REGION: u32 = 0;
+const END_BOUNDARY: u32 = 1;
+
+/// The smallest encoding of one land over every writing of it.
+fn encode_land(p: &RefPos, land: &[usize]) -> Vec<u32> {
+    let regions: Vec<&Vec<Vec<usize>>> = land.iter().map(|&i| &p.regions[i]).collect();
+    let mut st = Enc {
+        p,
+        regions,
+        best: None,
+        cur: Vec::new(),
+        label: vec![u32::MAX; p.lives.len()],
+        next: 0,
+        generation: 0,
+    };
+    let used = vec![false; st.regions.len()];
+    st.regions_from(used, true);
+    st.best.unwrap_or_default()
+}
+
+struct Enc<'a> {
+    p: &'a RefPos,
+    regions: Vec<&'a Vec<Vec<usize>>>,
+    best: Option<Vec<u32>>,
+    cur: Vec<u32>,
+    label: Vec<u32>,
+    next: u32,
+    /// Bumped whenever `best` is replaced. A node whose subtree replaced
+    /// it is then a prefix of the new best, so its "tied" flag (kept
+    /// relative to the old best) becomes true again.
+    generation: u64,
+}
+
+impl Enc<'_> {
+    /// Appends `t`; false when the writing so far is already larger than
+    /// the best (`tied`: equal to the best's prefix up to here).
+    fn push(&mut self, t: u32, tied: &mut bool) -> bool {
+        if *tied {
+            if let Some(b) = &self.best {
+                let bt = b[self.cur.len()];
+                if t > bt {
+                    return false;
+                }
+                if t < bt {
+                    *tied = false;
+                }
+            } else {
+                *tied = false;
+            }
+        }
+        self.cur.push(t);
+        true
+    }
+
+    fn spot_token(&mut self, s: usize) -> (u32, bool) {
+        let fresh = self.label[s] == u32::MAX;
+        if fresh {
+            self.label[s] = self.next;
+            self.next += 1;
+        }
+        (2 + 4 * self.label[s] + self.p.lives[s] as u32, fresh)
+    }
+
+    /// Every order of the regions not yet written.
+    fn regions_from(&mut self, used: Vec<bool>, tied: bool) {
+        if used.iter().all(|&u| u) {
+            if tied && self.best.is_some() {
+                return;
+            }
+            self.best = Some(self.cur.clone());
+            self.generation += 1;
+            return;
+        }
+        let mut tied = tied;
+        for ri in 0..self.regions.len() {
+            if used[ri] {
+                continue;
+            }
+            for reverse in [false, true] {
+                let mut u = used.clone();
+                u[ri] = true;
+                let bused = vec![false; self.regions[ri].len()];
+                let g = self.generation;
+                self.boundaries_from(ri, reverse, bused, &u, tied);
+                tied |= g != self.generation;
+            }
+        }
+    }
+
+    /// Every order and rotation of region `ri`'s boundaries not yet written.
+    fn boundaries_from(&mut self, ri: usize, reverse: bool, bused: Vec<bool>, used: &[bool], tied: bool) {
+        if bused.iter().all(|&u| u) {
+            let len = self.cur.len();
+            let mut t = tied;
+            if self.push(END_REGION, &mut t) {
+                self.regions_from(used.to_vec(), t);
+            }
+            // (The caller notices a new best by the generation.)
+            self.cur.truncate(len);
+            return;
+        }
+        let region = self.regions[ri];
+        let mut tied = tied;
+        for bi in 0..region.len() {
+            if bused[bi] {
+                continue;
+            }
+            let mut b = region[bi].clone();
+            if reverse {
+                b.reverse();
+            }
+            for start in 0..b.len() {
+                let len = self.cur.len();
+                let (next, mut fresh) = (self.next, Vec::new());
+                let mut t = tied;
+                let mut ok = true;
+                for k in 0..b.len() {
+                    let s = b[(start + k) % b.len()];
+                    let (tok, f) = self.spot_token(s);
+                    if f {
+                        fresh.push(s);
+                    }
+                    if !self.push(tok, &mut t) {
+                        ok = false;
+                        break;
+                    }
+                }
+                if ok && self.push(END_BOUNDARY, &mut t) {
+                    let mut bu = bused.clone();
+                    bu[bi] = true;
+                    let g = self.generation;
+                    self.boundaries_from(ri, reverse, bu, used, t);
+                    tied |= g != self.generation;
+                }
+                for s in fresh {
+                    self.label[s] = u32::MAX;
+                }
+                self.next = next;
+                self.cur.truncate(len);
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! Outcomes of variant positions: exhaustive search with a transposition
+//! table keyed by canonical forms, normal and misère play.
+//!
+//! Generic over the key and the move generator, so that the fast engine
+//! ([`super::child_forms`]) and the slow reference
+//! ([`super::reference`]) are solved by the same few lines and their
+//! answers can be compared. No land decomposition and no nimbers: the
+//! variants' games are short enough at the sizes reached (5n − 2 moves at
+//! most), and a plain search is the easiest to trust for new results.
+
+use crate::topology::Canon;
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// A solver of one convention over keys `K` with children `F`.
+pub struct Search<K, F> {
+    misere: bool,
+    children: F,
+    table: HashMap<K, bool>,
+    /// Positions expanded (table misses).
+    pub nodes: u64,
+}
+
+impl<K: Clone + Eq + Hash, F: FnMut(&K) -> Vec<K>> Search<K, F> {
+    pub fn new(misere: bool, children: F) -> Self {
+        Search { misere, children, table: HashMap::new(), nodes: 0 }
+    }
+
+    /// Whether the player to move wins `k`. A position with no move is a
+    /// loss for the player to move in normal play and a win in misère
+    /// play (the opponent made the last move).
+    pub fn wins(&mut self, k: &K) -> bool {
+        if let Some(&w) = self.table.get(k) {
+            return w;
+        }
+        self.nodes += 1;
+        let kids = (self.children)(k);
+        let w = if kids.is_empty() {
+            self.misere
+        } else {
+            // Children already known to lose first: no search needed.
+            kids.iter().any(|c| self.table.get(c) == Some(&false)) || kids.iter().any(|c| !self.wins(c))
+        };
+        self.table.insert(k.clone(), w);
+        w
+    }
+
+    /// Entries in the transposition table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+}
+
+/// Normal play only: the nimber of a position is the XOR of its lands'
+/// (Sprague–Grundy), and a land's is the mex of its children's. Keys are
+/// lands; `lands` splits a child into its lands.
+pub struct Nimbers<K, F, L> {
+    children: F,
+    lands: L,
+    table: HashMap<K, u32>,
+    /// Lands expanded (table misses).
+    pub nodes: u64,
+}
+
+impl<K: Clone + Eq + Hash, F: FnMut(&K) -> Vec<K>, L: FnMut(&K) -> Vec<K>> Nimbers<K, F, L> {
+    pub fn new(children: F, lands: L) -> Self {
+        Nimbers { children, lands, table: HashMap::new(), nodes: 0 }
+    }
+
+    /// The nimber of a position (any number of lands).
+    pub fn of(&mut self, k: &K) -> u32 {
+        let lands = (self.lands)(k);
+        lands.iter().fold(0, |x, l| x ^ self.land(l))
+    }
+
+    fn land(&mut self, k: &K) -> u32 {
+        if let Some(&v) = self.table.get(k) {
+            return v;
+        }
+        self.nodes += 1;
+        let kids = (self.children)(k);
+        let mut seen: Vec<u32> = kids.iter().map(|c| self.of(c)).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        let mex = seen.iter().enumerate().find(|&(i, &v)| v != i as u32).map_or(seen.len(), |(i, _)| i) as u32;
+        self.table.insert(k.clone(), mex);
+        mex
+    }
+
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+}
+
+/// Normal play over lands, as GLOP does: a position is kept as its
+/// largest land plus a nim heap `*k` standing for all its other lands
+/// (Sprague–Grundy: a sum of lands plays as the sum of their nimbers). The
+/// nimber of a land L is the k for which L + *k is a loss, found by the
+/// same search, so small lands are solved once and big ones are searched
+/// only as far as the outcome needs.
+pub struct NormalSum<F> {
+    children: F,
+    table: HashMap<(Canon, u32), bool>,
+    nimbers: HashMap<Canon, u32>,
+    /// Positions expanded (table misses).
+    pub nodes: u64,
+}
+
+impl<F: FnMut(&Canon) -> Vec<Canon>> NormalSum<F> {
+    /// `children` of a land (its children may have several lands).
+    pub fn new(children: F) -> Self {
+        NormalSum { children, table: HashMap::new(), nimbers: HashMap::new(), nodes: 0 }
+    }
+
+    /// Whether the player to move wins `c` in normal play.
+    pub fn wins(&mut self, c: &Canon) -> bool {
+        let (land, k) = self.split(c, 0);
+        self.wins_plus(&land, k)
+    }
+
+    /// The largest land of `c` and `k` XOR the other lands' nimbers.
+    fn split(&mut self, c: &Canon, k: u32) -> (Canon, u32) {
+        let lands = c.lands();
+        let Some(big) = (0..lands.len()).max_by_key(|&i| (lands[i].tokens().len(), &lands[i])) else {
+            return (Canon::from_tokens(Vec::new()), k);
+        };
+        let mut k = k;
+        for (i, l) in lands.iter().enumerate() {
+            if i != big {
+                k ^= self.nimber(l);
+            }
+        }
+        (lands[big].clone(), k)
+    }
+
+    /// The nimber of one land.
+    pub fn nimber(&mut self, land: &Canon) -> u32 {
+        if let Some(&v) = self.nimbers.get(land) {
+            return v;
+        }
+        let mut k = 0;
+        while self.wins_plus(land, k) {
+            k += 1;
+        }
+        self.nimbers.insert(land.clone(), k);
+        k
+    }
+
+    /// Whether the player to move wins `land` + `*k`.
+    fn wins_plus(&mut self, land: &Canon, k: u32) -> bool {
+        if land.is_empty() {
+            return k != 0;
+        }
+        if let Some(&w) = self.table.get(&(land.clone(), k)) {
+            return w;
+        }
+        self.nodes += 1;
+        // Moves in the heap first: cheap, and their positions are known
+        // soon.
+        let mut w = (0..k).any(|j| !self.wins_plus(land, j));
+        if !w {
+            for c in (self.children)(land) {
+                let (l, j) = self.split(&c, k);
+                if !self.wins_plus(&l, j) {
+                    w = true;
+                    break;
+                }
+            }
+        }
+        self.table.insert((land.clone(), k), w);
+        w
+    }
+
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+}
+
+/// Shortest and longest number of moves left in every game from `k`
+/// (memoised on the key).
+pub fn length_range<K: Clone + Eq + Hash>(k: &K, children: &mut dyn FnMut(&K) -> Vec<K>) -> (u32, u32) {
+    fn go<K: Clone + Eq + Hash>(
+        k: &K,
+        children: &mut dyn FnMut(&K) -> Vec<K>,
+        memo: &mut HashMap<K, (u32, u32)>,
+    ) -> (u32, u32) {
+        if let Some(&r) = memo.get(k) {
+            return r;
+        }
+        let kids = children(k);
+        let r = if kids.is_empty() {
+            (0, 0)
+        } else {
+            let mut r = (u32::MAX, 0);
+            for c in &kids {
+                let (lo, hi) = go(c, children, memo);
+                r = (r.0.min(lo + 1), r.1.max(hi + 1));
+            }
+            r
+        };
+        memo.insert(k.clone(), r);
+        r
+    }
+    go(k, children, &mut HashMap::new())
+}
