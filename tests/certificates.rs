@@ -227,3 +227,17 @@ fn spots_databases_are_written_and_read_back() {
     let o = run(&["solve", "--spots", "5", "--misere", "--database", db, "--format", "spots"]);
     assert!(!o.status.success());
 }
+
+/// A database that cannot be written is refused before the search starts
+/// (a long solve must not learn it at its first save).
+#[test]
+fn an_unwritable_database_is_refused_before_solving() {
+    let dir = scratch("unwritable");
+    let path = dir.parent().unwrap().join("no-such-folder").join("db.txt");
+    let out = run(&["solve", "--spots", "30", "--only", "outcome", "--database", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("database") && err.contains("no-such-folder"), "{err}");
+    // Nothing was solved: 30 spots would take minutes.
+    assert!(String::from_utf8_lossy(&out.stdout).is_empty());
+}

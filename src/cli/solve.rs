@@ -307,6 +307,9 @@ fn open_database(path: &std::path::Path, s: &mut Solver, every: u64, format: sup
         return Err("--format spots: SPOTS' nimber databases are for normal play".into());
     }
     let loaded = super::database::load(path, s, format)?;
+    // Before any search: a long solve must not find out at its first save
+    // that its database cannot be written.
+    super::database::save(path, s.convention(), s, format)?;
     let path = path.to_path_buf();
     let conv = s.convention();
     let mut last = Instant::now();
