@@ -36,8 +36,17 @@ echo "== native tests (unit, integration, CLI)"
 # panic = "abort", the cdylib's unhashed output names (cargo#6313) make cargo
 # build the lib both ways under one file name and the link fails.
 unwind=(--config 'profile.release.panic="unwind"')
-cargo test --release "${unwind[@]}" --all-targets 2>&1 | tee "$logs/native"
-took; summary+=("native:   $(passed "$logs/native") ($took)")
+if cargo nextest --version >/dev/null 2>&1; then
+  # cargo-nextest (on these machines beside cargo) runs every test in a
+  # process of its own across all test files at once, so the long property
+  # tests of different files share the cores instead of queueing file after
+  # file as `cargo test` does. Doc examples are the next step's.
+  cargo nextest run --release "${unwind[@]}" --all-targets 2>&1 | tee "$logs/native"
+  took; summary+=("native:   $(grep -Eo '[0-9]+ tests run: [0-9]+ passed' "$logs/native" | tail -1) (cargo nextest; $took)")
+else
+  cargo test --release "${unwind[@]}" --all-targets 2>&1 | tee "$logs/native"
+  took; summary+=("native:   $(passed "$logs/native") ($took)")
+fi
 
 echo "== doc examples"
 cargo test --release "${unwind[@]}" --doc 2>&1 | tee "$logs/doc"
