@@ -8,27 +8,13 @@
 
 mod common;
 
-use common::Rng;
+use common::{random_game, Rng};
 use sprouts::board::Board;
 use sprouts::game::{Game, GameError, GameFile, Start};
 use sprouts::notation::{Record, Winner};
 use sprouts::text::parse_hoey;
 use sprouts::{Position, Spot};
 
-/// A random game from `n` spots: random distinct moves, routed, to the end
-/// or until `max` moves.
-fn random_game(n: usize, misere: bool, max: usize, rng: &mut Rng) -> Game {
-    let mut g = Game::new(n, misere, 800.0, 600.0).unwrap();
-    while g.cursor() < max {
-        let options = g.position().representative_moves();
-        if options.is_empty() {
-            break;
-        }
-        let (mv, _) = rng.pick(&options);
-        g.play_move(mv).unwrap();
-    }
-    g
-}
 
 fn count(var: &str, default: usize) -> usize {
     std::env::var(var).ok().and_then(|v| v.parse().ok()).unwrap_or(default)

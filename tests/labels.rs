@@ -7,19 +7,8 @@
 
 use sprouts::board::{NumberCheck, View};
 use sprouts::notation::Record;
-use std::path::Path;
+mod common;
 
-fn records() -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
-    files.sort();
-    let mut out = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
-        out.extend(text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from));
-    }
-    out
-}
 
 /// Per view: at most this many numbers nearer another spot, over a
 /// curve, and this worst gap (CSS px), over the records' middles and ends.
@@ -41,7 +30,7 @@ const OVER_320: usize = 236;
 
 #[test]
 fn numbers_read_as_their_spots_on_real_records() {
-    let records = records();
+    let records: Vec<String> = common::record_corpus().into_iter().map(|(_, _, r)| r).collect();
     assert!(records.len() >= 13, "the real records are missing");
     let mut failures = Vec::new();
     for (name, near, over, gap) in LIMITS {

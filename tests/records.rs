@@ -6,26 +6,8 @@
 use sprouts::notation::{resolve, write_move, MoveError, MoveText, Players, Record, Winner};
 use sprouts::text::parse_hoey;
 use sprouts::{Move, MoveKind, Position};
-use std::path::Path;
+mod common;
 
-/// Every record of the corpus: (file, line number, text).
-fn corpus() -> Vec<(String, usize, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
-    files.sort();
-    let mut out = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
-        let name = f.file_name().unwrap().to_string_lossy().into_owned();
-        for (k, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if !line.is_empty() && !line.starts_with('#') {
-                out.push((name.clone(), k + 1, line.to_string()));
-            }
-        }
-    }
-    out
-}
 
 /// Whether `[L]` names a spot of the boundary the move redraws (other than
 /// its ends): a loop around a path hanging from its own spot, say.
@@ -36,7 +18,7 @@ fn lists_own_boundary(p: &Position, mv: &Move, m: &MoveText) -> bool {
 
 #[test]
 fn every_real_record_replays() {
-    let records = corpus();
+    let records = common::record_corpus();
     let (mut moves, mut at, mut bang, mut own) = (0, 0, 0, 0);
     let mut failures = Vec::new();
     for (file, line, text) in &records {
@@ -74,7 +56,7 @@ fn every_real_record_replays() {
 #[test]
 fn real_records_print_and_read_back() {
     let (mut same, mut total) = (0, 0);
-    for (file, line, text) in corpus() {
+    for (file, line, text) in common::record_corpus() {
         let rec = Record::parse(&text).unwrap();
         // The text itself: printing the parsed record and reading it again.
         assert_eq!(Record::parse(&rec.to_string()).unwrap(), rec, "{file}:{line}");
@@ -256,7 +238,7 @@ fn edited_records_fail_cleanly() {
         ((state >> 33) % n as u64) as usize
     };
     let (mut tried, mut replayed) = (0, 0);
-    for (_, _, text) in corpus() {
+    for (_, _, text) in common::record_corpus() {
         for _ in 0..100 {
             let mut bytes = text.clone().into_bytes();
             for _ in 0..1 + next(3) {
@@ -309,7 +291,7 @@ fn replay_json_keeps_the_header_and_the_moves_as_written() {
         serde_json::from_slice(&o.stdout).unwrap()
     };
     let (mut moves, mut differ) = (0, 0);
-    for (file, line, text) in corpus() {
+    for (file, line, text) in common::record_corpus() {
         let at = format!("{file}:{line}");
         let v = run(&["replay", "--json", "--header", &text]);
         let plain = run(&["replay", "--json", &text]);

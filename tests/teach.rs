@@ -8,25 +8,10 @@
 
 mod common;
 
-use common::Rng;
+use common::{random_game, Rng};
 use sprouts::board::Board;
-use sprouts::game::Game;
 use sprouts::teach::{bounds, counts, explore, level_counts, pieces};
 
-/// A random game from `n` spots: random distinct moves, routed, to the end
-/// or until `max` moves.
-fn random_game(n: usize, max: usize, rng: &mut Rng) -> Game {
-    let mut g = Game::new(n, false, 800.0, 600.0).unwrap();
-    while g.cursor() < max {
-        let options = g.position().representative_moves();
-        if options.is_empty() {
-            break;
-        }
-        let (mv, _) = rng.pick(&options);
-        g.play_move(mv).unwrap();
-    }
-    g
-}
 
 /// Faces of the plane cut out by the board's lines, traced from the
 /// geometry alone.
@@ -98,7 +83,7 @@ fn euler_holds_on_finished_random_games() {
     let games = std::env::var("SPROUTS_TEACH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
     for i in 0..games {
         let n = 1 + i % 5;
-        let g = random_game(n, usize::MAX, &mut rng);
+        let g = random_game(n, false, usize::MAX, &mut rng);
         assert!(g.is_over());
         let c = counts(&g);
         let b = g.board().unwrap();
@@ -125,7 +110,7 @@ fn euler_holds_mid_game_too() {
     let mut rng = Rng::new(36);
     for i in 0..100 {
         let n = 1 + i % 4;
-        let g = random_game(n, rng.range(0, 3 * n), &mut rng);
+        let g = random_game(n, false, rng.range(0, 3 * n), &mut rng);
         let c = counts(&g);
         assert_eq!(c.faces, traced_faces(g.board().unwrap()), "game {i} ({})", g.record());
         assert_eq!(c.vertices + c.faces, c.edges + 1 + c.pieces, "game {i} ({})", g.record());
@@ -140,7 +125,7 @@ fn bounds_hold_along_random_games() {
     let mut checked = 0;
     for i in 0..300 {
         let n = 1 + i % 6;
-        let mut g = random_game(n, usize::MAX, &mut rng);
+        let mut g = random_game(n, false, usize::MAX, &mut rng);
         let total = g.cursor();
         for k in 0..=total {
             g.go_to(k);

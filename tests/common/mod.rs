@@ -88,3 +88,38 @@ pub fn drawn_games(rng: &mut Rng, stops: &[usize]) -> Vec<sprouts::game::Game> {
     }
     out
 }
+
+/// A random game from `n` spots: random distinct moves, routed, to the end
+/// or until `max` moves.
+pub fn random_game(n: usize, misere: bool, max: usize, rng: &mut Rng) -> sprouts::game::Game {
+    let mut g = sprouts::game::Game::new(n, misere, 800.0, 600.0).unwrap();
+    while g.cursor() < max {
+        let options = g.position().representative_moves();
+        if options.is_empty() {
+            break;
+        }
+        let (mv, _) = rng.pick(&options);
+        g.play_move(mv).unwrap();
+    }
+    g
+}
+
+/// Every record of tests/data/records: (file name, line number, text),
+/// skipping blank lines and `#` comments.
+pub fn record_corpus() -> Vec<(String, usize, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        for (k, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if !line.is_empty() && !line.starts_with('#') {
+                out.push((name.clone(), k + 1, line.to_string()));
+            }
+        }
+    }
+    out
+}
