@@ -27,6 +27,7 @@
 
 pub mod topology;
 pub mod limits;
+pub mod sort;
 
 pub use topology::{Canon, Corner, IllegalMove, Move, MoveKind, Position, PositionError, Spot};
 pub mod notation;

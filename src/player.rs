@@ -646,7 +646,7 @@ fn perfect(turn: &mut Turn, moves: &[(Move, Canon)], order: &mut [usize], rng: &
         .iter()
         .map(|&i| (chance(conv, turn.lengths.span(&moves[i].1, &mut work)), i))
         .collect();
-    scored.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crate::sort::sort_by(&mut scored, |a, b| a.0.total_cmp(&b.0));
     for (k, &(_, i)) in scored.iter().enumerate() {
         order[k] = i;
     }
@@ -828,7 +828,7 @@ impl Search<'_, '_> {
         // Replies the static values like best (for us, worst for the
         // opponent) first.
         let mut order: Vec<(f64, Canon)> = kids.into_iter().map(|k| (self.statically(&k).0, k)).collect();
-        order.sort_by(|a, b| a.0.total_cmp(&b.0));
+        crate::sort::sort_by(&mut order, |a, b| a.0.total_cmp(&b.0));
         let mut best = Value(-1.0);
         for (_, k) in order {
             let w = self.value(&k, depth - 1, 1.0 - beta, 1.0 - alpha).flip();
@@ -891,7 +891,7 @@ fn heuristic(
     // The solver on every child with a small budget, then on those left
     // with four times as much, ..., within most of the move's time.
     let mut by_value: Vec<usize> = order.to_vec();
-    by_value.sort_by(|&a, &b| values[b].0.total_cmp(&values[a].0));
+    crate::sort::sort_by(&mut by_value, |&a, &b| values[b].0.total_cmp(&values[a].0));
     let solver_deadline = search.deadline.min(search.turn.now() + effort.millis * 0.85);
     // First the question about the position itself: proof-number search
     // spends the budget where a proof is nearest, across all the moves. A
@@ -936,7 +936,7 @@ fn heuristic(
         let mut next = values.clone();
         // Best first, so that proven wins come early.
         let mut by_value: Vec<usize> = order.to_vec();
-        by_value.sort_by(|&a, &b| values[b].0.total_cmp(&values[a].0));
+        crate::sort::sort_by(&mut by_value, |&a, &b| values[b].0.total_cmp(&values[a].0));
         for &i in &by_value {
             if values[i].proven() {
                 continue;

@@ -202,7 +202,7 @@ fn make(solver: &mut Solver, rec: &Record, k: usize, p: &Position, id: String, s
     }
     let prefix = Record { players: None, moves: rec.moves[..k].to_vec(), result: None, ..rec.clone() };
     let mut children: Vec<String> = wins.iter().map(|(_, c)| c.to_string()).collect();
-    children.sort();
+    crate::sort::sort(&mut children);
     let lives = p.total_lives();
     Some(Puzzle {
         id,

@@ -131,6 +131,18 @@ impl Service {
     /// proved, with `complete` false and `stopped` saying why.
     pub fn analyse(&mut self, record: &str, opts: &Options, tell: Option<Tell>) -> Result<Analysis, String> {
         let (p, misere) = replay(record)?;
+        self.analyse_at(&p, misere, opts, tell)
+    }
+
+    /// As [`Service::analyse`], for a position given as text (GLOP, spots
+    /// dialect or Hoey list: a game that started from a position sends its
+    /// labelled Hoey list, so the moves name its spots as drawn).
+    pub fn analyse_position(&mut self, position: &str, misere: bool, opts: &Options, tell: Option<Tell>) -> Result<Analysis, String> {
+        let p = puzzle::read_position(position)?;
+        self.analyse_at(&p, misere, opts, tell)
+    }
+
+    fn analyse_at(&mut self, p: &Position, misere: bool, opts: &Options, tell: Option<Tell>) -> Result<Analysis, String> {
         let budget = opts.budget();
         let deadline = (self.clock)() + opts.millis();
         let solver = solver(&mut self.solvers, misere, opts);
@@ -149,7 +161,7 @@ impl Service {
         let outcome_only = opts.only.as_deref() == Some("outcome");
         let on = |e: &Event| {
             let told = match &tell {
-                Some(t) => t(&ProgressReport::new(&seen.get(), start, Some(Found::of(&p, e)))),
+                Some(t) => t(&ProgressReport::new(&seen.get(), start, Some(Found::of(p, e)))),
                 None => ControlFlow::Continue(()),
             };
             match e {
@@ -157,7 +169,7 @@ impl Service {
                 _ => told,
             }
         };
-        let mut a = Analysis::solve_with(solver, &p, misere, on).map_err(|e| e.to_string())?;
+        let mut a = Analysis::solve_with(solver, p, misere, on).map_err(|e| e.to_string())?;
         if !a.complete {
             a.stopped = Some(if outcome_only && a.outcome.is_some() {
                 "only the outcome was asked".to_string()
@@ -176,6 +188,18 @@ impl Service {
     /// the player of `opts.strength` (see [`crate::player`]).
     pub fn computer_move(&mut self, record: &str, opts: &Options, tell: Option<Tell>) -> Result<ComputerMove, String> {
         let (p, misere) = replay(record)?;
+        self.computer_move_at(&p, misere, opts, tell)
+    }
+
+    /// As [`Service::computer_move`], for a position given as text (see
+    /// [`Service::analyse_position`]).
+    pub fn computer_move_position(&mut self, position: &str, misere: bool, opts: &Options, tell: Option<Tell>) -> Result<ComputerMove, String> {
+        let p = puzzle::read_position(position)?;
+        self.computer_move_at(&p, misere, opts, tell)
+    }
+
+    fn computer_move_at(&mut self, p: &Position, misere: bool, opts: &Options, tell: Option<Tell>) -> Result<ComputerMove, String> {
+        let p = p.clone();
         crate::limits::check_moves(&p).map_err(|e| e.to_string())?;
         let strength = opts.strength.as_deref().unwrap_or("perfect").parse::<Strength>().map_err(|e| e.to_string())?;
         let seed = if opts.seed.is_finite() { opts.seed.abs().min(1.8e19) as u64 } else { 0 };

@@ -450,6 +450,15 @@ pub fn analyse(record: &str, options_: JsValue, progress: Option<js_sys::Functio
     serve(|s| s.analyse(record, &opts, report(progress)))
 }
 
+/// As [`analyse`], for a position (GLOP, spots dialect or Hoey list; a
+/// labelled Hoey list keeps its spot numbers in the moves) in the given
+/// convention: what a game that started from a position sends.
+#[wasm_bindgen(js_name = analysePosition)]
+pub fn analyse_position(position: &str, misere: bool, options_: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
+    let opts = options(options_)?;
+    serve(|s| s.analyse_position(position, misere, &opts, report(progress)))
+}
+
 /// A move for the computer in the position after a WGOSA record.
 /// `options`: `{strength: "random" | "heuristic" | "perfect", maxNodes,
 /// maxMillis, seed, tableMb}`; the result is `{move, method, outcome,
@@ -459,6 +468,13 @@ pub fn analyse(record: &str, options_: JsValue, progress: Option<js_sys::Functio
 pub fn computer_move(record: &str, options_: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
     let opts = options(options_)?;
     serve(|s| s.computer_move(record, &opts, report(progress)))
+}
+
+/// As [`computer_move`], for a position (see [`analyse_position`]).
+#[wasm_bindgen(js_name = computerMovePosition)]
+pub fn computer_move_position(position: &str, misere: bool, options_: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
+    let opts = options(options_)?;
+    serve(|s| s.computer_move_position(position, misere, &opts, report(progress)))
 }
 
 /// Checks a move of a puzzle: `position` (a Hoey list keeps the spot

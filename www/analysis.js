@@ -12,7 +12,7 @@
  *   analysis.clear();    // after every change of the game
  */
 import { $, el, plural } from './dom.js';
-import { messageOf } from './engine.js';
+import { messageOf, positionRequest } from './engine.js';
 import { formatNodes } from './computer.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
@@ -58,7 +58,7 @@ export function createAnalysis(ctl, worker, board, host) {
     /** @type {any} */
     const partial = { misere: g.misere, complete: false, outcome: null, nimber: null, lands: [], winningMoves: [], movesComplete: false, moves: null, nodes: 0, stopped: null };
     let checked = '';
-    const req = worker.request('analyse', { record, maxNodes: 1e12 }, (p) => {
+    const req = worker.request('analyse', { ...positionRequest(g), maxNodes: 1e12 }, (p) => {
       const f = p.found;
       if (f?.movesChecked) {
         const { checked: k, total } = f.movesChecked;

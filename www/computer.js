@@ -7,7 +7,7 @@
  *   const computer = createComputer(ctl, worker, { progress, played, failed });
  *   computer.maybeMove();       // after every change of the game
  */
-import { messageOf } from './engine.js';
+import { messageOf, positionRequest } from './engine.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
 /** @typedef {ReturnType<typeof import('./worker-client.js').createEngineWorker>} EngineWorker */
@@ -42,7 +42,7 @@ export function createComputer(ctl, worker, show) {
     if (kind === 'human' || st.canRedo) return;
     const record = g.record();
     const started = performance.now();
-    const req = worker.request('computerMove', { record, strength: kind, maxMillis: ctl.budget * 1000, maxNodes: 1e12 }, (p) => {
+    const req = worker.request('computerMove', { ...positionRequest(g), strength: kind, maxMillis: ctl.budget * 1000, maxNodes: 1e12 }, (p) => {
       show.progress(`${ctl.mixed() ? 'The computer' : ctl.playerName(side)} is thinking… ${formatNodes(p.nodes)} positions`);
     });
     const mine = { cancel: req.cancel, record };

@@ -11,7 +11,7 @@
  *   analysis.clear();   // after every change of the game
  */
 import { engineWorker } from './embed-engine.js';
-import { messageOf } from './engine.js';
+import { messageOf, positionRequest } from './engine.js';
 
 /**
  * @typedef {{ game: InstanceType<import('./engine.js').Engine['Game']> | null,
@@ -102,16 +102,10 @@ export function createAnalysis(host, button, panel) {
       panel.replaceChildren(line('The game is over: nothing to analyse.'));
       return;
     }
-    if (g.startPosition()) {
-      panel.hidden = false;
-      panel.replaceChildren(line('Analysis works on games from n spots (not from a position).'));
-      return;
-    }
     const gen = ++generation;
-    const record = g.record();
     /** @type {any} */
     const partial = { misere: g.misere, outcome: null, winningMoves: [], movesComplete: false };
-    const req = engineWorker().request('analyse', { record, maxNodes: 1e12 }, (p) => {
+    const req = engineWorker().request('analyse', { ...positionRequest(g), maxNodes: 1e12 }, (p) => {
       const f = p.found;
       if (!f || gen !== generation) return;
       if (f.outcome) partial.outcome = f.outcome;

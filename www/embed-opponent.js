@@ -10,7 +10,7 @@
  *   opponent.maybeMove();   // after every change
  */
 import { engineWorker } from './embed-engine.js';
-import { messageOf } from './engine.js';
+import { messageOf, positionRequest } from './engine.js';
 
 const STRENGTHS = ['random', 'heuristic', 'perfect'];
 /** The perfect player's time per move: a student waits little. */
@@ -52,12 +52,8 @@ export function createOpponent(host) {
     if (!g || !who || thinking || host.hasAttribute('readonly')) return;
     const st = g.status();
     if (st.over || st.canRedo || st.toMove !== who.side) return;
-    if (g.startPosition()) {
-      host.note('The computer plays only games from n spots (not from a position).', false);
-      return;
-    }
     const record = g.record();
-    const req = engineWorker().request('computerMove', { record, strength: who.strength, maxMillis: THINK_MS, maxNodes: 1e12 });
+    const req = engineWorker().request('computerMove', { ...positionRequest(g), strength: who.strength, maxMillis: THINK_MS, maxNodes: 1e12 });
     const mine = { cancel: req.cancel };
     thinking = mine;
     host.thinkingChanged();

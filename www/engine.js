@@ -61,3 +61,14 @@ export function checkStroke(game, points, from) {
   if (from === 0) game.beginStroke();
   return game.extendStroke(new Float64Array(points.slice(from)));
 }
+
+/**
+ * What the worker's `analyse` and `computerMove` requests name for the
+ * position shown: the record (a game from n spots), or the labelled Hoey
+ * list and convention (a game from a position, whose record has no
+ * header), so that the moves answered name the spots as drawn.
+ * @param {{ startPosition: () => string | undefined, record: () => string, hoey: () => string, misere: boolean }} game
+ */
+export function positionRequest(game) {
+  return game.startPosition() ? { position: game.hoey(), misere: game.misere } : { record: game.record() };
+}

@@ -7,10 +7,12 @@
  * 'error', ...}`. On start it posts `{type: 'ready', version}` (or
  * `{type: 'error', fatal: true}` if the engine does not load).
  *
- *   {id, type: 'analyse', record, maxNodes?, maxMillis?, only?: 'outcome'} → result: the analysis (see `analyse` in src/wasm.rs);
+ *   {id, type: 'analyse', record, maxNodes?, maxMillis?, only?: 'outcome'}
+ *     (or `position, misere` instead of `record`: a game from a position
+ *     sends its labelled Hoey list, and the moves name its spots) → result: the analysis (see `analyse` in src/wasm.rs);
  *        before it, progress `{nodes, tableBytes, found}` where `found` is each part as soon as it is
  *        proved: {outcome} first, {winningMove: {move, position}}, {movesChecked: {checked, total}}, {nimber}
- *   {id, type: 'computerMove', record, strength, maxNodes?, maxMillis?, seed?}
+ *   {id, type: 'computerMove', record, strength, maxNodes?, maxMillis?, seed?} (or position, misere)
  *                                                    → result: {move, method, outcome, nodes}
  *   {id, type: 'canonical', position}                → result: GLOP string
  *   {id, type: 'puzzleCheck', position, misere, move, maxNodes?, maxMillis?}
@@ -58,21 +60,25 @@ scope.addEventListener('message', async (ev) => {
     const e = await engine;
     let value;
     switch (req.type) {
-      case 'analyse':
-        value = e.analyse(String(req.record), { maxNodes: req.maxNodes ?? 0, maxMillis: req.maxMillis ?? 0, tableMb: req.tableMb ?? 0, only: req.only ?? null }, progress);
+      case 'analyse': {
+        const opts = { maxNodes: req.maxNodes ?? 0, maxMillis: req.maxMillis ?? 0, tableMb: req.tableMb ?? 0, only: req.only ?? null };
+        value = typeof req.position === 'string'
+          ? e.analysePosition(req.position, Boolean(req.misere), opts, progress)
+          : e.analyse(String(req.record), opts, progress);
         break;
-      case 'computerMove':
-        value = e.computerMove(
-          String(req.record),
-          {
-            strength: String(req.strength ?? 'perfect'),
-            maxNodes: req.maxNodes ?? 0,
-            maxMillis: req.maxMillis ?? 0,
-            seed: req.seed ?? Math.random() * 2 ** 32,
-          },
-          progress,
-        );
+      }
+      case 'computerMove': {
+        const opts = {
+          strength: String(req.strength ?? 'perfect'),
+          maxNodes: req.maxNodes ?? 0,
+          maxMillis: req.maxMillis ?? 0,
+          seed: req.seed ?? Math.random() * 2 ** 32,
+        };
+        value = typeof req.position === 'string'
+          ? e.computerMovePosition(req.position, Boolean(req.misere), opts, progress)
+          : e.computerMove(String(req.record), opts, progress);
         break;
+      }
       case 'canonical':
         value = e.canonical(String(req.position));
         break;

@@ -347,7 +347,7 @@ fn first_places(board: &Board, index: &SegmentIndex, px: f64, shown: &Rect) -> V
     // The spots with the fewest free places choose first (a crowded
     // spot's number then finds the one place left before another takes it).
     let mut order: Vec<(usize, usize)> = (0..n).map(|i| (free_places(board, index, px, shown, i), i)).collect();
-    order.sort();
+    crate::sort::sort(&mut order);
     let mut placed: Vec<Label> = vec![Label { x: f64::INFINITY, y: f64::INFINITY, half_w: 0.0, half_h: 0.0, font: TEXT_H }; n];
     for &(_, i) in &order {
         placed[i] = choose(board, index, px, shown, i, &placed).0;

@@ -387,6 +387,6 @@ fn on_workers<T: Send>(n: usize, workers: usize, f: impl Fn(usize) -> Option<T> 
         // A thread that panicked loses its games: they count as failures.
         threads.into_iter().flat_map(|t| t.join().unwrap_or_default()).collect()
     });
-    done.sort_by_key(|&(i, _)| i);
+    crate::sort::sort_by_key(&mut done, |&(i, _)| i);
     done.into_iter().map(|(_, v)| v).collect()
 }

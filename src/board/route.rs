@@ -348,7 +348,7 @@ impl FaceGeometry {
             }
             walks.push(seq);
         }
-        edges_in_face.sort_unstable();
+        crate::sort::sort(&mut edges_in_face);
         edges_in_face.dedup();
         let sector = |k: &CornerAt| -> (Point, Option<(Point, Point)>) {
             let p = board.spot(k.spot).unwrap_or_default();
@@ -886,7 +886,7 @@ impl Mesh {
             order.reverse();
         }
         // For a loop, what goes inside first: it fixes the fan edge.
-        order.sort_by_key(|&b| face.kind == MoveKind::Loop && face.side[b] != Some(0));
+        crate::sort::sort_by_key(&mut order, |&b| face.kind == MoveKind::Loop && face.side[b] != Some(0));
         let mut door = None;
         if face.kind == MoveKind::Loop {
             let spot = face.start.0;

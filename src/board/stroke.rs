@@ -377,7 +377,7 @@ impl<'a> StrokeChecker<'a> {
                 }
             }
         }
-        out.sort_unstable();
+        crate::sort::sort(&mut out);
         out.dedup();
         out
     }

@@ -113,7 +113,7 @@ impl Board {
                 });
             }
             let c = self.spots()[i];
-            r.sort_by(|&g, &h| angle_cmp(c, self.half_second(g), self.half_second(h)));
+            crate::sort::sort_by(r, |&g, &h| angle_cmp(c, self.half_second(g), self.half_second(h)));
         }
         let mut place = vec![0usize; halves];
         for r in &rot {

@@ -129,7 +129,7 @@ impl fmt::Display for MoveError {
             MoveError::Illegal(why) => write!(f, "illegal, {why}"),
             MoveError::Ambiguous(alts) => {
                 let mut distinct = alts.clone();
-                distinct.sort();
+                crate::sort::sort(&mut distinct);
                 distinct.dedup();
                 if distinct.len() < alts.len() {
                     // Two drawings with one text: naming them would only

@@ -83,11 +83,11 @@ pub(super) fn split_pieces(p: &Position, mv: &Move) -> [Vec<Vec<Spot>>; 2] {
                     true
                 }
             });
-            piece.sort_unstable();
+            crate::sort::sort(&mut piece);
             piece.dedup();
             pieces.push(piece);
         }
-        pieces.sort();
+        crate::sort::sort(&mut pieces);
         pieces
     })
 }

@@ -24,7 +24,7 @@ impl fmt::Display for MoveText {
 /// `[3,4,5,7]` as `3-5,7` (a run of two stays `3,4`, as players write it).
 fn ranges(spots: &[Spot]) -> String {
     let mut v = spots.to_vec();
-    v.sort_unstable();
+    crate::sort::sort(&mut v);
     v.dedup();
     let mut out = String::new();
     let mut i = 0;
@@ -157,7 +157,7 @@ pub(super) fn parse_move(c: &mut Cursor) -> Result<MoveText, ParseRecordError> {
                 return c.err("expected `,` or `]` in the list of spots");
             }
         }
-        m.listed.sort_unstable();
+        crate::sort::sort(&mut m.listed);
         m.listed.dedup();
     }
     Ok(m)

@@ -37,7 +37,7 @@ fn lists(p: &Position, mv: &Move) -> Vec<Vec<Spot>> {
         let every: Vec<Spot> =
             all.iter().flat_map(|q| q.iter().copied()).filter(|&s| p.lives(s) > 0).collect();
         for mut named in [one, with_dead, every] {
-            named.sort_unstable();
+            crate::sort::sort(&mut named);
             named.dedup();
             out.push(named);
         }
@@ -56,7 +56,7 @@ pub fn move_text(p: &Position, mv: &Move) -> MoveText {
     let spot = |c: crate::Corner| region[c.boundary][c.index];
     // Spots that g reaches, live ones first: candidates for `@`.
     let mut ats: Vec<Spot> = (1..g).filter(|&i| reaches(&target, g, i)).collect();
-    ats.sort_by_key(|&i| (p.lives(i) == 0, i));
+    crate::sort::sort_by_key(&mut ats, |&i| (p.lives(i) == 0, i));
     let lists = if mv.kind() == MoveKind::Join { vec![Vec::new()] } else { lists(p, mv) };
     let ends = if mv.from == mv.to { vec![(mv.from, mv.to)] } else { vec![(mv.from, mv.to), (mv.to, mv.from)] };
     let mut texts: Vec<MoveText> = Vec::new();

@@ -203,7 +203,7 @@ pub fn children(p: &Position, rules: Rules) -> Vec<(Move, NewSpot, Canon)> {
         }
     });
     let mut out: Vec<(Move, NewSpot, Canon)> = seen.into_iter().map(|(c, (m, w))| (m, w, c)).collect();
-    out.sort_by(|a, b| a.2.cmp(&b.2));
+    crate::sort::sort_by(&mut out, |a, b| a.2.cmp(&b.2));
     out
 }
 
@@ -223,7 +223,7 @@ pub fn child_keys(c: &Canon, rules: Rules) -> Vec<Canon> {
             out.push(Canon::quick(&play(&p, &mv, what)));
         }
     });
-    out.sort_unstable();
+    crate::sort::sort(&mut out);
     out.dedup();
     out
 }

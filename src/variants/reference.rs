@@ -171,7 +171,7 @@ impl RefPos {
                     nr.push(nb);
                 }
             }
-            spots.sort_unstable();
+            crate::sort::sort(&mut spots);
             spots.dedup();
             if spots.iter().map(|&s| self.lives[s] as u32).sum::<u32>() >= 2 {
                 regions.push(nr);
@@ -193,7 +193,7 @@ impl RefPos {
     pub fn key(&self) -> Key {
         let p = self.reduce();
         let mut lands: Key = lands(&p).iter().map(|l| encode_land(&p, l)).collect();
-        lands.sort();
+        crate::sort::sort(&mut lands);
         lands
     }
 

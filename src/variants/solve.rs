@@ -80,7 +80,7 @@ impl<K: Clone + Eq + Hash, F: FnMut(&K) -> Vec<K>, L: FnMut(&K) -> Vec<K>> Nimbe
         self.nodes += 1;
         let kids = (self.children)(k);
         let mut seen: Vec<u32> = kids.iter().map(|c| self.of(c)).collect();
-        seen.sort_unstable();
+        crate::sort::sort(&mut seen);
         seen.dedup();
         let mex = seen.iter().enumerate().find(|&(i, &v)| v != i as u32).map_or(seen.len(), |(i, _)| i) as u32;
         self.table.insert(k.clone(), mex);

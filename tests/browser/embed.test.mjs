@@ -170,6 +170,42 @@ for (const size of SIZES) {
     await page.close();
   });
 
+  // A game from a position: the 4-spot game after 1(5)2, as a labelled Hoey
+  // list. `sprouts solve "4+ 1(5)2"` (the CLI, from the record): a win for
+  // the player to move, with 3 winning moves (3(6)!5, 1(6)2[4], 3(6)4).
+  const FROM = '1,5,2,5;3;4';
+
+  test(`${tag}: position="…" with opponent="perfect" answers a move (screenshot)`, async () => {
+    await mkdir(ARTEFACTS, { recursive: true });
+    const { page, errors } = await board(size, { position: FROM, opponent: 'perfect', side: '2' });
+    const moves = await page.evaluate(() => new Promise((ok) => {
+      const el = /** @type {any} */ (document.getElementById('b'));
+      /** @type {string[]} */ const seen = [];
+      el.addEventListener('sprouts-move', (/** @type {any} */ e) => { seen.push(e.detail.move); if (seen.length === 2) ok(seen); });
+      el.play('3(6)4');
+    }));
+    assert.equal(moves[0], '3(6)4');
+    assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).status.moveNumber), 2);
+    assert.doesNotMatch(await text(page, '.status') ?? '', /only games from n spots|could not move/);
+    await page.screenshot({ path: join(ARTEFACTS, `embed-position-opponent-${tag}.png`), clip: { x: 0, y: 0, ...size } });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test(`${tag}: analysis of a game from a position shows its outcome and winning moves`, async () => {
+    const { page, errors } = await board(size, { position: FROM, analysis: '' });
+    await page.locator('#b').locator('[data-act=analyse]').click();
+    await page.waitForFunction(() => document.getElementById('b')?.shadowRoot?.querySelector('.panel')?.getAttribute('data-state') === 'done', null, { timeout: 30000 });
+    assert.match(await text(page, '.panel .outcome') ?? '', /^Win for player 1/);
+    const wins = await page.evaluate(() => [...(document.getElementById('b')?.shadowRoot?.querySelectorAll('.win-move') ?? [])].map((b) => b.textContent));
+    assert.equal(wins.length, 3, wins.join(' '));
+    // The moves name the spots as drawn: each one plays on this board.
+    await page.locator('#b').locator('.win-move').first().click();
+    assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).status.moveNumber), 1);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test(`${tag}: theme="dark"`, async () => {
     const { page, errors } = await board(size, { spots: '4', theme: 'dark' });
     const look = await page.evaluate(() => {

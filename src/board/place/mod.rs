@@ -876,7 +876,7 @@ impl Map {
             stack.extend(kids[c].iter().rev());
         }
         let mut byc: Vec<usize> = (0..nv).collect();
-        byc.sort_by_key(|&v| (rank[self.comp[v]], v));
+        crate::sort::sort_by_key(&mut byc, |&v| (rank[self.comp[v]], v));
         // Breadth first through each component: spots in the order reached
         // (neighbours land in nearby cells), lines in the order met, so a
         // cycle closes as soon as it can, while little is in the way.
@@ -887,7 +887,7 @@ impl Map {
         // Variant 4 starts each component from its last spot instead.
         let starts: Vec<usize> = if variant == 4 {
             let mut r = byc.clone();
-            r.sort_by_key(|&v| (rank[self.comp[v]], std::cmp::Reverse(v)));
+            crate::sort::sort_by_key(&mut r, |&v| (rank[self.comp[v]], std::cmp::Reverse(v)));
             r
         } else {
             byc.clone()
@@ -920,7 +920,7 @@ impl Map {
             5.. => shuffle(&mut grid, variant as u64),
             2 => {
                 // Columns first instead of rows.
-                grid.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+                crate::sort::sort_by(&mut grid, |p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
             }
             _ => {}
         }
