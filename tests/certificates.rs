@@ -241,3 +241,27 @@ fn an_unwritable_database_is_refused_before_solving() {
     // Nothing was solved: 30 spots would take minutes.
     assert!(String::from_utf8_lossy(&out.stdout).is_empty());
 }
+
+/// SPOTS leaves the small lands it settles on the fly out of its
+/// databases: `verify --format spots` works their nimbers out by the mex
+/// rule, and still refuses a wrong nimber; our own format does not (there
+/// a missing fact is an error in the certificate).
+#[test]
+fn spots_databases_without_their_small_lands_verify_by_the_mex_rule() {
+    let spots = ["--spots", "4", "--format", "spots", "--json"];
+    // 0*4 has nimber 1 (`sprouts solve --spots 4`); no other line.
+    let p = scratch("spots-root-only");
+    std::fs::write(&p, "[Positions+Nimber]\n0*4 1\n").unwrap();
+    let mut args = vec!["verify", p.to_str().unwrap()];
+    args.extend_from_slice(&spots);
+    let v = json(&args);
+    assert_eq!(v["outcome"], "win", "{v}");
+    assert_eq!(v["nimber"], 1, "{v}");
+    assert!(v["derived"].as_u64().unwrap() > 5, "{v}");
+    // A wrong nimber is refused, naming the fact.
+    let (ok, err) = verify_text("spots-wrong", "[Positions+Nimber]\n0*4 2\n", &spots[..4]);
+    assert!(!ok && err.contains("`N 2 0*4.}]!` refused"), "{err}");
+    // Our format keeps requiring every fact.
+    let (ok, err) = verify_text("spots-ours", "sprouts-certificate 1 normal\nN 1 0*4.}]!\n", &["--spots", "4"]);
+    assert!(!ok && err.contains("refused"), "{err}");
+}
