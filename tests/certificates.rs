@@ -265,3 +265,33 @@ fn spots_databases_without_their_small_lands_verify_by_the_mex_rule() {
     let (ok, err) = verify_text("spots-ours", "sprouts-certificate 1 normal\nN 1 0*4.}]!\n", &["--spots", "4"]);
     assert!(!ok && err.contains("refused"), "{err}");
 }
+
+/// `verify --prune OUT` keeps only the facts of the root's proof: fewer
+/// facts, the same outcome, and the pruned certificate still refuses an
+/// altered or a removed fact.
+#[test]
+fn a_pruned_certificate_verifies_and_refuses_an_altered_fact() {
+    let p = scratch("prune-full");
+    let out = scratch("prune-out");
+    let (db, pruned) = (p.to_str().unwrap(), out.to_str().unwrap());
+    json(&["solve", "--spots", "9", "--only", "outcome", "--json", "--database", db]);
+    let v = json(&["verify", db, "--spots", "9", "--json", "--prune", pruned]);
+    let (kept, all) = (v["facts"].as_u64().unwrap(), v["pruned_from"].as_u64().unwrap());
+    assert!(kept > 0 && kept < all, "{v}");
+    assert_eq!(v["outcome"], "win");
+    let again = json(&["verify", pruned, "--spots", "9", "--json"]);
+    assert_eq!((again["facts"].as_u64(), &again["outcome"]), (Some(kept), &v["outcome"]));
+    let lines: Vec<String> = std::fs::read_to_string(&out).unwrap().lines().map(String::from).collect();
+    // The root's fact removed.
+    let root = find(&lines, |l| l.ends_with(" 0*9.}]!"));
+    let mut cut = lines.clone();
+    cut.remove(root);
+    let (ok, err) = verify_text("prune-root", &(cut.join("\n") + "\n"), &["--spots", "9"]);
+    assert!(!ok && err.contains("do not decide"), "{err}");
+    // A nimber altered.
+    let i = find(&lines, |l| l.starts_with("N 1 "));
+    let mut altered = lines.clone();
+    altered[i] = altered[i].replacen("N 1 ", "N 2 ", 1);
+    let (ok, err) = verify_text("prune-nimber", &(altered.join("\n") + "\n"), &["--spots", "9"]);
+    assert!(!ok && err.contains("refused"), "{err}");
+}

@@ -309,3 +309,129 @@ fn check(facts: &Facts, lines: &HashMap<(Canon, bool, u32), usize>, f: &Fact, ve
     }
     Ok(())
 }
+
+/// The facts of a normal-play certificate that the proof of the root uses,
+/// found by walking it from the root: the facts the root's status reads;
+/// for `N g L`, those that show each child's `C + *g` a win and, for each
+/// m < g, one child's `C + *m` a loss; for `W k L`, L's nimber fact if it
+/// has another, else one child's `C + *k` a loss. Nothing is checked here
+/// (a fact that does not hold is kept and refused by [`verify`] later): a
+/// solve keeps the facts of lines it abandoned, which the proof does not
+/// need. Misère certificates are not pruned (`None`).
+pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>, Refusals> {
+    let one = |message: String| Refusals(vec![Refusal { line: 0, message }]);
+    if cert.misere {
+        return Ok(None);
+    }
+    let mut facts = Facts { lands: HashMap::new(), derive: 0, derived: RefCell::new(HashMap::new()) };
+    let mut index: HashMap<(Box<[u16]>, bool, u32), usize> = HashMap::new();
+    for (i, (_, f)) in cert.facts.iter().enumerate() {
+        match f {
+            Fact::Nimber { land, nimber } => {
+                facts.lands.entry(land.tokens().into()).or_default().nimber.get_or_insert(*nimber);
+                index.entry((land.tokens().into(), true, *nimber)).or_insert(i);
+            }
+            Fact::Win { land, heap } => {
+                facts.lands.entry(land.tokens().into()).or_default().wins.push(*heap);
+                index.entry((land.tokens().into(), false, *heap)).or_insert(i);
+            }
+            _ => return Err(one(format!("`{f}` is a misère fact, in a normal-play certificate"))),
+        }
+    }
+    crate::limits::check_moves(root).map_err(|e| one(format!("the position: {e}")))?;
+    let c = Canon::quick(root);
+    let mut keep = vec![false; cert.facts.len()];
+    let mut todo: Vec<usize> = Vec::new();
+    // Marks the facts `status(lands, k)` reads; whether it came out `want`.
+    let reach = |ls: &[&[u16]], k: u32, want: Status, keep: &mut Vec<bool>, todo: &mut Vec<usize>| -> bool {
+        let (s, used) = facts.status_used(ls, k);
+        if s != want {
+            return false;
+        }
+        for key in used {
+            if let Some(&i) = index.get(&key) {
+                if !keep[i] {
+                    keep[i] = true;
+                    todo.push(i);
+                }
+            }
+        }
+        true
+    };
+    let ls = lands(&c);
+    if !reach(&ls, 0, Status::Win, &mut keep, &mut todo) && !reach(&ls, 0, Status::Loss, &mut keep, &mut todo) {
+        return Err(one(format!("the facts do not decide the position {c}")));
+    }
+    while let Some(i) = todo.pop() {
+        match &cert.facts[i].1 {
+            Fact::Nimber { land, nimber } => {
+                let kids = children(land).map_err(one)?;
+                for ch in &kids {
+                    reach(&lands(ch), *nimber, Status::Win, &mut keep, &mut todo);
+                }
+                for m in 0..*nimber {
+                    kids.iter().any(|ch| reach(&lands(ch), m, Status::Loss, &mut keep, &mut todo));
+                }
+            }
+            Fact::Win { land, heap } => {
+                let other = facts.lands.get(land.tokens()).and_then(|k| k.nimber);
+                match other {
+                    Some(g) if g != *heap => {
+                        if let Some(&j) = index.get(&(land.tokens().into(), true, g)) {
+                            if !keep[j] {
+                                keep[j] = true;
+                                todo.push(j);
+                            }
+                        }
+                    }
+                    _ => {
+                        let kids = children(land).map_err(one)?;
+                        kids.iter().any(|ch| reach(&lands(ch), *heap, Status::Loss, &mut keep, &mut todo));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let facts = cert.facts.iter().zip(&keep).filter(|(_, &k)| k).map(|(f, _)| f.clone()).collect();
+    Ok(Some(Certificate { misere: false, facts }))
+}
+
+impl Facts {
+    /// [`Facts::status`], with the facts it read: `(land, true, g)` for a
+    /// nimber fact, `(land, false, k)` for a win.
+    fn status_used(&self, lands: &[&[u16]], mut k: u32) -> (Status, Vec<(Box<[u16]>, bool, u32)>) {
+        let mut sorted: Vec<&[u16]> = lands.to_vec();
+        sorted.sort_unstable();
+        let mut used = Vec::new();
+        let mut left: Vec<&[u16]> = Vec::new();
+        let mut i = 0;
+        while i < sorted.len() {
+            if i + 1 < sorted.len() && sorted[i] == sorted[i + 1] {
+                i += 2;
+                continue;
+            }
+            match self.lands.get(sorted[i]).and_then(|f| f.nimber) {
+                Some(g) => {
+                    k ^= g;
+                    used.push((sorted[i].into(), true, g));
+                }
+                None => left.push(sorted[i]),
+            }
+            i += 1;
+        }
+        let s = match left[..] {
+            [] if k == 0 => Status::Loss,
+            [] => Status::Win,
+            [l] => match self.lands.get(l) {
+                Some(f) if f.wins.contains(&k) => {
+                    used.push((l.into(), false, k));
+                    Status::Win
+                }
+                _ => Status::Unknown,
+            },
+            _ => Status::Unknown,
+        };
+        (s, used)
+    }
+}
