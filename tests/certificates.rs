@@ -241,3 +241,57 @@ fn an_unwritable_database_is_refused_before_solving() {
     // Nothing was solved: 30 spots would take minutes.
     assert!(String::from_utf8_lossy(&out.stdout).is_empty());
 }
+
+/// SPOTS leaves the small lands it settles on the fly out of its
+/// databases: `verify --format spots` works their nimbers out by the mex
+/// rule, and still refuses a wrong nimber; our own format does not (there
+/// a missing fact is an error in the certificate).
+#[test]
+fn spots_databases_without_their_small_lands_verify_by_the_mex_rule() {
+    let spots = ["--spots", "4", "--format", "spots", "--json"];
+    // 0*4 has nimber 1 (`sprouts solve --spots 4`); no other line.
+    let p = scratch("spots-root-only");
+    std::fs::write(&p, "[Positions+Nimber]\n0*4 1\n").unwrap();
+    let mut args = vec!["verify", p.to_str().unwrap()];
+    args.extend_from_slice(&spots);
+    let v = json(&args);
+    assert_eq!(v["outcome"], "win", "{v}");
+    assert_eq!(v["nimber"], 1, "{v}");
+    assert!(v["derived"].as_u64().unwrap() > 5, "{v}");
+    // A wrong nimber is refused, naming the fact.
+    let (ok, err) = verify_text("spots-wrong", "[Positions+Nimber]\n0*4 2\n", &spots[..4]);
+    assert!(!ok && err.contains("`N 2 0*4.}]!` refused"), "{err}");
+    // Our format keeps requiring every fact.
+    let (ok, err) = verify_text("spots-ours", "sprouts-certificate 1 normal\nN 1 0*4.}]!\n", &["--spots", "4"]);
+    assert!(!ok && err.contains("refused"), "{err}");
+}
+
+/// `verify --prune OUT` keeps only the facts of the root's proof: fewer
+/// facts, the same outcome, and the pruned certificate still refuses an
+/// altered or a removed fact.
+#[test]
+fn a_pruned_certificate_verifies_and_refuses_an_altered_fact() {
+    let p = scratch("prune-full");
+    let out = scratch("prune-out");
+    let (db, pruned) = (p.to_str().unwrap(), out.to_str().unwrap());
+    json(&["solve", "--spots", "9", "--only", "outcome", "--json", "--database", db]);
+    let v = json(&["verify", db, "--spots", "9", "--json", "--prune", pruned]);
+    let (kept, all) = (v["facts"].as_u64().unwrap(), v["pruned_from"].as_u64().unwrap());
+    assert!(kept > 0 && kept < all, "{v}");
+    assert_eq!(v["outcome"], "win");
+    let again = json(&["verify", pruned, "--spots", "9", "--json"]);
+    assert_eq!((again["facts"].as_u64(), &again["outcome"]), (Some(kept), &v["outcome"]));
+    let lines: Vec<String> = std::fs::read_to_string(&out).unwrap().lines().map(String::from).collect();
+    // The root's fact removed.
+    let root = find(&lines, |l| l.ends_with(" 0*9.}]!"));
+    let mut cut = lines.clone();
+    cut.remove(root);
+    let (ok, err) = verify_text("prune-root", &(cut.join("\n") + "\n"), &["--spots", "9"]);
+    assert!(!ok && err.contains("do not decide"), "{err}");
+    // A nimber altered.
+    let i = find(&lines, |l| l.starts_with("N 1 "));
+    let mut altered = lines.clone();
+    altered[i] = altered[i].replacen("N 1 ", "N 2 ", 1);
+    let (ok, err) = verify_text("prune-nimber", &(altered.join("\n") + "\n"), &["--spots", "9"]);
+    assert!(!ok && err.contains("refused"), "{err}");
+}

@@ -35,6 +35,10 @@ pub struct VerifyArgs {
     /// `[Positions+Nimber]`, nimber facts only)
     #[arg(long, value_enum, default_value_t)]
     format: super::database::Format,
+    /// Write to OUT only the facts the proof of the position uses (walked
+    /// from it), then check OUT instead of FILE (normal play)
+    #[arg(long, value_name = "OUT")]
+    prune: Option<PathBuf>,
 }
 
 /// `sprouts verify --json`.
@@ -48,9 +52,16 @@ struct VerifyReport {
     /// `"win"` or `"loss"` when a position was given.
     outcome: Option<String>,
     nimber: Option<u32>,
+    /// Lands without a fact whose nimber was worked out (`--format spots`).
+    derived: usize,
+    /// `--prune`: the facts of FILE (`facts` is then those of OUT).
+    pruned_from: Option<usize>,
     seconds: f64,
     facts_per_second: f64,
 }
+
+/// Lands of at most this many lives may lack a fact in a SPOTS database.
+const SPOTS_DERIVE_LIVES: u32 = 15;
 
 pub fn verify(args: &VerifyArgs) -> Output {
     let root: Option<Position> = match (&args.position, args.spots) {
@@ -64,8 +75,30 @@ pub fn verify(args: &VerifyArgs) -> Output {
         let (has, asked) = if cert.misere { ("misère", "normal") } else { ("normal", "misère") };
         return Err(format!("{}: a {has}-play certificate, checked as {asked} play (use --misere to match)", args.file.display()).into());
     }
+    let mut pruned_from = None;
+    let cert = match &args.prune {
+        None => cert,
+        Some(out) => {
+            let p = root.as_ref().ok_or("--prune needs the position (POSITION or --spots)")?;
+            let pruned = sprouts::verify::prune(&cert, p)
+                .map_err(|r| super::Failure { message: format!("{}: REFUSED {r}", args.file.display()), status: 1 })?
+                .ok_or("--prune: misère certificates are not pruned (yet)")?;
+            let mut facts: Vec<_> = pruned.facts.iter().map(|(_, f)| f.clone()).collect();
+            let text = sprouts::certificate::Certificate::write(sprouts::solver::Convention::Normal, &mut facts);
+            std::fs::write(out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
+            pruned_from = Some(cert.facts.len());
+            // Checked as read back, lines and all.
+            super::database::read(&text, super::database::Format::Sprouts).map_err(|e| format!("{}: {e}", out.display()))?
+        }
+    };
     let start = Instant::now();
-    let v = sprouts::verify::verify(&cert, root.as_ref(), |_| {})
+    // SPOTS' databases leave out the small lands it settles on the fly:
+    // their nimbers are worked out by the mex rule.
+    let derive = match args.format {
+        super::database::Format::Spots => SPOTS_DERIVE_LIVES,
+        _ => 0,
+    };
+    let v = sprouts::verify::verify_deriving(&cert, root.as_ref(), derive, |_| {})
         .map_err(|r| super::Failure { message: format!("{}: REFUSED {r}", args.file.display()), status: 1 })?;
     let seconds = start.elapsed().as_secs_f64();
     let rate = v.checked as f64 / seconds.max(1e-9);
@@ -79,6 +112,8 @@ pub fn verify(args: &VerifyArgs) -> Output {
             children: v.children,
             outcome,
             nimber: v.root_nimber,
+            derived: v.derived,
+            pruned_from,
             seconds: round(seconds, 3),
             facts_per_second: round(rate, 1),
         }));

@@ -500,7 +500,17 @@ pub(crate) fn min_rotation<T: Ord>(b: &[T]) -> usize {
 /// length if none, 0 if empty), from the Knuth–Morris–Pratt border.
 pub(crate) fn cyclic_period<T: Eq>(b: &[T]) -> usize {
     let n = b.len();
-    let mut fail = vec![0usize; n];
+    // On the stack when short (nearly always): this runs for every
+    // boundary of every child canonicalised, and the allocation was 5 % of
+    // a misère solve (perf, 13 spots).
+    let mut short = [0usize; 64];
+    let mut long = Vec::new();
+    let fail: &mut [usize] = if n <= short.len() {
+        &mut short[..n]
+    } else {
+        long.resize(n, 0);
+        &mut long
+    };
     let mut k = 0;
     for i in 1..n {
         while k > 0 && b[i] != b[k] {

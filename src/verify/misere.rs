@@ -254,7 +254,7 @@ pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl
     };
     // The certificate's tree ids -> games of this arena.
     let mut games: Vec<u32> = vec![ZERO, STAR];
-    let mut verdict = Verdict { checked: 0, children: 0, root_wins: None, root_nimber: None };
+    let mut verdict = Verdict { checked: 0, children: 0, root_wins: None, root_nimber: None, derived: 0 };
     let mut facts: Vec<&(usize, Fact)> = cert.facts.iter().collect();
     facts.sort_by_key(|(_, f)| match f {
         Fact::Tree { id, .. } => (0, *id),

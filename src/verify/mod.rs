@@ -17,9 +17,15 @@
 //! Children are smaller than their parent, so by induction on the size of
 //! the land every fact that passes is true. The root's outcome is then its
 //! status with heap 0, which must be known.
+//!
+//! Databases written by SPOTS hold nimbers only, and not those of the small
+//! lands it settles on the fly, so [`verify_deriving`] may work out the
+//! nimber of a small land that has no fact, by the mex rule over all its
+//! children (plain recursion, memoised): slower than a fact, as sure.
 
 use crate::certificate::{Certificate, Fact};
 use crate::topology::{Canon, Position, T_LAND};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
@@ -37,6 +43,9 @@ pub struct Verdict {
     pub root_wins: Option<bool>,
     /// The root's nimber, when every land of it has one.
     pub root_nimber: Option<u32>,
+    /// Lands without a fact whose nimber was worked out by the mex rule
+    /// ([`verify_deriving`]).
+    pub derived: usize,
 }
 
 /// A fact that does not hold, or a root the facts do not decide.
@@ -94,9 +103,39 @@ enum Status {
 
 struct Facts {
     lands: HashMap<Box<[u16]>, Known>,
+    /// Lands of at most this many lives without a nimber fact get one by
+    /// the mex rule (0: never).
+    derive: u32,
+    derived: RefCell<HashMap<Box<[u16]>, u32>>,
 }
 
 impl Facts {
+    /// The nimber of a land (ending with `T_LAND`): its fact, or worked out
+    /// from all its children when the land is small enough.
+    fn nimber(&self, land: &[u16]) -> Option<u32> {
+        if let Some(g) = self.lands.get(land).and_then(|f| f.nimber) {
+            return Some(g);
+        }
+        if self.derive == 0 || lives(land) > self.derive {
+            return None;
+        }
+        if let Some(&g) = self.derived.borrow().get(land) {
+            return Some(g);
+        }
+        let kids = children(&Canon::from_tokens(land.to_vec())).ok()?;
+        let mut seen = Vec::with_capacity(kids.len());
+        for c in &kids {
+            let mut x = 0;
+            for l in lands(c) {
+                x ^= self.nimber(l)?;
+            }
+            seen.push(x);
+        }
+        let g = (0..).find(|g| !seen.contains(g)).unwrap_or(0);
+        self.derived.borrow_mut().insert(land.into(), g);
+        Some(g)
+    }
+
     /// The status of the lands `lands` (each ending with `T_LAND`) plus `*k`.
     fn status(&self, lands: &[&[u16]], mut k: u32) -> Status {
         let mut sorted: Vec<&[u16]> = lands.to_vec();
@@ -108,7 +147,7 @@ impl Facts {
                 i += 2;
                 continue;
             }
-            match self.lands.get(sorted[i]).and_then(|f| f.nimber) {
+            match self.nimber(sorted[i]) {
                 Some(g) => k ^= g,
                 None => left.push(sorted[i]),
             }
@@ -124,6 +163,23 @@ impl Facts {
             _ => Status::Unknown,
         }
     }
+}
+
+/// Lives of a land: 3 for `0`, 2 for `1`, 1 for `2` and for each letter
+/// (written twice).
+fn lives(tokens: &[u16]) -> u32 {
+    use crate::topology::{T_ONE, T_TWO, T_UPPER, T_ZERO};
+    let halves: u32 = tokens
+        .iter()
+        .map(|&t| match t {
+            T_ZERO => 6,
+            T_ONE => 4,
+            T_TWO => 2,
+            t if t >= T_UPPER => 1,
+            _ => 0,
+        })
+        .sum();
+    halves / 2
 }
 
 /// The lands of a child, as token slices.
@@ -148,12 +204,19 @@ fn children(land: &Canon) -> Result<Vec<Canon>, String> {
 
 /// Checks every fact of a normal-play certificate, then (if given) that
 /// the facts decide the root. `tick(checked)` is called after each fact.
-pub fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
+pub fn verify(cert: &Certificate, root: Option<&Position>, tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
+    verify_deriving(cert, root, 0, tick)
+}
+
+/// [`verify`], where a land of at most `derive_lives` lives that has no
+/// nimber fact gets its nimber by the mex rule over all its children (for
+/// databases that leave small lands out, as SPOTS' do). Normal play only.
+pub fn verify_deriving(cert: &Certificate, root: Option<&Position>, derive_lives: u32, mut tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
     let one = |line: usize, message: String| Refusals(vec![Refusal { line, message }]);
     if cert.misere {
         return misere::verify(cert, root, tick);
     }
-    let mut facts = Facts { lands: HashMap::new() };
+    let mut facts = Facts { lands: HashMap::new(), derive: derive_lives, derived: RefCell::new(HashMap::new()) };
     let mut lines: HashMap<(Canon, bool, u32), usize> = HashMap::new();
     for (line, f) in &cert.facts {
         let refuse = |message: String| Err(one(*line, message));
@@ -175,7 +238,7 @@ pub fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl FnMut(
             _ => return refuse(format!("`{f}` is a misère fact, in a normal-play certificate")),
         }
     }
-    let mut verdict = Verdict { checked: 0, children: 0, root_wins: None, root_nimber: None };
+    let mut verdict = Verdict { checked: 0, children: 0, root_wins: None, root_nimber: None, derived: 0 };
     let mut refused: Vec<(usize, Refusal)> = Vec::new();
     for (line, f) in &cert.facts {
         if let Err(why) = check(&facts, &lines, f, &mut verdict) {
@@ -203,6 +266,7 @@ pub fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl FnMut(
         };
         verdict.root_nimber = (0..64).find(|&g| facts.status(&ls, g) == Status::Loss);
     }
+    verdict.derived = facts.derived.borrow().len();
     Ok(verdict)
 }
 
@@ -244,4 +308,130 @@ fn check(facts: &Facts, lines: &HashMap<(Canon, bool, u32), usize>, f: &Fact, ve
         _ => return refuse("not a normal-play fact".into()),
     }
     Ok(())
+}
+
+/// The facts of a normal-play certificate that the proof of the root uses,
+/// found by walking it from the root: the facts the root's status reads;
+/// for `N g L`, those that show each child's `C + *g` a win and, for each
+/// m < g, one child's `C + *m` a loss; for `W k L`, L's nimber fact if it
+/// has another, else one child's `C + *k` a loss. Nothing is checked here
+/// (a fact that does not hold is kept and refused by [`verify`] later): a
+/// solve keeps the facts of lines it abandoned, which the proof does not
+/// need. Misère certificates are not pruned (`None`).
+pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>, Refusals> {
+    let one = |message: String| Refusals(vec![Refusal { line: 0, message }]);
+    if cert.misere {
+        return Ok(None);
+    }
+    let mut facts = Facts { lands: HashMap::new(), derive: 0, derived: RefCell::new(HashMap::new()) };
+    let mut index: HashMap<(Box<[u16]>, bool, u32), usize> = HashMap::new();
+    for (i, (_, f)) in cert.facts.iter().enumerate() {
+        match f {
+            Fact::Nimber { land, nimber } => {
+                facts.lands.entry(land.tokens().into()).or_default().nimber.get_or_insert(*nimber);
+                index.entry((land.tokens().into(), true, *nimber)).or_insert(i);
+            }
+            Fact::Win { land, heap } => {
+                facts.lands.entry(land.tokens().into()).or_default().wins.push(*heap);
+                index.entry((land.tokens().into(), false, *heap)).or_insert(i);
+            }
+            _ => return Err(one(format!("`{f}` is a misère fact, in a normal-play certificate"))),
+        }
+    }
+    crate::limits::check_moves(root).map_err(|e| one(format!("the position: {e}")))?;
+    let c = Canon::quick(root);
+    let mut keep = vec![false; cert.facts.len()];
+    let mut todo: Vec<usize> = Vec::new();
+    // Marks the facts `status(lands, k)` reads; whether it came out `want`.
+    let reach = |ls: &[&[u16]], k: u32, want: Status, keep: &mut Vec<bool>, todo: &mut Vec<usize>| -> bool {
+        let (s, used) = facts.status_used(ls, k);
+        if s != want {
+            return false;
+        }
+        for key in used {
+            if let Some(&i) = index.get(&key) {
+                if !keep[i] {
+                    keep[i] = true;
+                    todo.push(i);
+                }
+            }
+        }
+        true
+    };
+    let ls = lands(&c);
+    if !reach(&ls, 0, Status::Win, &mut keep, &mut todo) && !reach(&ls, 0, Status::Loss, &mut keep, &mut todo) {
+        return Err(one(format!("the facts do not decide the position {c}")));
+    }
+    while let Some(i) = todo.pop() {
+        match &cert.facts[i].1 {
+            Fact::Nimber { land, nimber } => {
+                let kids = children(land).map_err(one)?;
+                for ch in &kids {
+                    reach(&lands(ch), *nimber, Status::Win, &mut keep, &mut todo);
+                }
+                for m in 0..*nimber {
+                    kids.iter().any(|ch| reach(&lands(ch), m, Status::Loss, &mut keep, &mut todo));
+                }
+            }
+            Fact::Win { land, heap } => {
+                let other = facts.lands.get(land.tokens()).and_then(|k| k.nimber);
+                match other {
+                    Some(g) if g != *heap => {
+                        if let Some(&j) = index.get(&(land.tokens().into(), true, g)) {
+                            if !keep[j] {
+                                keep[j] = true;
+                                todo.push(j);
+                            }
+                        }
+                    }
+                    _ => {
+                        let kids = children(land).map_err(one)?;
+                        kids.iter().any(|ch| reach(&lands(ch), *heap, Status::Loss, &mut keep, &mut todo));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let facts = cert.facts.iter().zip(&keep).filter(|(_, &k)| k).map(|(f, _)| f.clone()).collect();
+    Ok(Some(Certificate { misere: false, facts }))
+}
+
+impl Facts {
+    /// [`Facts::status`], with the facts it read: `(land, true, g)` for a
+    /// nimber fact, `(land, false, k)` for a win.
+    fn status_used(&self, lands: &[&[u16]], mut k: u32) -> (Status, Vec<(Box<[u16]>, bool, u32)>) {
+        let mut sorted: Vec<&[u16]> = lands.to_vec();
+        sorted.sort_unstable();
+        let mut used = Vec::new();
+        let mut left: Vec<&[u16]> = Vec::new();
+        let mut i = 0;
+        while i < sorted.len() {
+            if i + 1 < sorted.len() && sorted[i] == sorted[i + 1] {
+                i += 2;
+                continue;
+            }
+            match self.lands.get(sorted[i]).and_then(|f| f.nimber) {
+                Some(g) => {
+                    k ^= g;
+                    used.push((sorted[i].into(), true, g));
+                }
+                None => left.push(sorted[i]),
+            }
+            i += 1;
+        }
+        let s = match left[..] {
+            [] if k == 0 => Status::Loss,
+            [] => Status::Win,
+            [l] => match self.lands.get(l) {
+                Some(f) if f.wins.contains(&k) => {
+                    used.push((l.into(), false, k));
+                    Status::Win
+                }
+                _ => Status::Unknown,
+            },
+            _ => Status::Unknown,
+        };
+        (s, used)
+    }
 }
