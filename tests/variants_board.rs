@@ -128,3 +128,12 @@ fn a_cross_bar_move_adds_a_tip_on_each_side() {
     assert_ne!(region_of(9), region_of(10));
     let _ = NewSpot::Cross;
 }
+
+#[test]
+fn a_page_game_reads_back_from_its_file() {
+    let rec = "{brussels} 2+ 1(13)2[5] 3(17)16 5(21)6[15] 7(25)24 8(29)27 15(33)23 35(37)36 4(41)19 II";
+    let g = Game::from_tagged_record(rec, Some((800.0, 600.0))).unwrap();
+    assert_eq!(g.record(), rec);
+    let back = Game::from_json(&g.to_json(), Some((800.0, 533.0))).unwrap();
+    assert_eq!(back.record(), rec, "{}", g.to_json());
+}

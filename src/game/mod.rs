@@ -330,9 +330,12 @@ impl Game {
         &self.start
     }
 
-    /// Spots at the start.
+    /// Spots at the start: n for an n-spot (or n-cross) start.
     pub fn spots(&self) -> usize {
-        self.positions[0].spot_count()
+        match self.start {
+            Start::Spots(n) => n,
+            Start::Position(_) => self.positions[0].spot_count(),
+        }
     }
 
     pub fn misere(&self) -> bool {
