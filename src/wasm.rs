@@ -61,6 +61,13 @@ fn points_of(flat: &[f64]) -> Vec<Point> {
     flat.chunks_exact(2).map(|c| Point::new(c[0], c[1])).collect()
 }
 
+/// Rules and start from their names (empty start: the rules' own).
+fn variant_of(rules: &str, start: &str) -> Result<game::Variant, JsError> {
+    let rules: crate::variants::Rules = rules.parse().map_err(err)?;
+    let start = if start.is_empty() { None } else { Some(game::parse_start(start).map_err(err)?) };
+    game::Variant::new(rules, start).map_err(err)
+}
+
 /// One game on one drawing (see [`game::Game`]).
 #[wasm_bindgen]
 pub struct Game(game::Game);
@@ -86,7 +93,55 @@ impl Game {
     /// and drawn by the router. The result (`I`/`II`) is ignored.
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(record: &str, width: f64, height: f64) -> Result<Game, JsError> {
-        game::Game::from_record(record, Some((width, height))).map(Game).map_err(err)
+        game::Game::from_tagged_record(record, Some((width, height))).map(Game).map_err(err)
+    }
+
+    /// A new game under other rules (issue 37): `rules` is `sprouts`,
+    /// `brussels`, `dots-or-crosses` or `weeds`; `start` is `dots`,
+    /// `crosses` or empty for the rules' own.
+    #[wasm_bindgen(js_name = newVariant)]
+    pub fn new_variant(rules: &str, start: &str, spots: u32, misere: bool, width: f64, height: f64) -> Result<Game, JsError> {
+        let v = variant_of(rules, start)?;
+        game::Game::new_variant(v, spots as usize, misere, width, height).map(Game).map_err(err)
+    }
+
+    /// The rules: `sprouts`, `brussels`, `dots-or-crosses` or `weeds`.
+    #[wasm_bindgen(getter, js_name = rulesName)]
+    pub fn rules_name(&self) -> String {
+        self.0.variant().rules.name().to_string()
+    }
+
+    /// What the start was made of: `dots` or `crosses`.
+    #[wasm_bindgen(getter, js_name = startKind)]
+    pub fn start_kind(&self) -> String {
+        game::start_name(self.0.variant().start).to_string()
+    }
+
+    /// What a move may put on its line under these rules: `["dot"]`,
+    /// `["cross"]`, `["dot", "cross"]` or `["dot", "nothing"]` (the first
+    /// is what a plain stroke puts).
+    #[wasm_bindgen(js_name = newSpotChoices)]
+    pub fn new_spot_choices(&self) -> Vec<String> {
+        self.0.variant().rules.new_spots().iter().map(|w| w.name().to_string()).collect()
+    }
+
+    /// Plays a hand-drawn stroke with `what` (`dot`, `cross`, `nothing`)
+    /// on its line; returns the move's text with its mark.
+    #[wasm_bindgen(js_name = playStrokeAs)]
+    pub fn play_stroke_as(&mut self, points: &[f64], t: f64, what: &str) -> Result<String, JsError> {
+        let what = match what {
+            "dot" => crate::variants::NewSpot::Dot,
+            "cross" => crate::variants::NewSpot::Cross,
+            "nothing" => crate::variants::NewSpot::Nothing,
+            w => return Err(err(format!("unknown new spot {w:?} (dot, cross or nothing)"))),
+        };
+        self.0.play_stroke_as(&points_of(points), t, what).map_err(err)
+    }
+
+    /// Whether spot `s` is a free arm's tip of a cross.
+    #[wasm_bindgen(js_name = isTip)]
+    pub fn is_tip(&self, s: u32) -> bool {
+        self.0.board().is_some_and(|b| b.is_tip(s))
     }
 
     /// A game from any position (GLOP, spots dialect or Hoey list), laid

@@ -66,6 +66,10 @@ export interface SproutsBoardAttributes {
   moves?: string;
   /** A start position (GLOP, spots dialect or Hoey list); `moves` are played from it. */
   position?: string;
+  /** The rules (docs/variants.md); an unknown name is refused with a `sprouts-error`. */
+  rules?: 'sprouts' | 'brussels' | 'dots-or-crosses' | 'weeds';
+  /** What the start is made of (default: the rules' own; crosses only for brussels and dots-or-crosses). */
+  start?: 'dots' | 'crosses';
   /** Present: show the game, take no moves. */
   readonly?: boolean | '';
   /** "none": no status line or buttons; "replay": the step-through bar and the keys Home, ←, →, End. */

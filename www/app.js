@@ -36,6 +36,7 @@ import { $, button, input, typing } from './dom.js';
 import { createFirstRun, firstVisit } from './first-run.js';
 import { createGlossary } from './glossary.js';
 import { createTeachPage } from './teach-page.js';
+import { createVariantsBar } from './variants.js';
 
 /** @typedef {import('./game-controller.js').Status} Status */
 
@@ -60,6 +61,8 @@ let tidy = null;
 /** @type {ReturnType<typeof createDrawClient> | null} */
 let drawClient = null;
 const ctl = () => /** @type {GameController} */ (controller);
+/** @type {ReturnType<typeof createVariantsBar> | null} */
+let variantsBar = null;
 
 const board = createBoard($('board'), {
   check: (points, from) => {
@@ -90,7 +93,9 @@ const board = createBoard($('board'), {
   // worker does it. A tidy redrawing as it goes places them when it settles.
   placeLabels: (scale, margin) => {
     const g = controller?.current;
-    if (!g || !drawClient || tidy?.animating()) return null;
+    // A game under other rules is saved without its drawing: the worker's
+    // copy would be routed anew, so its numbers are placed here.
+    if (!g || !drawClient || tidy?.animating() || (g.rulesName ?? 'sprouts') !== 'sprouts') return null;
     const game = controller?.guard(() => g.toJson(), null);
     if (!game) return null;
     return drawClient.request({ type: 'place', game, scale, margin }).reply.then((m) => m.labels ?? null);
@@ -201,7 +206,7 @@ function start(c) {
     return true;
   }
   const setup = createSetup(c, {
-    start: (n, misere) => fresh(() => c.newGame(n, misere)),
+    start: (n, misere, rules, start) => fresh(() => c.newGame(n, misere, rules, start)),
     again: () => fresh(() => c.again()),
     playersChanged: () => {
       persist(c);
@@ -316,6 +321,7 @@ function start(c) {
     moveList.render();
     input('glop').value = g.glop();
     input('record').value = g.record();
+    variantsBar?.render();
     status.render();
     renderControls();
     applyRules('mouse');
@@ -433,6 +439,7 @@ async function main() {
   performance.mark('sprouts:engine');
   $('engine-version').textContent = engine.engineVersion();
   const c = new GameController(engine, boardSize);
+  variantsBar = createVariantsBar(c, $('variant-bar'));
   controller = c;
   // This tab's game (a new tab: the last game saved by any tab). One
   // without its drawing is read in the drawing worker (routing its moves

@@ -194,7 +194,20 @@ export function parseAspect(text) {
 export const MODES = {};
 
 /** Attributes that change the game itself: the board reads it again. */
-const GAME_ATTRIBUTES = ['spots', 'misere', 'moves', 'position', 'readonly'];
+const GAME_ATTRIBUTES = ['spots', 'misere', 'moves', 'position', 'readonly', 'rules', 'start'];
+
+/**
+ * The `rules` and `start` attributes: null for plain Sprouts from dots,
+ * else the rules, the start and the record tag (`{dots-or-crosses crosses}`).
+ * @param {HTMLElement} el
+ */
+function variantAttributes(el) {
+  const rules = el.getAttribute('rules');
+  const start = el.getAttribute('start') ?? '';
+  if ((rules === null || rules === 'sprouts') && (start === '' || start === 'dots')) return null;
+  const r = rules ?? 'sprouts';
+  return { rules: r, start, tag: `{${r}${start ? ` ${start}` : ''}}` };
+}
 
 export class SproutsBoard extends HTMLElement {
   static get observedAttributes() {
@@ -433,7 +446,18 @@ export class SproutsBoard extends HTMLElement {
     let why = null;
     // A plain start is drawn at once; anything to route or lay out goes to the worker.
     let saved = null;
-    if (position || moves) {
+    // Other rules (variants.js, issue 37): a start of dots or crosses and
+    // moves read as a tagged record; a bad rules or start is refused.
+    const variant = variantAttributes(this);
+    if (variant) {
+      try {
+        game = moves
+          ? engine.Game.fromRecord(`${variant.tag} ${looksLikeRecord(moves) ? moves : `${n}${misere ? '-' : '+'} ${moves}`}`, width, height)
+          : engine.Game.newVariant(variant.rules, variant.start, n, misere, width, height);
+      } catch (e) {
+        why = e;
+      }
+    } else if (position || moves) {
       // Said only if it takes a while (a short record would flash it).
       const slow = setTimeout(() => { if (read === this.reads) this.board?.message('Reading the game…', true); }, 250);
       saved = await readInWorker({ position: position || null, misere, record, width, height }, this);
@@ -441,7 +465,9 @@ export class SproutsBoard extends HTMLElement {
     }
     if (read !== this.reads || !this.board) return; // attributes changed meanwhile, or removed
     try {
-      if (typeof saved === 'string') {
+      if (variant) {
+        // read above
+      } else if (typeof saved === 'string') {
         game = engine.Game.fromJson(saved);
       } else if (saved instanceof Error) {
         why = saved;

@@ -43,6 +43,8 @@ export class GameController extends EventTarget {
     /** Seconds the computer may think. */
     this.budget = 15;
     this.placeSpot = false;
+    /** @type {string | null} what the next stroke puts on its line under other rules (variants.js); null: the rules' own */
+    this.newSpot = null;
     /** The first spot chosen with the keyboard. @type {number | null} */
     this.selected = null;
     /** The computer waits (after Stop, or while the player browses history). */
@@ -185,7 +187,11 @@ export class GameController extends EventTarget {
    * @param {number[]} points @param {number} t where the new spot goes (0..1)
    */
   playStroke(points, t) {
-    const text = this.guard(() => this.game.playStroke(new Float64Array(points), t), null);
+    const what = this.newSpot;
+    const text = this.guard(
+      () => (what ? this.game.playStrokeAs(new Float64Array(points), t, what) : this.game.playStroke(new Float64Array(points), t)),
+      null,
+    );
     if (text !== null) this.moved();
     return text;
   }
@@ -243,9 +249,14 @@ export class GameController extends EventTarget {
 
   // ---- whole games
 
-  /** A new game of n spots on a board of the page's shape. @param {number} n @param {boolean} misere */
-  newGame(n, misere) {
+  /**
+   * A new game of n spots (or crosses) on a board of the page's shape,
+   * under `rules` (variants.js; plain Sprouts by default).
+   * @param {number} n @param {boolean} misere @param {string} [rules] @param {string} [start]
+   */
+  newGame(n, misere, rules = 'sprouts', start = '') {
     const { width, height } = this.boardSize();
+    if (rules !== 'sprouts') return this.engine.Game.newVariant(rules, start, n, misere, width, height);
     return new this.engine.Game(n, misere, width, height);
   }
 
@@ -254,7 +265,7 @@ export class GameController extends EventTarget {
     const g = this.game;
     const { width, height } = this.boardSize();
     const start = g.startPosition();
-    return start ? this.engine.Game.fromPosition(start, g.misere, width, height) : this.newGame(g.spots, g.misere);
+    return start ? this.engine.Game.fromPosition(start, g.misere, width, height) : this.newGame(g.spots, g.misere, g.rulesName, g.startKind);
   }
 
   /** The computer takes the side a person played, and the other way round. */

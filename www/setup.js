@@ -39,6 +39,8 @@ export function createSetup(ctl, host) {
         2: /** @type {PlayerKind} */ (String(data.get('player2') ?? 'human')),
       },
       budget: Number(data.get('budget')) || 15,
+      rules: String(data.get('rules') ?? 'sprouts'),
+      start: String(data.get('start') ?? ''),
     };
   }
 
@@ -55,6 +57,9 @@ export function createSetup(ctl, host) {
     const g = ctl.current;
     if (!g) return;
     input('spots').value = String(g.spots);
+    /** @type {HTMLSelectElement} */ ($('rules-kind')).value = g.rulesName ?? 'sprouts';
+    /** @type {HTMLSelectElement} */ ($('start-kind')).value = g.startKind ?? 'dots';
+    showStart();
     const conv = /** @type {RadioNodeList} */ (form.elements.namedItem('convention'));
     conv.value = g.misere ? 'misere' : 'normal';
     /** @type {HTMLSelectElement} */ ($('player1')).value = ctl.players[1];
@@ -80,10 +85,16 @@ export function createSetup(ctl, host) {
     host.playersChanged();
   }
 
+  /** The start choice only where the rules give one (dots-or-crosses). */
+  function showStart() {
+    $('start-field').hidden = /** @type {HTMLSelectElement} */ ($('rules-kind')).value !== 'dots-or-crosses';
+  }
+  $('rules-kind').addEventListener('change', showStart);
+
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const s = takePlayers();
-    host.start(s.n, s.misere);
+    host.start(s.n, s.misere, s.rules, s.rules === 'dots-or-crosses' ? s.start : '');
   });
   for (const id of ['player1', 'player2', 'budget']) {
     $(id).addEventListener('change', () => {

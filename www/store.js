@@ -235,7 +235,9 @@ export function storedText() {
 export function hasDrawing(game) {
   try {
     const v = JSON.parse(game);
-    return !!v && typeof v === 'object' && (!Array.isArray(v.moves) || v.moves.length === 0 || (!!v.drawing && typeof v.drawing === 'object'));
+    // A game under other rules keeps no drawing (docs/saving.md): the
+    // engine routes its few moves at once.
+    return !!v && typeof v === 'object' && (!Array.isArray(v.moves) || v.moves.length === 0 || (!!v.drawing && typeof v.drawing === 'object') || typeof v.rules === 'string');
   } catch {
     return true; // not JSON: the engine says so at once
   }

@@ -80,7 +80,9 @@ export function createTidy(c, board, drawing, hooks = {}) {
     /** Tidies the drawing shown (restarts a tidy in progress). */
     start() {
       const g = c.current;
-      if (!g) return;
+      // A game under other rules is saved without its drawing (variants.js),
+      // so the drawing worker cannot tidy the drawing shown: not tidied.
+      if (!g || (g.rulesName ?? 'sprouts') !== 'sprouts') return;
       const game = c.guard(() => g.toJson(), null);
       if (game === null) return;
       running = drawing.nextId();

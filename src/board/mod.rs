@@ -18,6 +18,7 @@
 //! clockwise on screen around spot 2 is `1(3)1[2]` in WGOSA notation.
 
 mod bench;
+mod crosses;
 mod geom;
 mod index;
 mod labels;
@@ -33,6 +34,7 @@ mod tidy;
 mod trace;
 
 pub use bench::{bench, BenchReport};
+pub use crosses::arm_length;
 pub use geom::Point;
 pub use labels::{gaps, nearer_other, over_curve, place_labels, Label};
 pub use layout::start_layout;

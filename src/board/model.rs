@@ -26,6 +26,10 @@ pub struct Board {
     height: f64,
     spots: Vec<Point>,
     edges: Vec<Edge>,
+    /// Most edge ends each spot may have (lives = capacity − degree): 3
+    /// for a Sprouts dot; 2 for a free arm's tip and for the dead spot of
+    /// a Weeds line without a dot (see [`Board::with_capacities`]).
+    capacities: Vec<u8>,
 }
 
 /// Why data is not a drawing.
@@ -45,6 +49,8 @@ pub enum BoardError {
     Crossing { edge: usize, other: usize },
     /// More than three edge ends at a spot.
     TooManyEnds { spot: Spot },
+    /// Capacities that are not one of 1 to 3 for each spot.
+    BadCapacities,
 }
 
 impl fmt::Display for BoardError {
@@ -62,8 +68,9 @@ impl fmt::Display for BoardError {
                 write!(f, "edges {edge} and {other} touch or cross")
             }
             BoardError::TooManyEnds { spot } => {
-                write!(f, "more than three lines end at spot {spot}")
+                write!(f, "more lines end at spot {spot} than it takes")
             }
+            BoardError::BadCapacities => write!(f, "spot capacities must be 1 to 3, one for each spot"),
         }
     }
 }
@@ -89,7 +96,64 @@ impl Board {
             .iter()
             .map(|e| Edge { ends: e.ends, points: e.points.iter().map(|p| p.scale(k)).collect() })
             .collect();
-        Board::from_parts(self.width() * k, self.height() * k, spots, edges)
+        Board::from_parts(self.width() * k, self.height() * k, spots, edges)?.with_capacities(self.capacities.clone())
+    }
+
+    /// The same drawing with these capacities (most edge ends per spot,
+    /// 1 to 3 each; see `crate::variants` for the free arms of crosses):
+    /// a spot's lives are its capacity minus its degree.
+    pub fn with_capacities(mut self, capacities: Vec<u8>) -> Result<Board, BoardError> {
+        if capacities.len() != self.spots.len() {
+            return Err(BoardError::BadCapacities);
+        }
+        for (i, &c) in capacities.iter().enumerate() {
+            let s = i as Spot + 1;
+            if !(1..=3).contains(&c) {
+                return Err(BoardError::BadCapacities);
+            }
+            if self.degree(s) > c as usize {
+                return Err(BoardError::TooManyEnds { spot: s });
+            }
+        }
+        self.capacities = capacities;
+        Ok(self)
+    }
+
+    /// Most edge ends each spot may have (3 for every Sprouts spot).
+    pub fn capacities(&self) -> &[u8] {
+        &self.capacities
+    }
+
+    /// Whether every spot is a Sprouts dot (capacity 3).
+    pub fn is_plain(&self) -> bool {
+        self.capacities.iter().all(|&c| c == 3)
+    }
+
+    /// Changes spot `s`'s capacity (a move's new spot becoming a cross-bar
+    /// centre or a Weeds line without a dot). Not checked: the caller
+    /// traces the board afterwards.
+    pub(crate) fn set_capacity(&mut self, s: Spot, c: u8) {
+        if let Some(x) = self.capacities.get_mut((s as usize).wrapping_sub(1)) {
+            *x = c;
+        }
+    }
+
+    /// Adds a spot with capacity `c`; returns its number.
+    pub(crate) fn push_spot(&mut self, at: Point, c: u8) -> Spot {
+        self.spots.push(at);
+        self.capacities.push(c);
+        self.spots.len() as Spot
+    }
+
+    /// Replaces edge `i` (not checked, as [`Board::push_edge`]).
+    pub(crate) fn set_edge(&mut self, i: usize, e: Edge) {
+        self.edges[i] = e;
+    }
+
+    /// This board checked again as [`Board::from_parts`] checks a saved one.
+    pub fn checked(self) -> Result<Board, BoardError> {
+        let caps = self.capacities.clone();
+        Board::from_parts(self.width, self.height, self.spots, self.edges)?.with_capacities(caps)
     }
 
     /// Builds a board from plain data (a saved game), checking that it is a
@@ -137,11 +201,13 @@ impl Board {
                 spot: i as Spot + 1,
             });
         }
+        let capacities = vec![3; spots.len()];
         let board = Board {
             width,
             height,
             spots,
             edges,
+            capacities,
         };
         board.check_crossings()?;
         Ok(board)
@@ -219,7 +285,13 @@ impl Board {
         if e.iter().flat_map(|e| e.ends).any(|t| t == 0 || t as usize > spots) {
             return None;
         }
-        Some(Board { width: self.width, height: self.height, spots: s.to_vec(), edges: e.to_vec() })
+        Some(Board {
+            width: self.width,
+            height: self.height,
+            spots: s.to_vec(),
+            edges: e.to_vec(),
+            capacities: self.capacities[..spots].to_vec(),
+        })
     }
 
     pub fn width(&self) -> f64 {
@@ -258,9 +330,10 @@ impl Board {
             .count()
     }
 
-    /// Lives of spot `s`: 3 minus its degree.
+    /// Lives of spot `s`: its capacity (3 for a dot) minus its degree.
     pub fn lives(&self, s: Spot) -> u8 {
-        3u8.saturating_sub(self.degree(s) as u8)
+        let cap = self.capacities.get((s as usize).wrapping_sub(1)).copied().unwrap_or(3);
+        cap.saturating_sub(self.degree(s) as u8)
     }
 
     /// The bounding box of everything drawn and of the area.
@@ -287,8 +360,7 @@ impl Board {
         segment: usize,
         at: Point,
     ) -> Spot {
-        self.spots.push(at);
-        let c = self.spots.len() as Spot;
+        let c = self.push_spot(at, 3);
         let mut first: Vec<Point> = points[..=segment].to_vec();
         let mut second: Vec<Point> = points[segment + 1..].to_vec();
         if first.last() == Some(&at) {
@@ -330,9 +402,11 @@ impl Board {
         first.ends[1] = second.ends[1];
         first.points.extend_from_slice(&second.points[1..]);
         self.spots.pop();
+        self.capacities.pop();
     }
 
-    /// Adds an edge already checked against the drawing.
+    /// Adds an edge (checked by the caller: the router checks it before,
+    /// `crosses` with [`Board::checked`] after).
     pub(crate) fn push_edge(&mut self, e: Edge) {
         self.edges.push(e);
     }

@@ -268,7 +268,7 @@ impl Board {
         sorted.sort_by_cached_key(|(_, f)| f.iter().map(&spots_of).collect::<Vec<_>>());
         let (outer, regions): (Vec<Option<usize>>, Vec<Vec<Vec<CornerAt>>>) =
             sorted.into_iter().unzip();
-        let lives: Vec<u8> = rot.iter().map(|r| 3 - r.len() as u8).collect();
+        let lives: Vec<u8> = rot.iter().zip(self.capacities()).map(|(r, &c)| c.saturating_sub(r.len() as u8)).collect();
         let plain: Vec<Vec<Vec<Spot>>> = regions
             .iter()
             .map(|f| f.iter().map(&spots_of).collect())

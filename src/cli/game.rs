@@ -125,6 +125,9 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: &ReplayArgs) -> Output {
+    if args.record.trim_start().starts_with('{') {
+        return replay_variant(args);
+    }
     let rec = match read_text(&args.record)? {
         Reading::Record(r) => r,
         Reading::Position(_) => {
@@ -161,6 +164,30 @@ pub fn replay(args: &ReplayArgs) -> Output {
             out
         }
     })
+}
+
+/// A record under other rules (`{brussels} 2+ ...`, see
+/// `sprouts::game::Variant`): the same lines as a plain record's (each move
+/// as the game writes it, with its mark), the game drawn by the router.
+fn replay_variant(args: &ReplayArgs) -> Output {
+    let g = Game::from_tagged_record(&args.record, None).map_err(|e| e.to_string())?;
+    let mut steps: Vec<ReplayStep> = Vec::new();
+    for (m, k) in g.all_moves().iter().zip(1..) {
+        let Some(p) = g.position_at(k) else { continue };
+        let position = Canon::of_limited(p).map_err(|e| format!("move {k} `{m}`: {e}"))?.to_string();
+        steps.push(ReplayStep { text: m.clone(), position, hoey: HoeyDisplay(p).to_string(), written: m.clone() });
+    }
+    if args.json {
+        return Ok(json(&steps));
+    }
+    let mut out = format!("# rules: {}\n", g.variant().rules);
+    for st in &steps {
+        out.push_str(&format!("{}\t{}\t{}\n", st.text, st.position, st.hoey));
+    }
+    if let Some(w) = g.status().winner {
+        out.push_str(&format!("# result: {} (player {w} won)\n", if w == 1 { "I" } else { "II" }));
+    }
+    Ok(out)
 }
 
 /// The header as comment lines: `# spots: 26`, `# convention: misere`,

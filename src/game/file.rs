@@ -10,7 +10,8 @@
 //! earlier format (`{"version": 1, "spots", "misere", "width", "height",
 //! "moves", "cursor", "drawing"}`) still loads.
 
-use super::{check_size, check_start, Game, GameError, Start, MAX_SPOTS};
+use super::{check_size, check_start, Game, GameError, Start, Variant, MAX_SPOTS};
+use crate::variants::{Rules, StartKind};
 use crate::limits::{check, MAX_FILE_BYTES};
 use crate::board::{Board, Edge, Point};
 use crate::text::{parse_hoey, HoeyDisplay};
@@ -37,6 +38,12 @@ pub struct GameFile {
     /// The drawing after all of `moves`; without it the moves are routed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drawing: Option<DrawingFile>,
+    /// The rules (`brussels`, `dots-or-crosses`, `weeds`; absent: plain
+    /// Sprouts). A game under other rules keeps its moves (with their
+    /// marks, see `crate::game::Variant`) and no drawing: it is routed
+    /// again when loaded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
 }
 
 /// The start: exactly one of the fields.
@@ -48,6 +55,9 @@ pub struct StartFile {
     /// A labelled position as a Hoey list (`1,3,2,4/1,4,2,3`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
+    /// n isolated crosses (Brussels Sprouts, dots-or-crosses).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crosses: Option<usize>,
 }
 
 /// The drawing: board size, spots `[x, y]` in number order (spot k is
@@ -88,6 +98,7 @@ pub struct AnyGameFile {
     moves: Option<Vec<String>>,
     cursor: Option<usize>,
     drawing: Option<AnyDrawing>,
+    rules: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -115,7 +126,7 @@ impl AnyGameFile {
             (None, Some(1)) => {
                 let size = (self.width.ok_or_else(|| missing("width"))?, self.height.ok_or_else(|| missing("height"))?);
                 let misere = self.misere.ok_or_else(|| missing("misere"))?;
-                let start = StartFile { spots: Some(self.spots.ok_or_else(|| missing("spots"))?), position: None };
+                let start = StartFile { spots: Some(self.spots.ok_or_else(|| missing("spots"))?), ..Default::default() };
                 (FORMAT, if misere { "misere" } else { "normal" }.to_string(), start, Some(size))
             }
             (None, Some(v)) => return Err(file_error(format!("unknown version {v}"))),
@@ -134,7 +145,7 @@ impl AnyGameFile {
         };
         let moves = self.moves.ok_or_else(|| missing("moves"))?;
         let cursor = self.cursor.ok_or_else(|| missing("cursor"))?;
-        Ok((GameFile { format, convention, start, moves, cursor, drawing }, size))
+        Ok((GameFile { format, convention, start, moves, cursor, drawing, rules: self.rules }, size))
     }
 }
 
@@ -182,9 +193,13 @@ fn edge_count(p: &Position) -> usize {
 impl Game {
     /// The game as a saved-game file.
     pub fn to_file(&self) -> GameFile {
+        let plain = self.variant.is_plain();
         let start = match &self.start {
-            Start::Spots(n) => StartFile { spots: Some(*n), position: None },
-            Start::Position(p) => StartFile { spots: None, position: Some(HoeyDisplay(p).to_string()) },
+            Start::Spots(n) if self.variant.start == StartKind::Crosses => {
+                StartFile { crosses: Some(*n), ..Default::default() }
+            }
+            Start::Spots(n) => StartFile { spots: Some(*n), ..Default::default() },
+            Start::Position(p) => StartFile { position: Some(HoeyDisplay(p).to_string()), ..Default::default() },
         };
         GameFile {
             format: FORMAT,
@@ -192,7 +207,8 @@ impl Game {
             start,
             moves: self.moves.clone(),
             cursor: self.cursor,
-            drawing: self.boards.last().map(DrawingFile::of),
+            drawing: if plain { self.boards.last().map(DrawingFile::of) } else { None },
+            rules: (!plain).then(|| self.variant.rules.name().to_string()),
         }
     }
 
@@ -217,7 +233,10 @@ impl Game {
         if (d.width, d.height) != (last.width(), last.height()) {
             return Err(not_ours());
         }
-        let board = d.prefix(d.spots.len(), d.edges.len())?;
+        let board = d
+            .prefix(d.spots.len(), d.edges.len())?
+            .with_capacities(last.capacities().to_vec())
+            .map_err(|e| file_error(format!("the drawing is broken: {e}")))?;
         let traced = board.position().map_err(|e| file_error(format!("the drawing is broken: {e}")))?;
         if self.positions.last() != Some(&traced) {
             return Err(file_error("the drawing does not show this game's position"));
@@ -282,6 +301,12 @@ impl Game {
         if file.cursor > file.moves.len() {
             return Err(file_error(format!("the cursor {} is past the last move ({})", file.cursor, file.moves.len())));
         }
+        if let Some(r) = &file.rules {
+            return Game::from_variant_file(file, r, misere, size);
+        }
+        if file.start.crosses.is_some() {
+            return Err(file_error("a start of crosses needs \"rules\" (brussels or dots-or-crosses)"));
+        }
         let start = match (&file.start.spots, &file.start.position) {
             (Some(n), None) => {
                 if !(1..=MAX_SPOTS).contains(n) {
@@ -317,6 +342,33 @@ impl Game {
                 }
             }
             Some(d) => g.replay_drawn(&file.moves, d)?,
+        }
+        g.cursor = file.cursor;
+        Ok(g)
+    }
+
+    /// A game under other rules (see [`GameFile::rules`]): its moves
+    /// routed again on a `size` board (800 × 600 without one).
+    fn from_variant_file(file: &GameFile, rules: &str, misere: bool, size: Option<(f64, f64)>) -> Result<Game, GameError> {
+        let rules: Rules = rules.parse().map_err(file_error)?;
+        let (n, kind) = match (&file.start.spots, &file.start.crosses, &file.start.position) {
+            (Some(n), None, None) => (*n, StartKind::Dots),
+            (None, Some(n), None) => (*n, StartKind::Crosses),
+            (None, None, Some(_)) => return Err(file_error("a game under other rules starts from dots or crosses, not a position")),
+            _ => return Err(file_error("the start needs exactly one of \"spots\" and \"crosses\"")),
+        };
+        if !(1..=MAX_SPOTS).contains(&n) {
+            return Err(file_error(format!("a game starts with 1 to {MAX_SPOTS} spots")));
+        }
+        let variant = Variant::new(rules, Some(kind)).map_err(file_error)?;
+        // Each move takes two lives or arms and gives back at most two.
+        if file.moves.len() > 5 * n {
+            return Err(file_error(format!("{} moves, but a game of {n} lasts at most {} moves", file.moves.len(), 5 * n)));
+        }
+        let (w, h) = size.unwrap_or((800.0, 600.0));
+        let mut g = Game::new_variant(variant, n, misere, w, h)?;
+        for (k, text) in file.moves.iter().enumerate() {
+            g.play_text(text).map_err(|e| file_error(format!("move {}: {e}", k + 1)))?;
         }
         g.cursor = file.cursor;
         Ok(g)

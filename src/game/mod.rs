@@ -23,9 +23,11 @@
 
 mod check;
 mod file;
+mod variant;
 
 pub use check::{Check, Preview};
 use check::Live;
+pub use variant::{parse_start, split_tag, start_name, Variant};
 pub use file::{AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
 
 use crate::limits::{check, LimitError, MAX_STROKE_POINTS};
@@ -34,6 +36,7 @@ use crate::board::{
 };
 use crate::notation::{resolve, write_move, MoveText, Record};
 use crate::text::{clip, quote_around, HoeyDisplay};
+use crate::variants::NewSpot;
 use crate::{Canon, Move, Position, Spot};
 use serde::Serialize;
 use std::fmt;
@@ -157,6 +160,8 @@ pub struct Extent {
 pub struct Game {
     start: Start,
     misere: bool,
+    /// The rules of the game (plain Sprouts, Brussels Sprouts, ...).
+    variant: Variant,
     rules: StrokeRules,
     route: RouteOptions,
     /// Every move made, including those undone (redo), shortest WGOSA text.
@@ -221,6 +226,7 @@ impl Game {
         Game {
             start,
             misere,
+            variant: Variant::default(),
             rules: StrokeRules::default(),
             route: RouteOptions::default(),
             moves: Vec::new(),
@@ -324,9 +330,12 @@ impl Game {
         &self.start
     }
 
-    /// Spots at the start.
+    /// Spots at the start: n for an n-spot (or n-cross) start.
     pub fn spots(&self) -> usize {
-        self.positions[0].spot_count()
+        match self.start {
+            Start::Spots(n) => n,
+            Start::Position(_) => self.positions[0].spot_count(),
+        }
     }
 
     pub fn misere(&self) -> bool {
@@ -400,6 +409,9 @@ impl Game {
     /// moves (spot numbers continuing from the position's) and the result.
     pub fn record(&self) -> String {
         let mut parts: Vec<String> = Vec::new();
+        if !self.variant.is_plain() {
+            parts.push(self.variant.tag());
+        }
         if let Start::Spots(n) = self.start {
             parts.push(format!("{n}{}", if self.misere { '-' } else { '+' }));
         }
@@ -566,8 +578,10 @@ impl Game {
 
     /// The drawing after `k` moves as a prefix of the last one.
     fn prefix_of_last(&self, k: usize) -> Option<Board> {
-        let (s0, e0) = (self.boards.first()?.spot_count(), self.boards[0].edges().len());
-        self.boards.last()?.prefix(s0 + k, e0 + 2 * k)
+        // A move adds 1 spot and 2 lines, a cross-bar 4 and 5: the counts
+        // are the drawing's own.
+        let b = self.boards.get(k)?;
+        self.boards.last()?.prefix(b.spot_count(), b.edges().len())
     }
 
     /// After a tidy: every earlier drawing made the prefix of the last
@@ -587,7 +601,8 @@ impl Game {
         GameError::Move { number: self.cursor + 1, text: text.trim().to_string(), message: message.to_string() }
     }
 
-    /// The move a text names here, its shortest text and the child.
+    /// The move a text names here (without its variant mark), its shortest
+    /// text and the child.
     fn read(&self, text: &str) -> Result<(Move, String, Position), GameError> {
         if self.is_over() {
             return Err(GameError::Over);
@@ -612,8 +627,18 @@ impl Game {
     /// Plays a move written in WGOSA notation (`1(4)2`, `3(5)3[1]`, ...),
     /// routing a curve for it in a drawn game. Returns its shortest text.
     pub fn play_text(&mut self, text: &str) -> Result<String, GameError> {
-        let (mv, short, child) = self.read(text)?;
+        let (plain, what) = self.variant.unmark(text).map_err(|m| self.move_error(text, m))?;
+        let (mv, short, child) = self.read(&plain)?;
         let board = self.route(&mv, &child)?;
+        let (board, child) = match board {
+            Some(b) if what != NewSpot::Dot => {
+                let (b, p) = self.finish_variant(b, what)?;
+                (Some(b), p)
+            }
+            None if what != NewSpot::Dot => return Err(GameError::NoDrawing),
+            b => (b, child),
+        };
+        let short = self.variant.mark(&short, what);
         self.push(short.clone(), child, board);
         Ok(short)
     }
@@ -628,6 +653,9 @@ impl Game {
         let text = write_move(p, mv);
         let mut child = p.play(mv).map_err(|e| self.move_error(&text, e))?;
         child.normalize();
+        if !self.variant.is_plain() {
+            return self.play_text(&text);
+        }
         let board = self.route(mv, &child)?;
         self.push(text.clone(), child, board);
         Ok(text)
@@ -637,6 +665,11 @@ impl Game {
     /// fraction `t` of its length. Returns the move in WGOSA notation; the
     /// game is unchanged on error.
     pub fn play_stroke(&mut self, points: &[Point], t: f64) -> Result<String, GameError> {
+        let what = self.variant.rules.new_spots()[0];
+        self.play_stroke_with(points, t, what)
+    }
+
+    fn play_stroke_with(&mut self, points: &[Point], t: f64, what: NewSpot) -> Result<String, GameError> {
         if self.is_over() {
             return Err(GameError::Over);
         }
@@ -650,8 +683,12 @@ impl Game {
                 e => GameError::Internal(e.to_string()),
             })?
         };
-        let text = write_move(self.position(), &played.mv);
-        self.push(text.clone(), played.position, Some(played.board));
+        let text = self.variant.mark(&write_move(self.position(), &played.mv), what);
+        let (board, position) = match what {
+            NewSpot::Dot => (played.board, played.position),
+            _ => self.finish_variant(played.board, what)?,
+        };
+        self.push(text.clone(), position, Some(board));
         Ok(text)
     }
 
