@@ -17,9 +17,12 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_slice(&o.stdout).unwrap()
 }
 
-/// A fresh file path in a directory of this test's own.
+/// A fresh file path in a directory of its own: the counter keeps two
+/// tests of one process (`cargo test` threads) calling with one name apart.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sprouts-cert-{}-{name}", std::process::id()));
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("sprouts-cert-{}-{k}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join("db.txt");
     let _ = std::fs::remove_file(&p);
