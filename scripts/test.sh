@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 began=$SECONDS
 echo "== expected time on a 2-core machine: about 14 min the first time on a fresh"
 echo "   machine (4 min of it building wasm-bindgen-cli); later, with nothing"
-echo "   changed, about 5 min of CPU (17 min when the machine is busy with other work)"
+echo "   changed, about 8 min of CPU, under 5 min on a quiet machine (much longer"
+echo "   when it is busy with other work; docs/contributing.md)"
 bash scripts/setup.sh --browser
 # shellcheck source=scripts/env.sh
 . scripts/env.sh
@@ -67,7 +68,10 @@ echo "== browser tests (headless Chromium)"
 bash scripts/build-wasm.sh
 # release: dist/ for tests/browser/release.test.mjs (packed with the page's wasm; docs/release.md)
 SPROUTS_RELEASE_QUICK=1 bash scripts/release.sh
-node --test tests/browser/ 2>&1 | tee "$logs/browser"
+# Two test files at a time (node's default on 2 cores is one): most of a
+# file's time is waiting on Chromium, workers and timers, so two overlap
+# well; SPROUTS_BROWSER_JOBS sets another number.
+node --test --test-concurrency="${SPROUTS_BROWSER_JOBS:-2}" tests/browser/ 2>&1 | tee "$logs/browser"
 took; summary+=("browser:  $(awk '/^# pass/ { p = $3 } /^# tests/ { t = $3 } END { printf "%d of %d tests passed", p, t }' "$logs/browser") (tests/browser in Chromium; $took)")
 
 echo "== Python tests (pip install './python[ray,test]' in target/pyenv, then pytest)"

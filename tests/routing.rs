@@ -5,13 +5,23 @@
 //! and for small games any labelled move); from random positions of random
 //! games every legal move is routed. After each move the drawing is traced
 //! from scratch and compared with `pos.play(mv)`. The counts are printed
-//! (`--nocapture`); each test runs until its own minimum (4000 + 2500 +
-//! 3600 + a 20-spot game), so that together they route more than 10^4
-//! moves.
+//! (`--nocapture`); each test runs until its own minimum (by default
+//! 1200 + 800 + 1100 + a 20-spot game; with `SPROUTS_ROUTING=full`
+//! 4000 + 2500 + 3600, so that together they route more than 10^4 moves).
 
 mod common;
 
 use common::Rng;
+
+/// The minimum number of moves a test routes: `full` with
+/// `SPROUTS_ROUTING=full`, else `default` (the test command's size).
+fn at_least(default: usize, full: usize) -> usize {
+    if std::env::var("SPROUTS_ROUTING").as_deref() == Ok("full") {
+        full
+    } else {
+        default
+    }
+}
 use sprouts::board::{play_game, Board, PageSize, RouteOptions};
 use sprouts::{Move, Position};
 
@@ -62,7 +72,8 @@ fn random_games_up_to_12_spots() {
     let mut rng = Rng::new(0x5eed_0001);
     let mut routed = 0;
     let mut games = 0;
-    while routed < 4000 {
+    let want = at_least(1200, 4000);
+    while routed < want {
         for n in 1..=12 {
             routed += game(n, &mut rng, false);
             games += 1;
@@ -76,7 +87,8 @@ fn random_labelled_games_small() {
     let mut rng = Rng::new(0x5eed_0002);
     let mut routed = 0;
     let mut games = 0;
-    while routed < 2500 {
+    let want = at_least(800, 2500);
+    while routed < want {
         let n = rng.range(1, 5);
         routed += game(n, &mut rng, true);
         games += 1;
@@ -89,7 +101,8 @@ fn every_legal_move_of_random_positions() {
     let mut rng = Rng::new(0x5eed_0003);
     let mut routed = 0;
     let mut positions = 0;
-    while routed < 3600 {
+    let want = at_least(1100, 3600);
+    while routed < want {
         // A random position of a random game, reached by routing.
         let n = rng.range(2, 7);
         let mut board = Board::start(n, 800.0, 600.0).unwrap();

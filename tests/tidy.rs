@@ -3,7 +3,7 @@
 //! chunks with random aims trace to the same labelled position after
 //! every chunk, and stay drawings (the exact crossing check).
 //!
-//! `SPROUTS_TIDY_RUNS` sets the number of runs (default 150; docs/drawing.md's
+//! `SPROUTS_TIDY_RUNS` sets the number of runs (default 60; docs/drawing.md's
 //! long run is 10^4).
 
 mod common;
@@ -13,7 +13,7 @@ use sprouts::board::{legibility, play_game, Board, PageSize, RouteOptions, Tidy,
 use sprouts::Position;
 
 fn runs() -> usize {
-    std::env::var("SPROUTS_TIDY_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(150)
+    std::env::var("SPROUTS_TIDY_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(60)
 }
 
 /// A drawing: a game of 1 to 9 spots routed for a random number of moves
@@ -156,11 +156,11 @@ fn a_tidied_game_saves_and_undoes_what_it_shows() {
 /// the end, between moves, as the page does): after each tidy, every
 /// drawing of the game traces to the position the game had at that move,
 /// and the saved file reads back to the same drawings.
-/// `SPROUTS_TIDY_RUNS` / 30 games (5 by default).
+/// `SPROUTS_TIDY_RUNS` / 30 games, at least 2 (2 by default).
 #[test]
 fn tidying_between_moves_keeps_every_move_of_the_game() {
     use sprouts::game::Game;
-    let games = (runs() / 30).max(1);
+    let games = (runs() / 30).max(2);
     let (mut tidied, mut read_back) = (0, 0);
     for run in 0..games as u64 {
         let mut rng = Rng::new(0x7A1D + run);

@@ -680,9 +680,24 @@ mod tests {
     use super::*;
     use crate::board::{play_game, Edge, PageSize};
 
+    type Ends = Vec<(u64, Board, f64, Vec<Label>)>;
+
+    /// The four checks on the crowded ends below share one set of them:
+    /// playing the four 20-spot games was most of each check's time
+    /// (tests run in processes of their own under nextest, so a shared
+    /// static would not be shared).
+    #[test]
+    fn crowded_ends_are_numbered_well() {
+        let ends = crowded_ends();
+        making_room_frees_one_number_and_spoils_none(&ends);
+        settling_frees_numbers_and_spoils_none(&ends);
+        smaller_numbers_are_clear(&ends);
+        no_number_is_one_chain_from_a_free_place(&ends);
+    }
+
     /// Crowded phone-size ends (as routed, before any tidy) with their
     /// numbers as first placed.
-    fn crowded_ends() -> Vec<(u64, Board, f64, Vec<Label>)> {
+    fn crowded_ends() -> Ends {
         let size = PageSize::ALL[1];
         [16, 17, 18, 19]
             .into_iter()
@@ -746,10 +761,9 @@ mod tests {
     /// overlapping, the number made room for now clear, no number clear
     /// before over something now, none covering that did not; and a room
     /// not made moves nothing.
-    #[test]
-    fn making_room_frees_one_number_and_spoils_none() {
+    fn making_room_frees_one_number_and_spoils_none(ends: &Ends) {
         let mut made = 0;
-        for (seed, board, px, mut placed) in crowded_ends() {
+        for (seed, board, px, mut placed) in ends.iter().cloned() {
             let index = SegmentIndex::new(&board, None);
             let mut clean = Clean::new(&board, &index, px, board.extent().grow(24.0));
             for i in 0..placed.len() {
@@ -794,11 +808,10 @@ mod tests {
     /// end with more numbers overlapping something, covering a spot or
     /// number, or across a curve, and frees some in all; each number stays
     /// beside its spot (in one of its places); and it is deterministic.
-    #[test]
-    fn settling_frees_numbers_and_spoils_none() {
+    fn settling_frees_numbers_and_spoils_none(ends: &Ends) {
         let count = |v: Vec<bool>| v.iter().filter(|&&b| b).count();
         let (mut over_before, mut over_after, mut across_before, mut across_after) = (0, 0, 0, 0);
-        for (seed, board, px, _) in crowded_ends() {
+        for (seed, board, px, _) in ends.iter().cloned() {
             let index = SegmentIndex::new(&board, None);
             let shown = board.extent().grow(24.0);
             let before = made_room(&board, &index, px, &shown);
@@ -819,10 +832,9 @@ mod tests {
 
     /// The same ends fully placed: numbers are 12 px, or one of the
     /// smaller sizes where that is clear of every curve, spot and number.
-    #[test]
-    fn smaller_numbers_are_clear() {
+    fn smaller_numbers_are_clear(ends: &Ends) {
         let mut small = 0;
-        for (seed, board, px, _) in crowded_ends() {
+        for (seed, board, px, _) in ends.iter().cloned() {
             let placed = place_labels(&board, px, 24.0);
             let over = overlapping(&board, px, &placed);
             for (i, l) in placed.iter().enumerate() {
@@ -839,10 +851,9 @@ mod tests {
 
     /// The same ends fully placed: no number left over something could
     /// be freed by a chain of numbers making way.
-    #[test]
-    fn no_number_is_one_chain_from_a_free_place() {
+    fn no_number_is_one_chain_from_a_free_place(ends: &Ends) {
         let mut crowded = 0;
-        for (seed, board, px, _) in crowded_ends() {
+        for (seed, board, px, _) in ends.iter().cloned() {
             let placed = place_labels(&board, px, 24.0);
             let index = SegmentIndex::new(&board, None);
             let mut clean = Clean::new(&board, &index, px, board.extent().grow(24.0));
