@@ -210,3 +210,26 @@ fn no_spot_gets_more_corners_than_its_degree() {
         }
     }
 }
+
+/// A move takes exactly one life: every child of a start keeps all but
+/// one (caught a handle cut that dropped the region's other spots).
+#[test]
+fn every_child_has_one_life_less() {
+    for g in GENERA {
+        for n in 1..=4 {
+            random_games(n, g, 4, 21 + n as u64, &mut |p, kids| {
+                for k in kids {
+                    assert_eq!(drawn_lives(k) + 1, drawn_lives(p), "genus {g}: {p:?} -> {k:?}");
+                }
+            });
+        }
+    }
+}
+
+/// Lives of the spots that some region still lists.
+fn drawn_lives(p: &SurfacePosition) -> u32 {
+    let mut spots: Vec<u32> = p.regions.iter().flat_map(|r| r.boundaries.iter()).flatten().copied().collect();
+    spots.sort_unstable();
+    spots.dedup();
+    spots.iter().map(|&s| p.lives[s as usize - 1] as u32).sum()
+}

@@ -300,7 +300,10 @@ impl SurfacePosition {
                 // Two-sided, not separating: Euler genus − 2.
                 let rest = |first: Vec<Vec<Spot>>, orient: bool, emit: &mut dyn FnMut(Vec<SurfaceRegion>), genus: Genus| {
                     share(&groups, orient, false, &mut |s1, s2| {
-                        debug_assert!(s2.is_empty());
+                        // One region: every other boundary stays in it.
+                        if !s2.is_empty() {
+                            return;
+                        }
                         let mut bs = first.clone();
                         bs.extend(s1);
                         emit(vec![SurfaceRegion { genus, boundaries: bs }]);
