@@ -233,3 +233,33 @@ fn drawn_lives(p: &SurfacePosition) -> u32 {
     spots.dedup();
     spots.iter().map(|&s| p.lives[s as usize - 1] as u32).sum()
 }
+
+fn run(args: &[&str]) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sprouts")).args(args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+/// `--surface` on the command line: moves, solve (both conventions, and
+/// the torus agreeing with the plane for n ≤ 5), random; bad input is a
+/// clear error.
+#[test]
+fn command_line() {
+    let (ok, text) = run(&["moves", "--surface", "torus", "--spots", "2"]);
+    assert!(ok);
+    assert_eq!(text, "0.AB.}AB.@1}]!\n0.ab.ab.}]!\nAB.}0.AB.@1}]!\n1a1a.@1}]!\n");
+    assert_eq!(run(&["moves", "0*2.@1}]!"]).1, text);
+    for (n, plane) in [(1, "loss"), (2, "loss"), (3, "win"), (4, "win"), (5, "win")] {
+        let (ok, out) = run(&["solve", "--surface", "torus", "--spots", &n.to_string(), "--json"]);
+        assert!(ok, "{out}");
+        assert!(out.contains(&format!("\"outcome\":\"{plane}\"")), "torus n = {n}: {out}");
+    }
+    let (ok, out) = run(&["solve", "--surface", "projective", "--spots", "2", "--misere"]);
+    assert!(ok && out.contains("convention: misère"), "{out}");
+    let (ok, out) = run(&["random", "--surface", "klein", "--spots", "3", "--seed", "4"]);
+    assert!(ok && out.starts_with("# surface: klein\n# start: 0*3.@-2}]!\n"), "{out}");
+    for bad in [&["moves", "0*2.@x}"][..], &["moves", "0.@1@2}"], &["moves", "0.@99}"], &["solve", "--surface", "torus", "--rules", "brussels", "--spots", "2"], &["moves", "--surface", "torus", "0*2"]] {
+        let (ok, out) = run(bad);
+        assert!(!ok && !out.contains("panicked"), "{bad:?}: {out}");
+    }
+}
