@@ -44,5 +44,6 @@ pub mod teach;
 pub mod report;
 pub mod service;
 pub mod variants;
+pub mod surfaces;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -23,9 +23,15 @@ pub struct MovesArgs {
     json: bool,
     #[command(flatten)]
     variant: super::variants::VariantArgs,
+    #[command(flatten)]
+    surface: super::surfaces::SurfaceArgs,
 }
 
 pub fn moves(args: &MovesArgs) -> Output {
+    if args.surface.is_surface(&args.position) {
+        super::surfaces::refuse_rules(args.variant.is_variant())?;
+        return super::surfaces::moves(&args.surface, &args.position, args.json);
+    }
     if args.variant.is_variant() {
         return super::variants::moves(&args.variant, &args.position, args.json);
     }
@@ -242,10 +248,16 @@ pub struct RandomArgs {
     misere: bool,
     #[command(flatten)]
     variant: super::variants::VariantArgs,
+    #[command(flatten)]
+    surface: super::surfaces::SurfaceArgs,
 }
 
 pub fn random(args: &RandomArgs) -> Output {
     let n = args.spots.ok_or("random needs --spots N")? as usize;
+    if args.surface.surface != super::surfaces::SurfaceArg::Plane {
+        super::surfaces::refuse_rules(args.variant.is_variant())?;
+        return super::surfaces::random(&args.surface, n, args.seed, args.misere);
+    }
     if args.variant.is_variant() {
         return super::variants::random(&args.variant, n, args.seed, args.misere);
     }

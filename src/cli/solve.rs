@@ -56,6 +56,8 @@ pub struct SolveArgs {
     format: super::database::Format,
     #[command(flatten)]
     variant: super::variants::VariantArgs,
+    #[command(flatten)]
+    surface: super::surfaces::SurfaceArgs,
 }
 
 /// What `--only` keeps.
@@ -183,6 +185,11 @@ fn convention(misere: bool) -> Convention {
 }
 
 pub fn solve(args: &SolveArgs) -> Output {
+    if args.surface.is_surface(&args.position) {
+        super::surfaces::refuse_rules(args.variant.is_variant())?;
+        let (secs, nodes) = (args.limits.max_seconds, args.limits.max_nodes);
+        return super::surfaces::solve(&args.surface, &args.position, args.misere, args.json, secs, nodes);
+    }
     if args.variant.is_variant() {
         let (secs, nodes) = (args.limits.max_seconds, args.limits.max_nodes);
         return super::variants::solve(&args.variant, &args.position, args.misere, args.json, secs, nodes);
