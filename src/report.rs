@@ -373,6 +373,16 @@ pub struct NumberRow {
     pub across: usize,
     /// The largest gap between a number's box and its spot's disc (CSS px).
     pub worst_gap_px: f64,
+    /// Numbers drawn on their own spot (where no place beside it reads).
+    pub on_spot: usize,
+    /// Numbers over a curve by their box alone (the definition before
+    /// numbers were drawn on spots: one on its spot counts the curves
+    /// ending there).
+    pub over_curve_box: usize,
+    /// Every number beside its spot (the placement before): nearer
+    /// another spot, over a curve.
+    pub beside_nearer_other: usize,
+    pub beside_over_curve: usize,
 }
 
 /// One page size of `sprouts bench layout`: readings over the games'
@@ -448,13 +458,13 @@ impl std::fmt::Display for LayoutBenchReport {
         writeln!(f, "\nspot numbers: every number nearer its own spot than any other spot, none over a curve")?;
         writeln!(
             f,
-            "{:<14} {:<22} {:<6} {:>8} {:>7} {:>13} {:>12} {:>14} {:>12}",
-            "view", "drawings", "tidied", "count", "numbers", "nearer other", "over a curve", "across a curve", "worst gap px"
+            "{:<14} {:<22} {:<6} {:>8} {:>7} {:>13} {:>12} {:>14} {:>12} {:>7} {:>9} {:>14}",
+            "view", "drawings", "tidied", "count", "numbers", "nearer other", "over a curve", "across a curve", "worst gap px", "on spot", "over box", "beside: n / o"
         )?;
         for r in &self.numbers {
             writeln!(
                 f,
-                "{:<14} {:<22} {:<6} {:>8} {:>7} {:>13} {:>12} {:>14} {:>12.1}",
+                "{:<14} {:<22} {:<6} {:>8} {:>7} {:>13} {:>12} {:>14} {:>12.1} {:>7} {:>9} {:>14}",
                 r.view,
                 r.drawn,
                 if r.tidied { "yes" } else { "no" },
@@ -463,7 +473,10 @@ impl std::fmt::Display for LayoutBenchReport {
                 r.nearer_other,
                 r.over_curve,
                 r.across,
-                r.worst_gap_px
+                r.worst_gap_px,
+                r.on_spot,
+                r.over_curve_box,
+                format!("{} / {}", r.beside_nearer_other, r.beside_over_curve)
             )?;
         }
         Ok(())

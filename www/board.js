@@ -508,8 +508,13 @@ export function createBoard(element, config = {}) {
     state.spots.forEach((s, i) => {
       if (s.n === hidden) return;
       const [x, y, corner, size = 12] = places[i];
+      // A number centred on its spot (no place beside it reads) is drawn
+      // on the spot's mark, bold, with a thin halo so the mark's shape and
+      // colour show round it.
+      const onSpot = corner < 0 && Math.abs(x - s.x) < 1e-9 && Math.abs(y - s.y) < 1e-9;
+      ctx.lineWidth = (onSpot ? 2 : 3) * px;
       // A number with no clear place at 12 px may have one smaller.
-      ctx.font = font(size);
+      ctx.font = (onSpot ? '700 ' : '') + font(size);
       // corner -1: (x, y) is the centre (the host's places).
       ctx.textAlign = corner < 0 ? 'center' : corner % 2 ? 'right' : 'left';
       ctx.textBaseline = corner < 0 ? 'middle' : corner < 2 ? 'bottom' : 'top';

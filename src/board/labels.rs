@@ -130,7 +130,8 @@ const NUMBER_GAP: f64 = 4.0;
 fn covers(spots: &[Point], px: f64, l: &Label, others: &[Label]) -> usize {
     let r = l.rect();
     let spaced = l.spaced(px);
-    spots.iter().filter(|&&q| rect_dist(&r, q) < SPOT_R * px).count() + others.iter().filter(|o| rects_meet(&o.rect(), &spaced)).count()
+    // (A number drawn on its spot does not cover that spot.)
+    spots.iter().filter(|&&q| !is_on_spot(q, l) && rect_dist(&r, q) < SPOT_R * px).count() + others.iter().filter(|o| rects_meet(&o.rect(), &spaced)).count()
 }
 
 /// The numbers of every spot, `px` being one CSS pixel in board units,
@@ -143,8 +144,98 @@ fn covers(spots: &[Point], px: f64, l: &Label, others: &[Label]) -> usize {
 /// place ([`SMALLER`]), and last the numbers still overlapping something
 /// or across a curve from their spot settle together ([`settle`]).
 /// The same drawing always gets the same numbers.
+/// Last, a number that still reads badly beside its spot is drawn on it
+/// ([`onto_spots`]).
 pub fn place_labels(board: &Board, px: f64, margin: f64) -> Vec<Label> {
+    let mut placed = place_labels_beside(board, px, margin);
+    onto_spots(board, px, &mut placed);
+    placed
+}
+
+/// As [`place_labels`], every number beside its spot (the placement
+/// before numbers were drawn on spots; `sprouts bench layout` prints
+/// both).
+pub fn place_labels_beside(board: &Board, px: f64, margin: f64) -> Vec<Label> {
     arrange(board, px, margin, true)
+}
+
+/// The font sizes (CSS px) of a number drawn on its spot, by digits:
+/// its box fits inside the spot's disc (radius [`SPOT_R`]: a 2-digit
+/// box at 9 px is 10.5 × 9 px, its corners 6.9 px from the centre).
+fn on_spot_font(i: usize) -> f64 {
+    match (i + 1).to_string().len() {
+        1 => 10.0,
+        2 => 9.0,
+        _ => 7.0,
+    }
+}
+
+/// Whether a number is drawn on the spot at `s` (centred on it).
+fn is_on_spot(s: Point, l: &Label) -> bool {
+    l.x == s.x && l.y == s.y
+}
+
+/// Which numbers are drawn on their own spot.
+pub fn on_spots(board: &Board, labels: &[Label]) -> Vec<bool> {
+    labels.iter().zip(board.spots()).map(|(l, &s)| is_on_spot(s, l)).collect()
+}
+
+/// Each number that, beside its spot, has its centre nearer another
+/// spot, lies over a curve, or covers a spot or another number is drawn
+/// on its own spot instead, small enough to fit in the spot's disc (a
+/// numbered stone): there it can only read as its own spot's, and the
+/// curves ending at the spot end under it. At an embed's zoom (0.3 CSS
+/// px per board unit at 320×240) a crowded drawing has no place beside
+/// some spots that reads (docs/labels.md).
+pub fn onto_spots(board: &Board, px: f64, labels: &mut [Label]) {
+    let px = if px.is_finite() && px > 0.0 { px } else { 1.0 };
+    let index = SegmentIndex::new(board, None);
+    let spots = board.spots();
+    // Rounds: a number beside its spot that runs into one just put on a
+    // spot goes on its own spot in the next round. Each round moves at
+    // least one number onto its spot, so this ends within n rounds.
+    loop {
+        let bad: Vec<usize> = (0..labels.len().min(spots.len()))
+            .filter(|&i| {
+                let l = &labels[i];
+                !is_on_spot(spots[i], l) && (reads_as_other(spots, spots[i], l) || on_curve(&index, px, l) || covers(spots, px, l, &all_but(labels, i)) > 0)
+            })
+            .collect();
+        if bad.is_empty() {
+            return;
+        }
+        for i in bad {
+            let font = on_spot_font(i);
+            let (half_w, half_h) = half_size(px, i, font);
+            labels[i] = Label { x: spots[i].x, y: spots[i].y, half_w, half_h, font };
+        }
+    }
+}
+
+/// Whether a curve crosses the disc of spot `i` (drawn [`HALF_LINE`]
+/// wide) other than the curves that end at it: a number drawn on spot
+/// `i` lies over such a curve (the curves ending at the spot end under
+/// its disc, as they do under every spot).
+fn crosses_disc(board: &Board, index: &SegmentIndex, px: f64, i: usize) -> bool {
+    let s = board.spots()[i];
+    let r = (SPOT_R + HALF_LINE) * px;
+    let spot = (i + 1) as crate::topology::Spot;
+    let mut hit = false;
+    index.for_each_near(s, s, r, &mut |g| {
+        hit = hit || (!board.edges()[g.edge].ends.contains(&spot) && point_segment_dist(s, g.a, g.b) < r);
+    });
+    hit
+}
+
+/// Whether spot `i`'s number `l` lies over a curve: its box (grown by
+/// half a curve's width) meets one, or, drawn on its spot, a curve not
+/// ending at the spot crosses the spot's disc.
+fn over_a_curve(board: &Board, index: &SegmentIndex, px: f64, i: usize, l: &Label) -> bool {
+    if is_on_spot(board.spots()[i], l) {
+        crosses_disc(board, index, px, i)
+    } else {
+        on_curve(index, px, l)
+    }
 }
 
 /// As [`place_labels`], without the settling: the tidy pushes curves out
@@ -602,7 +693,16 @@ pub fn overlapping(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
 }
 
 fn overlapping_with(board: &Board, index: &SegmentIndex, px: f64, labels: &[Label]) -> Vec<bool> {
-    each_among_others(labels, |l, others| overlaps(board.spots(), index, px, l, others) > 0)
+    (0..labels.len())
+        .map(|i| {
+            let l = &labels[i];
+            if is_on_spot(board.spots()[i], l) {
+                crosses_disc(board, index, px, i) || covers(board.spots(), px, l, &all_but(labels, i)) > 0
+            } else {
+                overlaps(board.spots(), index, px, l, &all_but(labels, i)) > 0
+            }
+        })
+        .collect()
 }
 
 /// Which of the numbers cover a spot or another number (the worst
@@ -640,8 +740,17 @@ fn is_across(index: &SegmentIndex, px: f64, s: Point, l: &Label) -> bool {
 
 /// Which of the numbers lie over a curve (their box, grown by half a
 /// curve's width, meets one): the halo keeps them legible, but the curve
-/// is hidden there.
+/// is hidden there. A number drawn on its spot lies over a curve if a
+/// curve that does not end at the spot crosses the spot's disc.
 pub fn over_curve(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
+    let index = SegmentIndex::new(board, None);
+    labels.iter().enumerate().map(|(i, l)| over_a_curve(board, &index, px, i, l)).collect()
+}
+
+/// As [`over_curve`], by the box alone for every number (the definition
+/// before numbers were drawn on spots: one on its spot then counts the
+/// curves ending at the spot).
+pub fn over_curve_box(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
     let index = SegmentIndex::new(board, None);
     labels.iter().map(|l| on_curve(&index, px, l)).collect()
 }
@@ -752,6 +861,63 @@ mod tests {
         assert!(placed[0].x < 110.0 && placed[1].x > 110.0, "{placed:?}");
     }
 
+    /// A number drawn on its spot: nearer its own spot than any other,
+    /// covering nothing, and not over the curve that ends at the spot
+    /// (the box alone meets it); a curve through the spot's disc that does
+    /// not end there is counted as under it.
+    #[test]
+    fn a_number_on_its_spot_reads_as_its_own() {
+        let spots = vec![Point::new(100.0, 100.0), Point::new(40.0, 100.0), Point::new(104.0, 40.0), Point::new(104.0, 160.0)];
+        let ending = Edge { ends: [1, 2], points: vec![spots[0], spots[1]] };
+        let board = Board::from_parts(300.0, 200.0, spots.clone(), vec![ending.clone()]).unwrap();
+        let (hw, hh) = half_size(1.0, 0, on_spot_font(0));
+        let on = Label { x: 100.0, y: 100.0, half_w: hw, half_h: hh, font: on_spot_font(0) };
+        let beside = |i: usize| Label { x: spots[i].x + 12.0, y: spots[i].y - 12.0, half_w: 3.5, half_h: 6.0, font: TEXT_H };
+        let labels = [on, beside(1), beside(2), beside(3)];
+        assert_eq!(on_spots(&board, &labels), [true, false, false, false]);
+        assert!(!nearer_other(&board, &labels)[0]);
+        assert!(!over_curve(&board, 1.0, &labels)[0], "the curve ending at the spot counts");
+        assert!(over_curve_box(&board, 1.0, &labels)[0], "by its box alone it is over that curve");
+        assert!(!covering(&board, 1.0, &labels)[0] && !overlapping(&board, 1.0, &labels)[0]);
+        // A curve from spot 3 to spot 4 passing 4 px from spot 1's centre.
+        let through = Edge { ends: [3, 4], points: vec![spots[2], spots[3]] };
+        let board = Board::from_parts(300.0, 200.0, spots, vec![ending, through]).unwrap();
+        assert!(over_curve(&board, 1.0, &labels)[0] && overlapping(&board, 1.0, &labels)[0]);
+    }
+
+    /// The same crowded phone ends (untidied: spots may nearly touch)
+    /// fully placed: no number nearer another spot; none beside its spot
+    /// covering a spot or number or over a curve; every number over a
+    /// curve is on its own spot with a curve through its disc; every one
+    /// whose place beside was bad is on its spot, and the others beside
+    /// it where they were; and some are on their spots.
+    #[test]
+    fn numbers_that_read_badly_beside_go_on_their_spots() {
+        let mut on = 0;
+        for (seed, board, px, _) in crowded_ends() {
+            let beside = place_labels_beside(&board, px, 24.0);
+            let placed = place_labels(&board, px, 24.0);
+            let index = SegmentIndex::new(&board, None);
+            let (near, over, cover, at) = (nearer_other(&board, &placed), over_curve(&board, px, &placed), covering(&board, px, &placed), on_spots(&board, &placed));
+            let was_bad = |i: usize| nearer_other(&board, &beside)[i] || over_curve(&board, px, &beside)[i] || covering(&board, px, &beside)[i];
+            for i in 0..placed.len() {
+                assert!(!near[i], "seed {seed}: spot {}'s number {:?}", i + 1, placed[i]);
+                assert!(at[i] || !cover[i], "seed {seed}: spot {}'s number covers, beside its spot", i + 1);
+                assert!(!over[i] || (at[i] && crosses_disc(&board, &index, px, i)), "seed {seed}: spot {}'s number over a curve", i + 1);
+                assert!(at[i] || !was_bad(i), "seed {seed}: spot {}'s number reads badly beside and stays", i + 1);
+                if at[i] {
+                    on += 1;
+                    assert_eq!((placed[i].x, placed[i].y), (board.spots()[i].x, board.spots()[i].y));
+                    let (hw, hh) = (placed[i].half_w / px, placed[i].half_h / px);
+                    assert!(hw.hypot(hh) <= SPOT_R + 0.1, "seed {seed}: spot {}'s number is larger than its disc", i + 1);
+                } else {
+                    assert_eq!(placed[i], beside[i]);
+                }
+            }
+        }
+        assert!(on > 0, "no number on its spot: nothing tested");
+    }
+
     /// Which numbers overlap something and which cover a spot or number.
     fn state(board: &Board, px: f64, placed: &[Label]) -> (Vec<bool>, Vec<bool>) {
         (overlapping(board, px, placed), covering(board, px, placed))
@@ -835,7 +1001,7 @@ mod tests {
     fn smaller_numbers_are_clear(ends: &Ends) {
         let mut small = 0;
         for (seed, board, px, _) in ends.iter().cloned() {
-            let placed = place_labels(&board, px, 24.0);
+            let placed = place_labels_beside(&board, px, 24.0);
             let over = overlapping(&board, px, &placed);
             for (i, l) in placed.iter().enumerate() {
                 let font = l.font;
@@ -854,7 +1020,7 @@ mod tests {
     fn no_number_is_one_chain_from_a_free_place(ends: &Ends) {
         let mut crowded = 0;
         for (seed, board, px, _) in ends.iter().cloned() {
-            let placed = place_labels(&board, px, 24.0);
+            let placed = place_labels_beside(&board, px, 24.0);
             let index = SegmentIndex::new(&board, None);
             let mut clean = Clean::new(&board, &index, px, board.extent().grow(24.0));
             for i in 0..placed.len() {

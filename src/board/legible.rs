@@ -11,7 +11,7 @@
 
 use super::geom::{outside_disc, point_segment_dist, segment_dist, Point};
 use super::index::SegmentIndex;
-use super::labels::{across, covering, gaps, nearer_other, over_curve, overlapping, place_labels};
+use super::labels::{across, covering, gaps, nearer_other, on_spots, onto_spots, over_curve, over_curve_box, overlapping, place_labels, place_labels_beside};
 use super::model::Board;
 use super::route::RouteOptions;
 use super::tidy::TidyOptions;
@@ -252,6 +252,15 @@ pub struct NumberCheck {
     pub over_curve: usize,
     pub across: usize,
     pub worst_gap_px: f64,
+    /// Numbers drawn on their own spot ([`onto_spots`]).
+    pub on_spot: usize,
+    /// Numbers over a curve by their box alone (the definition before
+    /// numbers were drawn on spots).
+    pub over_curve_box: usize,
+    /// With every number beside its spot (the placement before): nearer
+    /// another spot, and over a curve.
+    pub beside_nearer_other: usize,
+    pub beside_over_curve: usize,
 }
 
 impl NumberCheck {
@@ -259,7 +268,9 @@ impl NumberCheck {
     /// CSS px per board unit, checked.
     pub fn of(board: &Board, zoom: f64) -> NumberCheck {
         let px = 1.0 / zoom;
-        let labels = place_labels(board, px, MARGIN);
+        let beside = place_labels_beside(board, px, MARGIN);
+        let mut labels = beside.clone();
+        onto_spots(board, px, &mut labels);
         let count = |v: Vec<bool>| v.into_iter().filter(|&b| b).count();
         NumberCheck {
             numbers: labels.len(),
@@ -267,6 +278,10 @@ impl NumberCheck {
             over_curve: count(over_curve(board, px, &labels)),
             across: count(across(board, px, &labels)),
             worst_gap_px: gaps(board, px, &labels).into_iter().fold(0.0, f64::max) * zoom,
+            on_spot: count(on_spots(board, &labels)),
+            over_curve_box: count(over_curve_box(board, px, &labels)),
+            beside_nearer_other: count(nearer_other(board, &beside)),
+            beside_over_curve: count(over_curve(board, px, &beside)),
         }
     }
 
@@ -278,6 +293,10 @@ impl NumberCheck {
             over_curve: self.over_curve + o.over_curve,
             across: self.across + o.across,
             worst_gap_px: self.worst_gap_px.max(o.worst_gap_px),
+            on_spot: self.on_spot + o.on_spot,
+            over_curve_box: self.over_curve_box + o.over_curve_box,
+            beside_nearer_other: self.beside_nearer_other + o.beside_nearer_other,
+            beside_over_curve: self.beside_over_curve + o.beside_over_curve,
         }
     }
 }
@@ -293,6 +312,10 @@ fn number_row(view: &View, drawn: &str, tidied: bool, drawings: usize, c: Number
         over_curve: c.over_curve,
         across: c.across,
         worst_gap_px: c.worst_gap_px,
+        on_spot: c.on_spot,
+        over_curve_box: c.over_curve_box,
+        beside_nearer_other: c.beside_nearer_other,
+        beside_over_curve: c.beside_over_curve,
     }
 }
 

@@ -5,7 +5,7 @@
 //! beside them, and optionally a legend under the board.
 
 use super::geom::Point;
-use super::labels::place_labels;
+use super::labels::{on_spots, place_labels};
 use super::model::Board;
 use super::tidy::Idle;
 use crate::topology::{Canon, Position};
@@ -96,12 +96,16 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
     // The numbers go where the page puts them (`place_labels`, one board
     // unit per pixel), on a halo of paper so that they read over lines.
     if opts.labels {
-        for (i, l) in place_labels(board, 1.0, MARGIN).iter().enumerate() {
+        let labels = place_labels(board, 1.0, MARGIN);
+        let on = on_spots(board, &labels);
+        for (i, l) in labels.iter().enumerate() {
             let n = i as u32 + 1;
             let fill = if lives_of(n) == 0 || idle.spot(n) { "#6a6a6a" } else { "#1a1a1a" };
+            // A number on its spot (as on the page): bold, a thin halo.
+            let (weight, halo) = if on[i] { (r#" font-weight="700""#, 2) } else { ("", 3) };
             let _ = write!(
                 s,
-                r##"<text data-label="{n}" x="{}" y="{}" font-size="{}" text-anchor="middle" dominant-baseline="central" fill="{fill}" stroke="#fffdf8" stroke-width="3" paint-order="stroke">{n}</text>"##,
+                r##"<text data-label="{n}" x="{}" y="{}" font-size="{}"{weight} text-anchor="middle" dominant-baseline="central" fill="{fill}" stroke="#fffdf8" stroke-width="{halo}" paint-order="stroke">{n}</text>"##,
                 num(l.x),
                 num(l.y),
                 num(l.font)

@@ -230,6 +230,23 @@ for (const size of SIZES) {
       await page.waitForFunction(() => /** @type {any} */ (document.getElementById('b')).board.shown().numbers.from === 'given', null, { timeout: 30000 });
       await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).board.redraw());
       await page.screenshot({ path: join(ARTEFACTS, `embed-record-${name}-${tag}.png`), clip: { x: 0, y: 0, ...size } });
+      // Every number shown is nearer its own spot than any other
+      // (docs/labels.md); where no place beside a spot reads, the number
+      // is on the spot itself.
+      const { spots, places } = await page.evaluate(() => {
+        const el = /** @type {any} */ (document.getElementById('b'));
+        return { spots: el.game.drawing().spots, places: el.board.shown().numbers.places };
+      });
+      assert.equal(places.length, 2 * spots.length);
+      let onSpot = 0;
+      spots.forEach((/** @type {number[]} */ s, /** @type {number} */ i) => {
+        const [x, y] = [places[2 * i], places[2 * i + 1]];
+        const d = (/** @type {number[]} */ q) => Math.hypot(q[0] - x, q[1] - y);
+        if (d(s) === 0) onSpot += 1;
+        const nearer = spots.findIndex((/** @type {number[]} */ q, /** @type {number} */ j) => j !== i && d(q) < d(s));
+        assert.equal(nearer, -1, `${name} at ${tag}: spot ${i + 1}'s number is nearer spot ${nearer + 1}`);
+      });
+      if (name === '26' && size.width === 320) assert.ok(onSpot > 0, 'no number on its spot in the crowded 26-spot end at 320×240');
       assert.deepEqual(errors, []);
       await page.close();
     }
