@@ -16,6 +16,16 @@ leaves. Nodes are keyed by canonical strings, so transpositions at the
 master are merged. Each worker keeps its solver's tables between leaves,
 so what it proved about a land serves its next leaves.
 
+Normal play: what any worker proves about a land (its nimber, or that
+land + *k is a win) goes to a shared fact store (a Ray actor) after each
+leaf, and every worker takes in the facts new to it before its next leaf,
+so a land is solved once for the whole cluster. The master reads them
+too: a position that is a sum of lands is decided by the nim-sum of its
+lands' nimbers as soon as they are known (or by "land + *k is a win" for
+the one land left), without a leaf being sent. Misère play leaves sums
+whole (a misère sum is not decided by its lands' nimbers), and its facts
+are not shared: they number their trees per solver.
+
 Several leaves are out at once: a leaf being solved counts as very
 expensive (a "virtual loss"), so the next selection goes elsewhere.
 
@@ -53,7 +63,7 @@ Reply = Tuple[str, Optional[str], int, float, int]
 class Node:
     """A position of the master's tree (a DAG: transpositions merged)."""
 
-    __slots__ = ("key", "children", "parents", "pn", "dn", "busy", "by_worker", "home")
+    __slots__ = ("key", "children", "parents", "pn", "dn", "busy", "by_worker", "home", "lands")
 
     def __init__(self, key: str) -> None:
         self.key = key
@@ -67,6 +77,8 @@ class Node:
         # The worker that tried its parent: its tables hold part of the
         # search below, so the leaf goes there when it is free.
         self.home: Optional[int] = None
+        # Normal play: its lands' canonical strings, read when first needed.
+        self.lands: Optional[List[str]] = None
 
     @property
     def proved(self) -> bool:
@@ -81,19 +93,64 @@ class Node:
         return None
 
 
+class FactStore:
+    """Every fact about lands proved by any worker, in the order they came
+    (a Ray actor on a cluster, a plain object in this process)."""
+
+    def __init__(self) -> None:
+        self.lines: List[str] = []
+
+    def publish(self, lines: List[str]) -> int:
+        self.lines.extend(lines)
+        return len(self.lines)
+
+    def since(self, cursor: int) -> Tuple[List[str], int]:
+        """The facts after the first `cursor`, and the new cursor: each
+        reader fetches only what is new to it."""
+        return self.lines[cursor:], len(self.lines)
+
+
 class Worker:
     """What runs on a Ray worker (or in this process): one Rust solver
-    whose tables persist between leaves."""
+    whose tables persist between leaves, sharing its facts about lands
+    through `store` (normal play)."""
 
-    def __init__(self, misere: bool, table_mb: int) -> None:
+    def __init__(self, misere: bool, table_mb: int, store=None) -> None:
         self.solver = Solver(misere=misere, table_mb=table_mb)
+        self.store = None if misere else store
+        self.cursor = 0
+        self.cpu = 0.0
+        if self.store is not None:
+            self.solver.new_facts()  # starts keeping them
 
     def ready(self) -> bool:
         return True
 
+    def _call(self, method: str, *args):
+        f = getattr(self.store, method)
+        if hasattr(f, "remote"):  # a Ray actor's handle
+            import ray
+
+            return ray.get(f.remote(*args))
+        return f(*args)
+
     def solve(self, key: str, max_nodes: int) -> Answer:
+        t = time.process_time()
+        if self.store is not None:
+            lines, self.cursor = self._call("since", self.cursor)
+            if lines:
+                self.solver.add_facts(lines)
         s = self.solver.solve(key, only="outcome", max_nodes=max_nodes)
+        if self.store is not None:
+            new = self.solver.new_facts()
+            if new:
+                self._call("publish", new)
+        self.cpu += time.process_time() - t
         return key, s.outcome, s.nodes, s.seconds
+
+    def cpu_seconds(self) -> float:
+        """CPU time this worker spent on leaves (its solver thread included)."""
+        return self.cpu
 
 
 class LocalPool:
@@ -101,7 +158,8 @@ class LocalPool:
 
     def __init__(self, slots: int, misere: bool, leaf_nodes: int, table_mb: int) -> None:
         self.slots = slots
-        self.worker = Worker(misere, table_mb)
+        self.store = FactStore()
+        self.worker = Worker(misere, table_mb, self.store)
         self.leaf_nodes = leaf_nodes
         self.queue: List[str] = []
 
@@ -117,6 +175,12 @@ class LocalPool:
 
     def wait(self) -> Iterator[Reply]:
         yield (*self.worker.solve(self.queue.pop(0), self.leaf_nodes), 0)
+
+    def facts_since(self, cursor: int) -> Tuple[List[str], int]:
+        return self.store.since(cursor)
+
+    def worker_cpu(self) -> float:
+        return self.worker.cpu_seconds()
 
     def close(self) -> None:
         pass
@@ -136,7 +200,9 @@ class RayPool:
             else:
                 ray.init(num_cpus=workers, include_dashboard=False, logging_level="WARNING")
         actor = ray.remote(num_cpus=1)(Worker)
-        self.actors = [actor.remote(misere, table_mb) for _ in range(workers)]
+        # The store does no search: it takes no CPU of Ray's count.
+        self.store = ray.remote(num_cpus=0)(FactStore).remote()
+        self.actors = [actor.remote(misere, table_mb, self.store) for _ in range(workers)]
         # Started before the clock runs: a worker's process start is not search.
         ray.get([a.ready.remote() for a in self.actors])
         self.idle = list(range(workers))
@@ -161,9 +227,16 @@ class RayPool:
             self.idle.append(w)
             yield (*self.ray.get(ref), w)
 
+    def facts_since(self, cursor: int) -> Tuple[List[str], int]:
+        return self.ray.get(self.store.since.remote(cursor))
+
+    def worker_cpu(self) -> float:
+        return sum(self.ray.get([a.cpu_seconds.remote() for a in self.actors]))
+
     def close(self) -> None:
         for a in self.actors:
             self.ray.kill(a)
+        self.ray.kill(self.store)
 
 
 class Search:
@@ -173,6 +246,11 @@ class Search:
         self.misere = misere
         self.known = dict(known or {})
         self.nodes: Dict[str, Node] = {}
+        # Normal play: land -> nimber, and land -> heaps k with land + *k a win.
+        self.nimbers: Dict[str, int] = {}
+        self.wins: Dict[str, set] = {}
+        self.fact_cursor = 0
+        self.by_lands = 0
         self.root = self.node(Position.parse(text).canonical())
         # Counters.
         self.sent = 0
@@ -196,14 +274,56 @@ class Search:
     def prove(n: Node, outcome: str) -> None:
         n.pn, n.dn = (0, INF) if outcome == "win" else (INF, 0)
 
+    def learn(self, lines: List[str]) -> None:
+        """Takes in facts about lands (certificate lines) from the workers."""
+        for line in lines:
+            kind, num, land = line.split(" ", 2)
+            if kind == "N":
+                self.nimbers[land] = int(num)
+            elif kind == "W":
+                self.wins.setdefault(land, set()).add(int(num))
+
+    def decide_by_lands(self, n: Node) -> bool:
+        """Normal play: proves n from its lands' facts if they decide it
+        (a sum is a loss exactly when the nim-sum of its lands' nimbers is
+        0; with one land's nimber unknown, "land + *g is a win" where g is
+        the others' nim-sum decides it too)."""
+        if self.misere or (not self.nimbers and not self.wins):
+            return False
+        if n.lands is None:
+            n.lands = [land.canonical() for land in Position.parse(n.key).lands()]
+        g, unknown = 0, []
+        for land in n.lands:
+            v = self.nimbers.get(land)
+            if v is None:
+                unknown.append(land)
+                if len(unknown) > 1:
+                    return False
+            else:
+                g ^= v
+        if not unknown:
+            self.prove(n, "win" if g else "loss")
+        elif g in self.wins.get(unknown[0], ()):
+            self.prove(n, "win")
+        else:
+            return False
+        self.by_lands += 1
+        return True
+
     def select(self) -> Optional[Node]:
-        """The most-proving leaf, or None when it is already out."""
-        n = self.root
-        while n.children is not None and not n.proved:
-            # The player to move wants a child the opponent loses: the one
-            # with the smallest disproof number.
-            n = min(n.children, key=lambda c: (c.dn, c.pn))
-        return None if n.busy or n.proved else n
+        """The most-proving leaf, or None when it is already out. A leaf
+        its lands' facts decide is proved on the way, not sent."""
+        while True:
+            n = self.root
+            while n.children is not None and not n.proved:
+                # The player to move wants a child the opponent loses: the one
+                # with the smallest disproof number.
+                n = min(n.children, key=lambda c: (c.dn, c.pn))
+            if n.busy or n.proved:
+                return None
+            if not self.decide_by_lands(n):
+                return n
+            self.update(n)
 
     def update(self, n: Node) -> None:
         """Recompute n's ancestors (n's own numbers are set)."""
@@ -314,11 +434,18 @@ def run(
             search.send(leaf)
             pool.submit(leaf.key, leaf.home)
         search.master_seconds += time.perf_counter() - t
+        if search.root.proved:
+            break
         if pool.busy() == 0:
             raise RuntimeError("nothing to solve and the root is not proved")
         for key, outcome, nodes, seconds, worker in pool.wait():
             t = time.perf_counter()
             search.receive(key, outcome, nodes, seconds, worker)
+            search.master_seconds += time.perf_counter() - t
+        if not search.misere:
+            t = time.perf_counter()
+            lines, search.fact_cursor = pool.facts_since(search.fact_cursor)
+            search.learn(lines)
             search.master_seconds += time.perf_counter() - t
         now = time.perf_counter()
         if progress and now - last_tell > 2.0:
@@ -379,36 +506,45 @@ def spans(text: str) -> List[int]:
 def bench(a) -> int:
     """One table: each start solved by one solver in this process, then by
     the master over Ray with `--workers` workers and with one (fresh
-    workers each time), outcome only."""
+    workers each time), outcome only, one after the other so that all three
+    see the same load. CPU seconds: this process (the master, or the one
+    solver's thread) plus the workers' time on leaves."""
     import ray
 
     ray.init(num_cpus=max(a.workers, 1), include_dashboard=False, logging_level="WARNING")
     rows = [("normal", n) for n in spans(a.normal)] + [("misère", n) for n in spans(a.misere)]
-    print(f"| play | n | outcome | one solver s | Ray {a.workers} workers s | speed-up | Ray 1 worker s | leaves | redundant |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    w = a.workers
+    print(
+        f"| play | n | outcome | load avg (1 min) | one solver s (CPU s) | Ray {w} workers s (CPU s) | speed-up "
+        f"| Ray 1 worker s (CPU s) | leaves ({w} workers) | decided by lands | redundant |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for play, n in rows:
         misere = play == "misère"
         text = Position.start(n).canonical()
-        t = time.perf_counter()
+        load = os.getloadavg()[0]
+        t, c = time.perf_counter(), time.process_time()
         one = Solver(misere=misere, table_mb=a.table_mb).solve(text, only="outcome")
-        t_one = time.perf_counter() - t
+        t_one, c_one = time.perf_counter() - t, time.process_time() - c
         times = []
-        for w in (a.workers, 1):
+        for workers in (w, 1):
             search = Search(text, misere)
             search.split(a.split)
-            pool = RayPool(w, misere, a.leaf_nodes, a.table_mb, None)
-            t = time.perf_counter()
+            pool = RayPool(workers, misere, a.leaf_nodes, a.table_mb, None)
+            t, c = time.perf_counter(), time.process_time()
             outcome = run(search, pool)
-            times.append(time.perf_counter() - t)
+            wall, cpu = time.perf_counter() - t, time.process_time() - c + pool.worker_cpu()
+            times.append((wall, cpu))
             pool.close()
             if outcome != one.outcome:
                 print(f"MISMATCH at {play} {n}: one solver {one.outcome}, Ray {outcome}", file=sys.stderr)
                 return 1
-            if w == a.workers:
-                leaves, redundant = search.solved + search.unknown, search.redundant_share()
+            if workers == w:
+                leaves, by_lands, redundant = search.solved + search.unknown, search.by_lands, search.redundant_share()
+        (t2, c2), (t1, c1) = times
         print(
-            f"| {play} | {n} | {one.outcome} | {t_one:.2f} | {times[0]:.2f} | {t_one / times[0]:.2f} | {times[1]:.2f} "
-            f"| {leaves} | {100 * redundant:.0f}% |",
+            f"| {play} | {n} | {one.outcome} | {load:.1f} | {t_one:.2f} ({c_one:.2f}) | {t2:.2f} ({c2:.2f}) | {t_one / t2:.2f} "
+            f"| {t1:.2f} ({c1:.2f}) | {leaves} | {by_lands} | {100 * redundant:.0f}% |",
             flush=True,
         )
     ray.shutdown()
@@ -495,6 +631,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         "master_us_per_leaf": round(1e6 * search.master_seconds / max(leaves, 1), 1),
         "worker_ms_per_leaf": round(1e3 * search.worker_seconds / max(leaves, 1), 3),
         "redundant_share": round(search.redundant_share(), 4),
+        "decided_by_lands": search.by_lands,
+        "land_facts_shared": search.fact_cursor,
     }
     if a.json:
         print(json.dumps(report))
@@ -503,7 +641,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(
             f"{seconds:.2f} s on {workers} workers; {leaves} leaves ({search.unknown} unknown, then expanded), "
             f"{search.worker_nodes} worker nodes; master {report['master_us_per_leaf']} µs a leaf, "
-            f"worker {report['worker_ms_per_leaf']} ms a leaf; {100 * report['redundant_share']:.1f}% of proved leaves redundant"
+            f"worker {report['worker_ms_per_leaf']} ms a leaf; {100 * report['redundant_share']:.1f}% of proved leaves redundant; "
+            f"{search.by_lands} positions decided by their lands' facts ({search.fact_cursor} facts shared)"
         )
     return 0
 

@@ -17,7 +17,9 @@ use sprouts::notation::{resolve, write_move, MoveText, Record as RecordText, Win
 use sprouts::solver::{Config, Convention, Event, Outcome, SolveError, Solver as Core};
 use sprouts::text::{parse_position, quote_around, HoeyDisplay};
 use sprouts::{Canon, Position as Core_Position};
+use sprouts::certificate::{Certificate, Fact, MAGIC, VERSION as CERT_VERSION};
 use std::cell::Cell;
+use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -247,6 +249,16 @@ enum Only {
     Moves,
 }
 
+/// What a solver's thread is asked: a solve, or its proved facts.
+enum Task {
+    Solve(Job),
+    /// Facts proved since the last `NewFacts` (and not imported).
+    NewFacts(mpsc::Sender<Vec<String>>),
+    /// Facts proved elsewhere, as certificate lines; the reply is how many
+    /// were new here, or why they do not read.
+    AddFacts(Vec<String>, mpsc::Sender<Result<usize, String>>),
+}
+
 /// One question for a solver's thread.
 struct Job {
     position: Core_Position,
@@ -264,8 +276,10 @@ struct Limits {
 }
 
 /// The solver's thread: answers jobs until its handle is dropped.
-fn serve(convention: Convention, config: Config, jobs: mpsc::Receiver<Job>, stop: Arc<AtomicBool>) {
+fn serve(convention: Convention, config: Config, jobs: mpsc::Receiver<Task>, stop: Arc<AtomicBool>) {
     let mut s = Core::new(convention, config);
+    // The facts already handed out or taken in, so that each goes out once.
+    let mut shared: HashSet<Fact> = HashSet::new();
     let limits = Rc::new(Cell::new(Limits { deadline: None, last_node: None }));
     let seen = limits.clone();
     let halt = stop.clone();
@@ -278,7 +292,21 @@ fn serve(convention: Convention, config: Config, jobs: mpsc::Receiver<Job>, stop
             ControlFlow::Continue(())
         }
     });
-    for job in jobs {
+    for task in jobs {
+        let job = match task {
+            Task::Solve(job) => job,
+            Task::NewFacts(reply) => {
+                s.keep_proofs();
+                let new: Vec<String> =
+                    s.facts().into_iter().filter(|f| shared.insert(f.clone())).map(|f| f.to_string()).collect();
+                let _ = reply.send(new);
+                continue;
+            }
+            Task::AddFacts(lines, reply) => {
+                let _ = reply.send(add_facts(&mut s, convention, &mut shared, &lines));
+                continue;
+            }
+        };
         let start = Instant::now();
         let before = s.stats().nodes;
         limits.set(Limits {
@@ -290,6 +318,26 @@ fn serve(convention: Convention, config: Config, jobs: mpsc::Receiver<Job>, stop
         // The caller may have gone (Ctrl-C): nothing to tell then.
         let _ = job.reply.send(answer);
     }
+}
+
+/// Reads certificate lines and gives the new ones to the solver.
+fn add_facts(s: &mut Core, convention: Convention, shared: &mut HashSet<Fact>, lines: &[String]) -> Result<usize, String> {
+    if convention == Convention::Misere {
+        // Misère facts name trees by the numbers one solver gave them.
+        return Err("facts are shared in normal play only (misère facts number their trees per solver)".into());
+    }
+    let mut text = format!("{MAGIC} {CERT_VERSION} normal\n");
+    for l in lines {
+        if l.contains('\n') {
+            return Err(format!("one fact a line: {l:?}"));
+        }
+        text.push_str(l);
+        text.push('\n');
+    }
+    let cert = Certificate::parse(&text).map_err(|e| format!("fact {}: {}", e.line - 1, e.message))?;
+    let new: Vec<Fact> = cert.facts.into_iter().map(|(_, f)| f).filter(|f| shared.insert(f.clone())).collect();
+    s.add_facts(&new).map_err(|e| e.to_string())?;
+    Ok(new.len())
 }
 
 fn solve_one(s: &mut Core, job: &Job, before: u64, start: Instant) -> Result<Solution, String> {
@@ -324,7 +372,7 @@ fn solve_one(s: &mut Core, job: &Job, before: u64, start: Instant) -> Result<Sol
 /// that asking about related positions gets cheaper.
 #[pyclass(module = "sprouts", name = "Solver")]
 struct Solver {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::Sender<Task>,
     stop: Arc<AtomicBool>,
     misere: bool,
 }
@@ -374,6 +422,28 @@ impl Solver {
         self.misere
     }
 
+    /// The facts about lands this solver proved since the last call and
+    /// did not get from `add_facts`, as certificate lines (`N 2 LAND`: the
+    /// land's nimber; `W 3 LAND`: land + *3 is a win). The first call
+    /// starts keeping facts: call it once before solving. Normal play
+    /// only (empty in misère).
+    fn new_facts(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        if self.misere {
+            return Ok(Vec::new());
+        }
+        let (reply, answer) = mpsc::channel();
+        self.jobs.send(Task::NewFacts(reply)).map_err(|_| err("the solver's thread has ended"))?;
+        py.detach(move || answer.recv()).map_err(|_| err("the solver's thread has ended"))
+    }
+
+    /// Takes facts proved by another solver (lines from its `new_facts`,
+    /// or of a certificate) as known; how many were new. They are trusted.
+    fn add_facts(&self, py: Python<'_>, lines: Vec<String>) -> PyResult<usize> {
+        let (reply, answer) = mpsc::channel();
+        self.jobs.send(Task::AddFacts(lines, reply)).map_err(|_| err("the solver's thread has ended"))?;
+        py.detach(move || answer.recv()).map_err(|_| err("the solver's thread has ended"))?.map_err(err)
+    }
+
     /// Outcome, winning moves and nimber of a position (a Position or its
     /// text). `only="outcome"` stops once the outcome is known, `"moves"`
     /// once the winning moves are; `max_seconds` and `max_nodes` stop it
@@ -402,7 +472,7 @@ impl Solver {
         }
         let (reply, answer) = mpsc::channel();
         self.jobs
-            .send(Job { position, only, max_nodes, max_seconds, reply })
+            .send(Task::Solve(Job { position, only, max_nodes, max_seconds, reply }))
             .map_err(|_| err("the solver's thread has ended"))?;
         // The receiver is moved into each wait and back (it is not Sync).
         let mut answer = answer;

@@ -196,3 +196,33 @@ def test_the_stub_names_what_the_module_has():
             for m in cls.body:
                 if isinstance(m, ast.FunctionDef) and not m.name.startswith("__"):
                     assert hasattr(getattr(sprouts, cls.name), m.name), f"{cls.name}.{m.name}"
+
+
+def test_facts_proved_by_one_solver_serve_another():
+    a, b, fresh = Solver(), Solver(), Solver()
+    assert a.new_facts() == []  # starts keeping them
+    a.solve("0*9", only="outcome")
+    facts = a.new_facts()
+    assert facts and all(f.split(" ")[0] in ("N", "W") for f in facts)
+    assert a.new_facts() == []  # each fact goes out once
+    assert b.add_facts(facts) == len(facts)
+    assert b.add_facts(facts) == 0  # already known
+    assert b.new_facts() == []  # taken in, not proved here: not handed on
+    with_facts = b.solve("0*10", only="outcome")
+    without = fresh.solve("0*10", only="outcome")
+    assert with_facts.outcome == without.outcome
+    assert with_facts.nodes < without.nodes
+
+
+@pytest.mark.parametrize("line", ["N x 0*2.}]!", "N 1 nonsense", "Q 1 0*2.}]!", "N 1 0*2.}]!\nN 0 0*1.}]!", "N 1"])
+def test_bad_facts_are_refused(line):
+    with pytest.raises(SproutsError):
+        Solver().add_facts([line])
+
+
+def test_misere_facts_are_not_shared():
+    s = Solver(misere=True)
+    s.solve("0*5", only="outcome")
+    assert s.new_facts() == []
+    with pytest.raises(SproutsError, match="normal play only"):
+        s.add_facts(["N 1 0*2.}]!"])

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import sprouts
-from sprouts.ray import LocalPool, RayPool, Search, load, main, run, save_to
+from sprouts.ray import FactStore, LocalPool, RayPool, Search, Worker, load, main, run, save_to
 
 
 def master(text, misere, slots=3, leaf_nodes=500, known=None, split=0):
@@ -78,6 +78,8 @@ def test_local_ray_with_two_workers():
             search = Search(f"0*{n}", misere)
             outcome = run(search, RayPool(2, misere, 2000, 64, None))
             assert outcome == sprouts.solve(f"0*{n}", misere=misere, only="outcome").outcome
+            # Normal play: the workers' land facts reached the shared store.
+            assert (search.fact_cursor > 0) != misere
     finally:
         ray.shutdown()
 
@@ -91,3 +93,48 @@ def test_the_documented_commands_run(tmp_path):
             words = words[:4] + ["--normal", "9", "--misere", "7"]  # the same command, smaller
         r = subprocess.run([sys.executable, *words[1:]], cwd=tmp_path, capture_output=True, text=True, timeout=600)
         assert r.returncode == 0, (words, r.stderr[-2000:])
+
+
+def test_a_fact_proved_by_one_worker_serves_another():
+    store = FactStore()
+    a, b = Worker(False, 64, store), Worker(False, 64, store)
+    alone = Worker(False, 64, None)
+    a.solve("0*9", 10**9)  # a proves 0*9's lands and publishes them
+    assert store.lines
+    _, out_b, nodes_b, _ = b.solve("0*10", 10**9)  # b takes them in first
+    _, out_alone, nodes_alone, _ = alone.solve("0*10", 10**9)
+    assert out_b == out_alone
+    assert nodes_b < nodes_alone
+    # b published only what it proved itself, not a's facts again.
+    assert len(set(store.lines)) == len(store.lines)
+
+
+def test_misere_workers_share_nothing():
+    store = FactStore()
+    Worker(True, 64, store).solve("0*6", 10**9)
+    assert store.lines == []
+
+
+def test_the_master_decides_sums_by_their_lands_nimbers():
+    two = "0*3.AB.}AB.}0*2.}]!"  # two lands
+    lands = [l.canonical() for l in sprouts.Position.parse(two).lands()]
+    nimbers = {l: sprouts.solve(l).nimber for l in lands}
+    search = Search(two, False)
+    search.learn([f"N {g} {l}" for l, g in nimbers.items()])
+    assert search.select() is None and search.root.proved and search.by_lands == 1
+    g = nimbers[lands[0]] ^ nimbers[lands[1]]
+    assert search.root.outcome == ("win" if g else "loss") == sprouts.solve(two, only="outcome").outcome
+    # One land's nimber and "other land + *g is a win" decide it too.
+    search = Search(two, False)
+    search.learn([f"N {nimbers[lands[0]]} {lands[0]}", f"W {nimbers[lands[0]]} {lands[1]}"])
+    assert search.select() is None and search.root.outcome == "win"
+    # Misère sums are left whole.
+    search = Search(two, True)
+    search.learn([f"N {g} {l}" for l, g in nimbers.items()])
+    assert search.select() is search.root
+
+
+def test_shared_facts_decide_positions_at_the_master():
+    search, outcome = master("0*11", False, leaf_nodes=300, split=1)
+    assert outcome == sprouts.solve("0*11", only="outcome").outcome
+    assert search.fact_cursor > 0 and search.nimbers
