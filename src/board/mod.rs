@@ -36,7 +36,7 @@ mod trace;
 pub use bench::{bench, BenchReport};
 pub use crosses::arm_length;
 pub use geom::Point;
-pub use labels::{gaps, nearer_other, on_spots, onto_spots, over_curve, over_curve_box, place_labels, place_labels_beside, Label};
+pub use labels::{covering, gaps, nearer_other, on_spots, onto_spots, over_curve, over_curve_box, place_labels, place_labels_beside, Label};
 pub use layout::start_layout;
 pub use legible::{bench_layout, legibility, page_tidy, play_game, Legibility, NumberCheck, PageSize, View};
 pub use model::{Board, BoardError, Edge};
