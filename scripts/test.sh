@@ -9,8 +9,8 @@ cd "$(dirname "$0")/.."
 began=$SECONDS
 echo "== expected time on a 2-core machine: about 14 min the first time on a fresh"
 echo "   machine (4 min of it building wasm-bindgen-cli); later, with nothing"
-echo "   changed, about 8 min of CPU, under 5 min on a quiet machine (much longer"
-echo "   when it is busy with other work; docs/contributing.md)"
+echo "   changed, about 7 min on a quiet machine (much longer when it is busy"
+echo "   with other work; docs/contributing.md)"
 bash scripts/setup.sh --browser
 # shellcheck source=scripts/env.sh
 . scripts/env.sh
