@@ -34,6 +34,7 @@ mod table;
 mod trees;
 
 use crate::limits::{check, check_moves, LimitError, MAX_EXPANSION_BYTES};
+pub(crate) use crate::topology::lives;
 use crate::topology::{Canon, Move, Position};
 use cache::ChildCache;
 use std::fmt;
@@ -576,23 +577,6 @@ fn checked_canon(p: &Position) -> Result<Canon, SolveError> {
         });
     }
     Ok(c)
-}
-
-/// Lives in a canonical token string: 3 for `0`, 2 for `1`, 1 for `2`, and
-/// 1 for each letter, which is written twice.
-fn lives(tokens: &[u16]) -> u32 {
-    use crate::topology::{T_ONE, T_TWO, T_UPPER, T_ZERO};
-    let halves: u32 = tokens
-        .iter()
-        .map(|&t| match t {
-            T_ZERO => 6,
-            T_ONE => 4,
-            T_TWO => 2,
-            t if t >= T_UPPER => 1,
-            _ => 0,
-        })
-        .sum();
-    halves / 2
 }
 
 /// Keys up to this length live on the stack (nearly all of them).

@@ -80,6 +80,23 @@ pub(crate) const T_ONE: u16 = 3;
 pub(crate) const T_TWO: u16 = 4;
 pub(crate) const T_UPPER: u16 = 8;
 pub(crate) const T_LOWER: u16 = 0x8000;
+/// Lives in a canonical token string: 3 for `0`, 2 for `1`, 1 for `2`, and
+/// 1 for each letter, which is written twice. Shared by the solver and the
+/// verifier: it reads the notation, not the search.
+pub(crate) fn lives(tokens: &[u16]) -> u32 {
+    let halves: u32 = tokens
+        .iter()
+        .map(|&t| match t {
+            T_ZERO => 6,
+            T_ONE => 4,
+            T_TWO => 2,
+            t if t >= T_UPPER => 1,
+            _ => 0,
+        })
+        .sum();
+    halves / 2
+}
+
 /// Ends a land in [`Canon`] token strings.
 pub(crate) const T_LAND: u16 = 5;
 /// Colours of uppercase letters (`T_COLOR + rank`) appear only in shapes.

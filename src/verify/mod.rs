@@ -24,7 +24,7 @@
 //! children (plain recursion, memoised): slower than a fact, as sure.
 
 use crate::certificate::{Certificate, Fact};
-use crate::topology::{Canon, Position, T_LAND};
+use crate::topology::{lives, Canon, Position, T_LAND};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -137,7 +137,21 @@ impl Facts {
     }
 
     /// The status of the lands `lands` (each ending with `T_LAND`) plus `*k`.
-    fn status(&self, lands: &[&[u16]], mut k: u32) -> Status {
+    fn status(&self, lands: &[&[u16]], k: u32) -> Status {
+        self.status_noting(lands, k, None)
+    }
+
+    /// [`Facts::status`], with the facts it read: `(land, true, g)` for a
+    /// nimber fact, `(land, false, k)` for a win.
+    fn status_used(&self, lands: &[&[u16]], k: u32) -> (Status, Vec<(Box<[u16]>, bool, u32)>) {
+        let mut used = Vec::new();
+        let s = self.status_noting(lands, k, Some(&mut used));
+        (s, used)
+    }
+
+    /// Identical lands cancel in pairs, known nimbers add into `k`; what is
+    /// left must be nothing or one land with a win fact for `*k`.
+    fn status_noting(&self, lands: &[&[u16]], mut k: u32, mut used: Option<&mut Vec<(Box<[u16]>, bool, u32)>>) -> Status {
         let mut sorted: Vec<&[u16]> = lands.to_vec();
         sorted.sort_unstable();
         let mut left: Vec<&[u16]> = Vec::new();
@@ -148,7 +162,12 @@ impl Facts {
                 continue;
             }
             match self.nimber(sorted[i]) {
-                Some(g) => k ^= g,
+                Some(g) => {
+                    k ^= g;
+                    if let Some(u) = used.as_mut() {
+                        u.push((sorted[i].into(), true, g));
+                    }
+                }
                 None => left.push(sorted[i]),
             }
             i += 1;
@@ -157,29 +176,17 @@ impl Facts {
             [] if k == 0 => Status::Loss,
             [] => Status::Win,
             [l] => match self.lands.get(l) {
-                Some(f) if f.wins.contains(&k) => Status::Win,
+                Some(f) if f.wins.contains(&k) => {
+                    if let Some(u) = used {
+                        u.push((l.into(), false, k));
+                    }
+                    Status::Win
+                }
                 _ => Status::Unknown,
             },
             _ => Status::Unknown,
         }
     }
-}
-
-/// Lives of a land: 3 for `0`, 2 for `1`, 1 for `2` and for each letter
-/// (written twice).
-fn lives(tokens: &[u16]) -> u32 {
-    use crate::topology::{T_ONE, T_TWO, T_UPPER, T_ZERO};
-    let halves: u32 = tokens
-        .iter()
-        .map(|&t| match t {
-            T_ZERO => 6,
-            T_ONE => 4,
-            T_TWO => 2,
-            t if t >= T_UPPER => 1,
-            _ => 0,
-        })
-        .sum();
-    halves / 2
 }
 
 /// The lands of a child, as token slices.
@@ -395,43 +402,4 @@ pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>,
     }
     let facts = cert.facts.iter().zip(&keep).filter(|(_, &k)| k).map(|(f, _)| f.clone()).collect();
     Ok(Some(Certificate { misere: false, facts }))
-}
-
-impl Facts {
-    /// [`Facts::status`], with the facts it read: `(land, true, g)` for a
-    /// nimber fact, `(land, false, k)` for a win.
-    fn status_used(&self, lands: &[&[u16]], mut k: u32) -> (Status, Vec<(Box<[u16]>, bool, u32)>) {
-        let mut sorted: Vec<&[u16]> = lands.to_vec();
-        sorted.sort_unstable();
-        let mut used = Vec::new();
-        let mut left: Vec<&[u16]> = Vec::new();
-        let mut i = 0;
-        while i < sorted.len() {
-            if i + 1 < sorted.len() && sorted[i] == sorted[i + 1] {
-                i += 2;
-                continue;
-            }
-            match self.lands.get(sorted[i]).and_then(|f| f.nimber) {
-                Some(g) => {
-                    k ^= g;
-                    used.push((sorted[i].into(), true, g));
-                }
-                None => left.push(sorted[i]),
-            }
-            i += 1;
-        }
-        let s = match left[..] {
-            [] if k == 0 => Status::Loss,
-            [] => Status::Win,
-            [l] => match self.lands.get(l) {
-                Some(f) if f.wins.contains(&k) => {
-                    used.push((l.into(), false, k));
-                    Status::Win
-                }
-                _ => Status::Unknown,
-            },
-            _ => Status::Unknown,
-        };
-        (s, used)
-    }
 }
