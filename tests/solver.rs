@@ -451,3 +451,29 @@ fn a_stopped_analysis_keeps_what_it_proved() {
     }
     assert!(kinds[0] > 0 && kinds[1] > 0, "{kinds:?}");
 }
+
+/// Handing facts on between solvers (the Python package's `new_facts`)
+/// gives each new fact, and costs what changed: nothing new, nothing given.
+#[test]
+fn new_facts_are_handed_on_once_and_cover_every_fact() {
+    use std::collections::HashSet;
+    let mut s = solver(Convention::Normal);
+    assert!(s.take_new_facts().is_empty(), "nothing proved yet");
+    s.analyse(&parse_position("0*7").unwrap()).unwrap();
+    let first: HashSet<String> = s.take_new_facts().iter().map(|f| f.to_string()).collect();
+    let all: HashSet<String> = s.facts().iter().map(|f| f.to_string()).collect();
+    assert!(!first.is_empty());
+    assert_eq!(first, all, "after one solve, the new facts are all the facts");
+    assert!(s.take_new_facts().is_empty(), "nothing proved since");
+    s.analyse(&parse_position("0*9").unwrap()).unwrap();
+    let second: HashSet<String> = s.take_new_facts().iter().map(|f| f.to_string()).collect();
+    let all: HashSet<String> = s.facts().iter().map(|f| f.to_string()).collect();
+    assert!(second.is_subset(&all));
+    assert!(!second.is_subset(&first), "the second solve proved something new");
+    let given: HashSet<String> = first.union(&second).cloned().collect();
+    // A land whose wins grew into a nimber replaces its win facts: what was
+    // handed on is then implied by the nimber, which was handed on too.
+    for f in &all {
+        assert!(given.contains(f), "{f} was never handed on");
+    }
+}

@@ -296,9 +296,8 @@ fn serve(convention: Convention, config: Config, jobs: mpsc::Receiver<Task>, sto
         let job = match task {
             Task::Solve(job) => job,
             Task::NewFacts(reply) => {
-                s.keep_proofs();
                 let new: Vec<String> =
-                    s.facts().into_iter().filter(|f| shared.insert(f.clone())).map(|f| f.to_string()).collect();
+                    s.take_new_facts().into_iter().filter(|f| shared.insert(f.clone())).map(|f| f.to_string()).collect();
                 let _ = reply.send(new);
                 continue;
             }

@@ -32,6 +32,10 @@ pub(crate) struct Proofs {
     pub(crate) lost: HashSet<Box<[u8]>>,
     /// Misère: land key -> tree id.
     pub(crate) land_trees: HashMap<Box<[u8]>, u32>,
+    /// Lands whose facts grew since [`Solver::take_new_facts`] last ran
+    /// (kept only once it has been called), so that handing facts on costs
+    /// what is new, not what is known.
+    changed: Option<Vec<Box<[u8]>>>,
 }
 
 impl Proofs {
@@ -42,10 +46,16 @@ impl Proofs {
     /// Adds what is known of a land (merged with what was).
     pub(crate) fn learn(&mut self, key: &[u8], nimber: Option<u8>, wins: u64) {
         let e = self.facts.entry(key.into()).or_insert(Proved { nimber: UNKNOWN, wins: 0 });
+        let before = *e;
         if let Some(g) = nimber {
             e.nimber = g;
         }
         e.wins |= wins;
+        if let Some(changed) = &mut self.changed {
+            if (e.nimber, e.wins) != (before.nimber, before.wins) {
+                changed.push(key.into());
+            }
+        }
     }
 
     /// Facts (a land with a nimber needs no win facts: its nimber says them all).
@@ -69,16 +79,21 @@ impl Proofs {
             }
         }
         for (k, p) in &self.facts {
-            let land = land_of(k);
-            if p.nimber != UNKNOWN {
-                out.push(Fact::Nimber { land, nimber: p.nimber as u32 });
-            } else {
-                for h in (0..64).filter(|h| p.wins >> h & 1 == 1) {
-                    out.push(Fact::Win { land: land.clone(), heap: h });
-                }
-            }
+            land_facts(k, p, &mut out);
         }
         out
+    }
+}
+
+/// The facts of one land: its nimber, else its wins.
+fn land_facts(k: &[u8], p: &Proved, out: &mut Vec<Fact>) {
+    let land = land_of(k);
+    if p.nimber != UNKNOWN {
+        out.push(Fact::Nimber { land, nimber: p.nimber as u32 });
+    } else {
+        for h in (0..64).filter(|h| p.wins >> h & 1 == 1) {
+            out.push(Fact::Win { land: land.clone(), heap: h });
+        }
     }
 }
 
@@ -216,6 +231,27 @@ impl Solver {
         if self.convention == super::Convention::Misere {
             for id in 2..self.trees.len() as u32 {
                 out.push(Fact::Tree { id, options: self.trees.options(id).to_vec() });
+            }
+        }
+        out
+    }
+
+    /// Normal play: the facts of the lands whose facts grew since the last
+    /// call (a land's nimber, else all its wins, so some may repeat); the
+    /// first call keeps proofs and gives every fact known so far. Costs what
+    /// changed, not what is known: for handing facts on between solvers.
+    pub fn take_new_facts(&mut self) -> Vec<Fact> {
+        let p = self.proofs.get_or_insert_with(Proofs::default);
+        let Some(changed) = p.changed.replace(Vec::new()) else {
+            return p.facts();
+        };
+        let mut keys = changed;
+        crate::sort::sort(&mut keys);
+        keys.dedup();
+        let mut out = Vec::with_capacity(keys.len());
+        for k in &keys {
+            if let Some(f) = p.facts.get(k) {
+                land_facts(k, f, &mut out);
             }
         }
         out
