@@ -44,7 +44,8 @@ export function createAnalysis(ctl, worker, board, host) {
       result.textContent = 'The game is over.';
       return;
     }
-    const key = `${g.misere}|${g.hoey()}`;
+    // The rules too: Brussels Sprouts and dots-or-crosses share their starts.
+    const key = `${g.rulesName ?? 'sprouts'}|${g.misere}|${g.hoey()}`;
     const cached = cache.get(key);
     if (cached) {
       show(cached);
