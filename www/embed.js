@@ -141,7 +141,7 @@ const CSS = `
 .newspot button { min-height: 26px; }
 .newspot button[aria-pressed=true] { background: #0b5394; color: #fff; border-color: #0b5394; }
 .head[hidden], .newspot[hidden], .bar[hidden], .replay[hidden], .panel[hidden], button[hidden] { display: none; }
-.area { flex: 1 1 auto; min-height: 80px; border: 1px solid var(--sb-line); border-radius: 8px; }
+.area { flex: 1 1 0; min-height: 80px; border: 1px solid var(--sb-line); border-radius: 8px; }
 .bar, .replay { display: flex; gap: 4px; align-items: center; flex-wrap: nowrap; min-width: 0; }
 .status { flex: 1; min-width: 0; }
 .replay .at { flex: 1; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
