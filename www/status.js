@@ -40,7 +40,7 @@ export function createStatus(ctl) {
       // Against the computer the line speaks to the player; the move
       // number is the move list's (one number for a pair of moves).
       head = !ctl.mixed() ? `${ctl.playerName(p)} to move` : ctl.isHuman(p) ? 'Your move' : 'The computer is thinking…';
-      rest = `(move ${Math.floor(st.moveNumber / 2) + 1}, ${plural(st.lives, 'life', 'lives')} left${st.misere ? '; misère: the last move loses' : ''}).`;
+      rest = `(move ${Math.floor(st.moveNumber / 2) + 1}, ${livesWords(g, st.lives)} left${st.misere ? '; misère: the last move loses' : ''}).`;
     }
     // The end of a record opened: its result, which need not be the board's (a concession).
     const byRecord = ctl.recordResult();
@@ -94,5 +94,18 @@ export function endWords(g, st) {
       return `No two spots with a life can be joined (${st.liveSpots} left) after ${moves} (a game of ${g.spots} lasts ${g.spots} to ${3 * g.spots - 1}).`;
     default:
       return `${plural(st.liveSpots, 'spot survives', 'spots survive')}.`;
+  }
+}
+
+/**
+ * The lives left in the rules' words: free arms under Brussels Sprouts,
+ * free ends (arms and a spot's lives) under dots-or-crosses.
+ * @param {{ rulesName?: string }} g @param {number} lives
+ */
+function livesWords(g, lives) {
+  switch (g.rulesName ?? 'sprouts') {
+    case 'brussels': return plural(lives, 'free arm', 'free arms');
+    case 'dots-or-crosses': return plural(lives, 'free end', 'free ends');
+    default: return plural(lives, 'life', 'lives');
   }
 }

@@ -37,17 +37,14 @@ export function rulesText(rules, misere) {
   const end = misere ? 'Misère: whoever makes the last move loses.' : 'Whoever cannot move loses.';
   switch (rules) {
     case 'brussels':
-      return 'Brussels Sprouts starts with crosses, each with four free arms. Take turns to join two free arms with a line that crosses and touches nothing; ' +
-        `the line gets a cross-bar: one new free arm on each side of it. ${end} ` +
-        'Every game of n crosses lasts exactly 5n − 2 moves, so who wins is settled before the first move.';
+      return 'Start with crosses of four free arms. Take turns to join two free arms by a line that crosses and touches nothing, ' +
+        `then put a cross-bar on it: a new free arm on each side. ${end} Every game of n crosses lasts exactly 5n − 2 moves.`;
     case 'dots-or-crosses':
-      return 'Start with dots or crosses. Take turns to join two free ends (a free arm of a cross, or a spot with a life left: a spot takes at most three line ends) ' +
-        'with a line that crosses and touches nothing, and put on it a dot (one life left) or a cross-bar (one free arm on each side), ' +
-        `as you choose under the board. ${end} A game of n lasts 2n to 5n − 2 moves.`;
+      return 'Start with dots or crosses. Take turns to join two free ends (a free arm, or a spot with a life: three line ends a spot) ' +
+        `by a line that crosses and touches nothing, and put a dot or a cross-bar on it, as chosen under the board. ${end}`;
     case 'weeds':
-      return 'Weeds is Sprouts with the new spot optional: take turns to draw a line from a spot to another spot, or back to the same spot, crossing and touching nothing ' +
-        '(a spot takes at most three line ends), and choose under the board whether a new dot goes on it. ' +
-        `${end} A game of n spots lasts n to 3n − 1 moves.`;
+      return 'Sprouts with the new spot optional: take turns to draw a line from a spot to another, or back to itself, crossing and touching nothing ' +
+        `(three line ends a spot), with or without a new dot on it, as chosen under the board. ${end}`;
     default:
       return null;
   }

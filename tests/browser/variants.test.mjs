@@ -49,7 +49,7 @@ async function drawSomeMove(page) {
   for (const text of candidates.slice(0, 12)) {
     await mouseDraw(page, await routedPath(page, text));
     const played = await page
-      .waitForFunction((k) => /** @type {any} */ (globalThis).sprouts.game.moveCount === k + 1, before, { timeout: 3000 })
+      .waitForFunction((k) => /** @type {any} */ (globalThis).sprouts.game.moveCount >= k + 1, before, { timeout: 3000 })
       .then(() => true, () => false);
     if (played) return text;
     said.push(`${text}: ${await page.locator('#board .sb-msg').textContent()}`);
@@ -59,7 +59,7 @@ async function drawSomeMove(page) {
   // stroke rules): the move is typed then, as a player would.
   await page.fill('#move-input', candidates[0]);
   await page.press('#move-input', 'Enter');
-  await page.waitForFunction((k) => /** @type {any} */ (globalThis).sprouts.game.moveCount === k + 1, before, { timeout: 10000 });
+  await page.waitForFunction((k) => /** @type {any} */ (globalThis).sprouts.game.moveCount >= k + 1, before, { timeout: 10000 });
   return `${candidates[0]} (typed: ${said.join('; ')})`;
 }
 
@@ -148,6 +148,12 @@ test('the embed: rules="brussels" draws crosses, a bad rules attribute is refuse
   }, null, { timeout: 20000 });
   assert.equal(await board.evaluate((el) => /** @type {any} */ (el).game.spotList().length), 12);
   if (SHOTS) await board.screenshot({ path: `${SHOTS}/embed-brussels-480.png` });
+  // The lesson's counter uses Brussels Sprouts' own bound: exactly 5n − 2.
+  const maths = page.locator('#counter-board .sb-maths');
+  await page.waitForFunction(() => /exactly 8 more moves/.test(document.getElementById('counter-board')?.shadowRoot?.querySelector('.sb-maths')?.textContent ?? ''), null, { timeout: 20000 });
+  assert.match(String(await maths.textContent()), /5n − 2 = 8/);
+  assert.doesNotMatch(String(await maths.textContent()), /lasts 4 to 5 moves/);
+  if (SHOTS) await page.locator('#counter-board').screenshot({ path: `${SHOTS}/embed-counter-480.png` });
   const message = await page.evaluate(async () => {
     const el = document.createElement('sprouts-board');
     el.setAttribute('rules', 'brusels');
@@ -210,7 +216,10 @@ for (const size of [{ width: 480, height: 320 }, { width: 320, height: 240 }]) {
     const { page, errors } = await site.open('embed.html', { ...size, waitReady: false });
     await page.evaluate(({ width, height }) => {
       document.body.replaceChildren();
-      document.body.style.margin = '0';
+      for (const e of [document.documentElement, document.body]) {
+        e.style.margin = '0';
+        e.style.padding = '0';
+      }
       const el = document.createElement('sprouts-board');
       el.id = 'doc';
       el.setAttribute('rules', 'dots-or-crosses');
@@ -236,6 +245,9 @@ for (const size of [{ width: 480, height: 320 }, { width: 320, height: 240 }]) {
     assert.equal(await row.locator('[data-new-spot=cross]').getAttribute('aria-pressed'), 'true');
     const box = await row.locator('[data-new-spot=cross]').boundingBox();
     assert.ok(box && box.y + box.height <= size.height, 'the choice is on screen');
+    // The status line under it still fits in the element.
+    const bar = await el.locator('.status').boundingBox();
+    assert.ok(bar && bar.y + bar.height <= size.height + 0.5, `the status line fits (${JSON.stringify(bar)})`);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/embed-choice-${size.width}.png` });
     // A stroke drawn on the embed now puts a cross-bar on its line.
     const path = await el.evaluate((e) => {
