@@ -205,7 +205,8 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
     await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game.moveCount === 2, null, { timeout: 30000 });
     const rec = await page.inputValue('#record');
     assert.match(rec, /^\{weeds\} 3\+ \S+ \S+$/);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/weeds-computer-${size.width}.png` });
+    // After the computer's line has been drawn in (the board animates it).
+    if (SHOTS) await page.waitForTimeout(1500).then(() => page.screenshot({ path: `${SHOTS}/weeds-computer-${size.width}.png` }));
     assert.deepEqual(errors, []);
     await page.close();
   });
