@@ -694,7 +694,9 @@ impl Game {
     /// Where a move written in WGOSA notation would be drawn, without
     /// playing it.
     pub fn preview_text(&self, text: &str) -> Result<Preview, GameError> {
-        let (mv, short, child) = self.read(text)?;
+        // A variant's mark (`x`, `n`) says what goes on the line, not where.
+        let (plain, _) = self.variant.unmark(text).map_err(|m| self.move_error(text, m))?;
+        let (mv, short, child) = self.read(&plain)?;
         let board = self.route(&mv, &child)?.ok_or(GameError::NoDrawing)?;
         Preview::of(short, &board)
     }
