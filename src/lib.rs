@@ -43,6 +43,7 @@ pub mod game;
 pub mod teach;
 pub mod report;
 pub mod service;
+pub mod variant_service;
 pub mod variants;
 pub mod surfaces;
 #[cfg(target_arch = "wasm32")]

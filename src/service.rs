@@ -52,7 +52,7 @@ pub struct Options {
 }
 
 impl Options {
-    fn budget(&self) -> u64 {
+    pub(crate) fn budget(&self) -> u64 {
         if self.max_nodes.is_finite() && self.max_nodes >= 1.0 {
             self.max_nodes.min(1e15) as u64
         } else {
@@ -61,7 +61,7 @@ impl Options {
     }
 
     /// The time budget in milliseconds (infinite when absent).
-    fn millis(&self) -> f64 {
+    pub(crate) fn millis(&self) -> f64 {
         if self.max_millis.is_finite() && self.max_millis > 0.0 {
             self.max_millis
         } else {

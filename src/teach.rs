@@ -17,6 +17,7 @@ use crate::notation::write_move;
 use crate::solver::{Config, Convention, Outcome, Solver};
 use crate::text::{parse_position, HoeyDisplay};
 use crate::topology::{Position, Spot};
+use crate::variants::Rules;
 use crate::Canon;
 use serde::Serialize;
 
@@ -47,6 +48,14 @@ pub struct Counts {
     pub moves_left_max: u32,
     /// Spots at the start when the game started from n spots.
     pub start_spots: Option<usize>,
+    /// The rules (`sprouts`, `brussels`, `dots-or-crosses`, `weeds`).
+    pub rules: String,
+    /// Shortest and longest whole game from the start (None for a game
+    /// opened from a position): 2n and 3n − 1 for Sprouts, 5n − 2 twice
+    /// for Brussels Sprouts, 2n and 5n − 2 for dots-or-crosses, n and
+    /// 3n − 1 for Weeds (docs/variants.md).
+    pub game_min: Option<u32>,
+    pub game_max: Option<u32>,
 }
 
 /// The counts of the drawing shown in `g`: V and E from the drawing (the
@@ -64,11 +73,20 @@ pub fn counts(g: &Game) -> Counts {
     };
     let lives = p.total_lives();
     let live_spots = (1..=p.spot_count() as Spot).filter(|&s| p.lives(s) > 0).count();
-    let (min, max) = bounds(lives, p.spot_count(), p.is_over());
     let from_spots = match g.start() {
         Start::Spots(n) => Some(*n),
         Start::Position(_) => None,
     };
+    let rules = g.variant().rules;
+    let (mut min, mut max) = bounds(lives, p.spot_count(), p.is_over());
+    let game = from_spots.map(|n| game_bounds(rules, n as u32));
+    if let (Some((lo, hi)), false, false) = (game, rules == Rules::Sprouts, p.is_over()) {
+        // The whole game's bounds less the moves played; Weeds' upper
+        // bound is the lives' (L − 1), as in Sprouts.
+        let done = g.cursor() as u32;
+        let hi = if rules == Rules::Weeds { max } else { hi.saturating_sub(done).max(1) };
+        (min, max) = (lo.saturating_sub(done).clamp(1, hi), hi);
+    }
     Counts {
         vertices,
         edges,
@@ -80,6 +98,20 @@ pub fn counts(g: &Game) -> Counts {
         moves_left_min: from_spots.map(|_| min),
         moves_left_max: max,
         start_spots: from_spots,
+        rules: rules.name().to_string(),
+        game_min: game.map(|b| b.0),
+        game_max: game.map(|b| b.1),
+    }
+}
+
+/// Shortest and longest game from `n` dots or crosses under `rules`
+/// (the variants' bounds are tested in tests/variants.rs).
+pub fn game_bounds(rules: Rules, n: u32) -> (u32, u32) {
+    match rules {
+        Rules::Sprouts => (2 * n, (3 * n).saturating_sub(1)),
+        Rules::Brussels => ((5 * n).saturating_sub(2), (5 * n).saturating_sub(2)),
+        Rules::DotsOrCrosses => (2 * n, (5 * n).saturating_sub(2)),
+        Rules::Weeds => (n, (3 * n).saturating_sub(1)),
     }
 }
 

@@ -551,3 +551,26 @@ pub fn puzzle_hint(position: &str, misere: bool, options_: JsValue) -> Result<Js
     let opts = options(options_)?;
     serve(|s| s.puzzle_hint(position, misere, &opts))
 }
+
+/// The analysis of the position after a tagged record of a game under
+/// other rules (`{brussels} 2+ ...`, issue 37), replayed on a `width` ×
+/// `height` board (the page's, so the moves name its spots): the fields
+/// of [`analyse`]'s answer, with no nimbers or lands, and winning moves
+/// carrying their mark (`x` a cross-bar, `n` no dot). `options` and
+/// `progress` as for [`analyse`] (`tableMb` does not apply).
+#[wasm_bindgen(js_name = analyseVariant)]
+pub fn analyse_variant(record: &str, width: f64, height: f64, options_: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
+    let opts = options(options_)?;
+    let clock: crate::player::Clock = Rc::new(js_sys::Date::now);
+    crate::variant_service::analyse(record, width, height, &opts, &clock, report(progress)).map(|a| to_js(&a)).map_err(err)
+}
+
+/// The computer's move after a tagged record of a game under other rules
+/// (see [`analyse_variant`]): `{move, method, outcome, nodes}` as
+/// [`computer_move`]'s, the move with its mark.
+#[wasm_bindgen(js_name = computerMoveVariant)]
+pub fn computer_move_variant(record: &str, width: f64, height: f64, options_: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
+    let opts = options(options_)?;
+    let clock: crate::player::Clock = Rc::new(js_sys::Date::now);
+    crate::variant_service::computer_move(record, width, height, &opts, &clock, report(progress)).map(|a| to_js(&a)).map_err(err)
+}

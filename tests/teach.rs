@@ -244,3 +244,40 @@ fn explorer_tree_matches_reference_perft() {
         println!("{start}: explorer nodes per depth {walked:?}");
     }
 }
+
+/// The moves still to come under other rules use each rule set's own
+/// bounds (issue 37): Brussels Sprouts exactly 5n − 2, dots-or-crosses
+/// within [2n, 5n − 2], Weeds at least n and at most L − 1; the status of
+/// a finished Brussels game speaks of free arms and 5n − 2, not of
+/// surviving spots.
+#[test]
+fn variant_counts_use_their_own_bounds() {
+    use sprouts::game::{Game, Variant};
+    use sprouts::variants::{Rules, StartKind};
+    let new = |r: Rules, s: Option<StartKind>, n: usize| Game::new_variant(Variant::new(r, s).unwrap(), n, false, 800.0, 560.0).unwrap();
+    let mut g = new(Rules::Brussels, None, 2);
+    let c = sprouts::teach::counts(&g);
+    assert_eq!((c.moves_left_min, c.moves_left_max, c.game_min, c.game_max), (Some(8), 8, Some(8), Some(8)));
+    assert_eq!(c.rules, "brussels");
+    let mut played = 0;
+    while !g.is_over() {
+        let c = sprouts::teach::counts(&g);
+        assert_eq!((c.moves_left_min, c.moves_left_max), (Some(8 - played), 8 - played), "after {played} moves");
+        let first = sprouts::variants::children(g.position(), Rules::Brussels)[0].clone();
+        let text = g.variant().mark(&sprouts::notation::write_move(g.position(), &first.0), first.1);
+        g.play_text(&text).unwrap();
+        played += 1;
+    }
+    assert_eq!(played, 8);
+    let why = g.status().why.unwrap();
+    assert!(why.contains("free arms left, no two of them can be joined") && why.contains("5n − 2"), "{why}");
+    assert!(!why.contains("survive"), "{why}");
+
+    let c = sprouts::teach::counts(&new(Rules::DotsOrCrosses, Some(StartKind::Crosses), 2));
+    assert_eq!((c.moves_left_min, c.moves_left_max), (Some(4), 8));
+    let c = sprouts::teach::counts(&new(Rules::Weeds, None, 3));
+    assert_eq!((c.moves_left_min, c.moves_left_max, c.game_min, c.game_max), (Some(3), 8, Some(3), Some(8)));
+    // Plain Sprouts keeps its counts, with its whole-game bounds beside them.
+    let c = sprouts::teach::counts(&Game::new(3, false, 800.0, 560.0).unwrap());
+    assert_eq!((c.moves_left_min, c.moves_left_max, c.game_min, c.game_max), (Some(6), 8, Some(6), Some(8)));
+}

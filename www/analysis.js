@@ -44,7 +44,8 @@ export function createAnalysis(ctl, worker, board, host) {
       result.textContent = 'The game is over.';
       return;
     }
-    const key = `${g.misere}|${g.hoey()}`;
+    // The rules too: Brussels Sprouts and dots-or-crosses share their starts.
+    const key = `${g.rulesName ?? 'sprouts'}|${g.misere}|${g.hoey()}`;
     const cached = cache.get(key);
     if (cached) {
       show(cached);
@@ -132,7 +133,7 @@ export function createAnalysis(ctl, worker, board, host) {
     } else {
       result.append(p(`Every move loses against perfect play${a.moves === null || a.moves === 1 ? '' : ` (${a.moves} moves lead to different positions)`}.`));
     }
-    if (!a.misere && a.nimber === null && state === 'solving') result.append(p('Nimber: still computing…'));
+    if (!a.misere && a.nimber === null && state === 'solving' && (g.rulesName ?? 'sprouts') === 'sprouts') result.append(p('Nimber: still computing…'));
     if (state === 'stopped') result.append(p(`Analysis ${a.stopped === 'stopped' ? 'stopped' : `not finished: ${a.stopped}`}; what is shown was proved.`));
     if (state !== 'solving') result.append(p(`${a.nodes === 1 ? '1 position' : `${formatNodes(a.nodes)} positions`} searched${a.seconds ? ` in ${a.seconds.toFixed(2)} s` : ''}.`));
   }

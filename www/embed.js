@@ -57,6 +57,7 @@ import { createAnalysis } from './embed-analysis.js';
 import { createOverlay, OVERLAY_CSS } from './overlay.js';
 import { createExplorer, EXPLORER_CSS } from './explorer.js';
 import { attachPuzzle } from './embed-puzzle.js';
+import { createSpotChoice } from './variants.js';
 
 /** @typedef {InstanceType<import('./engine.js').Engine['Game']>} EngineGame */
 
@@ -136,8 +137,11 @@ const CSS = `
 :host(:focus-visible) { outline: 3px solid #0072b2; outline-offset: 2px; }
 .wrap { display: flex; flex-direction: column; height: 100%; gap: 3px; container-type: inline-size; }
 .head { font-size: 12px; color: var(--sb-muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.head[hidden], .bar[hidden], .replay[hidden], .panel[hidden], button[hidden] { display: none; }
-.area { flex: 1 1 auto; min-height: 80px; border: 1px solid var(--sb-line); border-radius: 8px; }
+.newspot { display: flex; gap: 4px; align-items: center; font-size: 13px; }
+.newspot button { min-height: 26px; }
+.newspot button[aria-pressed=true] { background: #0b5394; color: #fff; border-color: #0b5394; }
+.head[hidden], .newspot[hidden], .bar[hidden], .replay[hidden], .panel[hidden], button[hidden] { display: none; }
+.area { flex: 1 1 0; min-height: 80px; border: 1px solid var(--sb-line); border-radius: 8px; }
 .bar, .replay { display: flex; gap: 4px; align-items: center; flex-wrap: nowrap; min-width: 0; }
 .status { flex: 1; min-width: 0; }
 .replay .at { flex: 1; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -249,6 +253,10 @@ export class SproutsBoard extends HTMLElement {
     this.explorer = null;
     /** The mathematics under the board (`overlay`). @type {ReturnType<typeof createOverlay> | null} */
     this.overlay = null;
+    /** Under rules with a choice, what the next stroke puts on its line (variants.js). @type {string | null} */
+    this.newSpot = null;
+    /** @type {ReturnType<typeof createSpotChoice> | null} */
+    this.spotChoice = null;
   }
 
   connectedCallback() {
@@ -263,6 +271,7 @@ export class SproutsBoard extends HTMLElement {
     root.innerHTML = `<div class="wrap">
       <div class="head" hidden></div>
       <div class="area"></div>
+      <div class="newspot" hidden></div>
       <div class="replay" hidden></div>
       <div class="bar"><span class="status" role="status" aria-live="polite"></span>
         <button type="button" data-act="analyse" hidden>Analyse</button>
@@ -285,7 +294,8 @@ export class SproutsBoard extends HTMLElement {
       onStroke: (points, t) => {
         if (!this.game || !this.canPlay()) return;
         try {
-          const move = this.game.playStroke(new Float64Array(points), t);
+          const pts = new Float64Array(points);
+          const move = this.newSpot ? this.game.playStrokeAs(pts, t, this.newSpot) : this.game.playStroke(pts, t);
           this.board?.message(`Played ${move}`, true);
           this.moved(move);
         } catch (e) {
@@ -306,6 +316,7 @@ export class SproutsBoard extends HTMLElement {
       },
     });
     this.overlay = createOverlay(q('.maths'), this.board, area);
+    this.spotChoice = createSpotChoice({ game: () => this.game, get: () => this.newSpot, set: (w) => { this.newSpot = w; } }, q('.newspot'));
     const host = this;
     this.replayBar = createReplay({ get game() { return host.game; }, get written() { return host.written; }, goTo: (k) => this.goTo(k) }, q('.replay'));
     this.computer = createOpponent({
@@ -682,6 +693,8 @@ export class SproutsBoard extends HTMLElement {
     /** @type {HTMLButtonElement} */ (q('[data-act=undo]')).disabled = !st.canUndo;
     /** @type {HTMLButtonElement} */ (q('[data-act=redo]')).disabled = !st.canRedo;
     q('[data-act=analyse]').hidden = !this.hasAttribute('analysis');
+    this.spotChoice?.render();
+    if (readonly || replaying || st.over) q('.newspot').hidden = true;
     this.teaching?.feature?.render();
     this.overlay?.show(this.hasAttribute('overlay') ? g : null);
   }

@@ -67,8 +67,11 @@ export function checkStroke(game, points, from) {
  * position shown: the record (a game from n spots), or the labelled Hoey
  * list and convention (a game from a position, whose record has no
  * header), so that the moves answered name the spots as drawn.
- * @param {{ startPosition: () => string | undefined, record: () => string, hoey: () => string, misere: boolean }} game
+ * @param {{ startPosition: () => string | undefined, record: () => string, hoey: () => string, misere: boolean, rulesName?: string, width?: number, height?: number }} game
  */
 export function positionRequest(game) {
+  // A game under other rules (issue 37) sends its tagged record and the
+  // board's size: the worker replays it to number the spots as drawn.
+  if ((game.rulesName ?? 'sprouts') !== 'sprouts') return { record: game.record(), variant: true, width: game.width, height: game.height };
   return game.startPosition() ? { position: game.hoey(), misere: game.misere } : { record: game.record() };
 }

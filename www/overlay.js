@@ -21,6 +21,7 @@ import { traceFaces } from './faces.js';
 /**
  * @typedef {{ vertices: number, edges: number, faces: number, pieces: number, lives: number,
  *   liveSpots: number, moves: number, movesLeftMin: number | null, movesLeftMax: number,
+ *   rules?: string, gameMin?: number | null, gameMax?: number | null,
  *   startSpots: number | null }} Counts
  */
 
@@ -85,8 +86,19 @@ export function createOverlay(box, board, host) {
       return e;
     };
     const lines = [];
-    lines.push(p(`${plural(c.lives, 'life', 'lives')} left after ${plural(c.moves, 'move', 'moves')}. Every move uses up one life (two line ends, one new spot with a life).`));
-    if (st.over) {
+    const variant = (c.rules ?? 'sprouts') !== 'sprouts';
+    if (!variant) lines.push(p(`${plural(c.lives, 'life', 'lives')} left after ${plural(c.moves, 'move', 'moves')}. Every move uses up one life (two line ends, one new spot with a life).`));
+    else lines.push(p(`${plural(c.liveSpots, 'free end', 'free ends')} left after ${plural(c.moves, 'move', 'moves')}${c.rules === 'brussels' ? '. Every move joins two free arms and its cross-bar gives two back, one on each side' : ''}.`));
+    if (variant) {
+      // The variants' own bounds (teach.rs `game_bounds`): Brussels 5n − 2 exactly.
+      const n = c.startSpots;
+      const whole = c.gameMin === null || c.gameMin === undefined ? ''
+        : c.gameMin === c.gameMax ? ` (Every game of ${n} crosses lasts exactly 5n − 2 = ${c.gameMax} moves: at the end there are 4n regions, and V − E + F = 2.)`
+        : ` (A game of ${n} lasts ${c.gameMin} to ${c.gameMax} moves.)`;
+      if (st.over) lines.push(p(`Game over after ${plural(c.moves, 'move', 'moves')}: no two free ends can be joined. ${c.moves % 2 ? 'An odd' : 'An even'} number, so player ${c.moves % 2 ? 1 : 2} made the last move and ${st.misere ? 'loses (misère)' : 'wins'}.${whole}`));
+      else if (c.movesLeftMin === c.movesLeftMax) lines.push(p(`Still to come: exactly ${plural(c.movesLeftMax, 'more move', 'more moves')}.${whole}`));
+      else lines.push(p(`Still to come: at least ${c.movesLeftMin ?? 1}, at most ${c.movesLeftMax} more ${c.movesLeftMax === 1 ? 'move' : 'moves'}.${whole}`));
+    } else if (st.over) {
       const s = c.liveSpots;
       const n = c.startSpots;
       const last = c.moves % 2 === 1 ? 1 : 2;

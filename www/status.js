@@ -22,7 +22,7 @@ export function createStatus(ctl) {
     // The headline in bold, then why and what happened last.
     let head;
     let rest = '';
-    const survive = plural(st.liveSpots, 'spot survives', 'spots survive');
+    const survive = endWords(g, st);
     if (st.over) {
       const w = /** @type {1|2} */ (st.winner);
       const l = /** @type {1|2|null} */ (st.lastMover);
@@ -34,13 +34,13 @@ export function createStatus(ctl) {
         : (p === w ? 'They' : ctl.playerName(p));
       const what = l ? `${who(l)} made the last move` : `${who(1)} cannot move at the start`;
       rest = `${what}, and in ${
-        st.misere ? 'misère play the last move loses' : 'normal play the last move wins'}. ${survive}.`;
+        st.misere ? 'misère play the last move loses' : 'normal play the last move wins'}. ${survive}`;
     } else {
       const p = /** @type {1|2} */ (st.toMove);
       // Against the computer the line speaks to the player; the move
       // number is the move list's (one number for a pair of moves).
       head = !ctl.mixed() ? `${ctl.playerName(p)} to move` : ctl.isHuman(p) ? 'Your move' : 'The computer is thinking…';
-      rest = `(move ${Math.floor(st.moveNumber / 2) + 1}, ${plural(st.lives, 'life', 'lives')} left${st.misere ? '; misère: the last move loses' : ''}).`;
+      rest = `(move ${Math.floor(st.moveNumber / 2) + 1}, ${livesWords(g, st.lives)} left${st.misere ? '; misère: the last move loses' : ''}).`;
     }
     // The end of a record opened: its result, which need not be the board's (a concession).
     const byRecord = ctl.recordResult();
@@ -75,4 +75,37 @@ export function createStatus(ctl) {
       line.textContent = text;
     },
   };
+}
+
+/**
+ * What the end of a finished game means under its rules: survivors in
+ * Sprouts; under the variants (issue 37) that no two free ends can be
+ * joined, and how long the game lasted (Brussels Sprouts: always 5n − 2).
+ * @param {{ rulesName?: string, spots: number }} g @param {Status} st
+ */
+export function endWords(g, st) {
+  const moves = plural(st.moveNumber, 'move', 'moves');
+  switch (g.rulesName ?? 'sprouts') {
+    case 'brussels':
+      return `No two free arms can be joined (${st.liveSpots} left). The game lasted ${moves}, as every Brussels Sprouts game of ${g.spots} crosses does: 5n − 2 = ${5 * g.spots - 2}.`;
+    case 'dots-or-crosses':
+      return `No two free ends can be joined (${st.liveSpots} left) after ${moves} (a game of ${g.spots} lasts ${2 * g.spots} to ${5 * g.spots - 2}).`;
+    case 'weeds':
+      return `No two spots with a life can be joined (${st.liveSpots} left) after ${moves} (a game of ${g.spots} lasts ${g.spots} to ${3 * g.spots - 1}).`;
+    default:
+      return `${plural(st.liveSpots, 'spot survives', 'spots survive')}.`;
+  }
+}
+
+/**
+ * The lives left in the rules' words: free arms under Brussels Sprouts,
+ * free ends (arms and a spot's lives) under dots-or-crosses.
+ * @param {{ rulesName?: string }} g @param {number} lives
+ */
+function livesWords(g, lives) {
+  switch (g.rulesName ?? 'sprouts') {
+    case 'brussels': return plural(lives, 'free arm', 'free arms');
+    case 'dots-or-crosses': return plural(lives, 'free end', 'free ends');
+    default: return plural(lives, 'life', 'lives');
+  }
 }

@@ -1,15 +1,17 @@
 // @ts-check
 /**
- * The page's side of the variants (issue 37): Brussels Sprouts,
- * dots-or-crosses and Weeds. The engine plays them (a plane stroke whose
- * new spot becomes a dot, a cross-bar or nothing); this module shows
- * which one the next stroke puts on its line, as a row of large toggle
- * buttons under the board, when the rules leave a choice, and tells the
- * controller (`ctl.newSpot`). The computer and the analysis work for plain
- * Sprouts only: under other rules both players are people.
+ * The variants' side of the page and the embed (issue 37): Brussels
+ * Sprouts, dots-or-crosses and Weeds. The engine plays them (a plane
+ * stroke whose new spot becomes a dot, a cross-bar or nothing); this module
+ * shows which one the next stroke puts on its line, as a row of toggle
+ * buttons under the board (keyboard-reachable: Tab, then Enter or Space),
+ * when the rules leave a choice, and says the rules being played in the
+ * page's rules box. The computer and the analysis play the variants too
+ * (the worker's `variant` requests; see engine.js `positionRequest`).
  *
- *   const bar = createVariantsBar(ctl, $('variant-bar'));
+ *   const bar = createVariantsBar(ctl, $('variant-bar'));   // the page
  *   bar.render();   // after every change of the game
+ *   const choice = createSpotChoice(host, el);             // the embed
  */
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
@@ -26,28 +28,51 @@ export const RULES_NAMES = /** @type {Record<string, string>} */ ({
 });
 
 /**
- * @param {GameController} ctl
- * @param {HTMLElement} el the bar (a div under the board)
+ * The rules of a variant in a few sentences (plain Sprouts: null, the
+ * page's own words stay).
+ * @param {string} rules @param {boolean} misere
+ * @returns {string | null}
  */
-export function createVariantsBar(ctl, el) {
+export function rulesText(rules, misere) {
+  const end = misere ? 'Misère: whoever makes the last move loses.' : 'Whoever cannot move loses.';
+  switch (rules) {
+    case 'brussels':
+      return 'Start with crosses of four free arms. Take turns to join two free arms by a line that crosses and touches nothing, ' +
+        `then put a cross-bar on it: a new free arm on each side. ${end} Every game of n crosses lasts exactly 5n − 2 moves.`;
+    case 'dots-or-crosses':
+      return 'Start with dots or crosses. Take turns to join two free ends (a free arm, or a spot with a life: three line ends a spot) ' +
+        `by a line that crosses and touches nothing, and put a dot or a cross-bar on it, as chosen under the board. ${end}`;
+    case 'weeds':
+      return 'Sprouts with the new spot optional: take turns to draw a line from a spot to another, or back to itself, crossing and touching nothing ' +
+        `(three line ends a spot), with or without a new dot on it, as chosen under the board. ${end}`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A row of toggle buttons choosing what the next stroke puts on its line.
+ * @param {{ game: () => any, get: () => string | null, set: (what: string | null) => void }} host
+ *   the game shown, and where the choice is kept
+ * @param {HTMLElement} el the row
+ */
+export function createSpotChoice(host, el) {
   /** @type {string[]} */
   let shown = [];
 
   function render() {
-    const g = ctl.current;
+    const g = host.game();
     const rules = g?.rulesName ?? 'sprouts';
     const choices = g && rules !== 'sprouts' ? g.newSpotChoices() : [];
-    if (rules !== 'sprouts' && (ctl.players[1] !== 'human' || ctl.players[2] !== 'human')) {
-      // The computer knows plain Sprouts only.
-      ctl.players = { 1: 'human', 2: 'human' };
-    }
-    if (!choices.includes(ctl.newSpot ?? '')) ctl.newSpot = choices[0] ?? null;
+    if (!choices.includes(host.get() ?? '')) host.set(choices[0] ?? null);
     el.hidden = choices.length < 2;
     if (choices.join() !== shown.join()) {
       shown = choices;
       el.replaceChildren();
+      el.setAttribute('role', 'group');
+      el.setAttribute('aria-label', 'What the next line gets');
       const label = document.createElement('span');
-      label.textContent = 'The next line gets:';
+      label.textContent = 'Next line gets:';
       el.append(label);
       for (const what of choices) {
         const b = document.createElement('button');
@@ -55,7 +80,7 @@ export function createVariantsBar(ctl, el) {
         b.dataset.newSpot = what;
         b.textContent = WORDS[what] ?? what;
         b.addEventListener('click', () => {
-          ctl.newSpot = what;
+          host.set(what);
           mark();
         });
         el.append(b);
@@ -65,7 +90,45 @@ export function createVariantsBar(ctl, el) {
   }
 
   function mark() {
-    for (const b of el.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.newSpot === ctl.newSpot));
+    for (const b of el.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.newSpot === host.get()));
+  }
+
+  return { render };
+}
+
+/**
+ * The page's bar under the board and its rules box (`#rules`).
+ * @param {GameController} ctl
+ * @param {HTMLElement} el the bar (a div under the board)
+ */
+export function createVariantsBar(ctl, el) {
+  const choice = createSpotChoice({ game: () => ctl.current, get: () => ctl.newSpot, set: (w) => { ctl.newSpot = w; } }, el);
+  const box = /** @type {HTMLElement | null} */ (document.querySelector('#rules p'));
+  /** The page's own words (plain Sprouts), with their links. */
+  const plain = box ? [...box.childNodes].map((n) => n.cloneNode(true)) : [];
+  let said = '';
+
+  function render() {
+    choice.render();
+    const g = ctl.current;
+    const rules = g?.rulesName ?? 'sprouts';
+    const key = `${rules}|${g?.misere}`;
+    if (!box || key === said) return;
+    said = key;
+    const text = rulesText(rules, Boolean(g?.misere));
+    box.dataset.rules = rules;
+    if (text === null) {
+      box.replaceChildren(...plain.map((n) => n.cloneNode(true)));
+      return;
+    }
+    if (rules !== 'brussels') {
+      box.replaceChildren(text);
+      return;
+    }
+    const more = document.createElement('a');
+    more.href = './lessons/brussels.html';
+    more.textContent = 'Learn more: Brussels Sprouts and Euler’s formula';
+    box.replaceChildren(`${text} `, more, '.');
   }
 
   return { render };

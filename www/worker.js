@@ -14,6 +14,9 @@
  *        proved: {outcome} first, {winningMove: {move, position}}, {movesChecked: {checked, total}}, {nimber}
  *   {id, type: 'computerMove', record, strength, maxNodes?, maxMillis?, seed?} (or position, misere)
  *                                                    → result: {move, method, outcome, nodes}
+ *     (or `variant: true, record, width, height`: a game under other rules,
+ *     its tagged record replayed on the board's size; see analyseVariant
+ *     and computerMoveVariant in src/wasm.rs)
  *   {id, type: 'canonical', position}                → result: GLOP string
  *   {id, type: 'puzzleCheck', position, misere, move, maxNodes?, maxMillis?}
  *                                                    → result: {correct, move, child, opponent, reply} (see puzzleCheck in src/wasm.rs)
@@ -62,9 +65,11 @@ scope.addEventListener('message', async (ev) => {
     switch (req.type) {
       case 'analyse': {
         const opts = { maxNodes: req.maxNodes ?? 0, maxMillis: req.maxMillis ?? 0, tableMb: req.tableMb ?? 0, only: req.only ?? null };
-        value = typeof req.position === 'string'
-          ? e.analysePosition(req.position, Boolean(req.misere), opts, progress)
-          : e.analyse(String(req.record), opts, progress);
+        value = req.variant
+          ? e.analyseVariant(String(req.record), Number(req.width), Number(req.height), opts, progress)
+          : typeof req.position === 'string'
+            ? e.analysePosition(req.position, Boolean(req.misere), opts, progress)
+            : e.analyse(String(req.record), opts, progress);
         break;
       }
       case 'computerMove': {
@@ -74,9 +79,11 @@ scope.addEventListener('message', async (ev) => {
           maxMillis: req.maxMillis ?? 0,
           seed: req.seed ?? Math.random() * 2 ** 32,
         };
-        value = typeof req.position === 'string'
-          ? e.computerMovePosition(req.position, Boolean(req.misere), opts, progress)
-          : e.computerMove(String(req.record), opts, progress);
+        value = req.variant
+          ? e.computerMoveVariant(String(req.record), Number(req.width), Number(req.height), opts, progress)
+          : typeof req.position === 'string'
+            ? e.computerMovePosition(req.position, Boolean(req.misere), opts, progress)
+            : e.computerMove(String(req.record), opts, progress);
         break;
       }
       case 'canonical':

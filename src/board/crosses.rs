@@ -16,10 +16,11 @@ use super::{Board, BoardError, Edge, Point};
 use crate::topology::Spot;
 
 /// Length of a start cross's arm on a `width` × `height` board of `n`
-/// crosses: an eighth of the smaller side of a cell of the start layout.
+/// crosses: a fifth of the smaller side of a cell of the start layout (an
+/// eighth made crosses whose tips overlapped in a 480 × 320 embed).
 pub fn arm_length(n: usize, width: f64, height: f64) -> f64 {
     let cells = (n.max(1) as f64).sqrt().ceil();
-    width.min(height) / cells / 8.0
+    width.min(height) / cells / 5.0
 }
 
 /// Half the gap between a cross's two centre spots, as a part of its arm.

@@ -467,12 +467,11 @@ impl Game {
         let winner = self.winner();
         let live_spots = (1..=p.spot_count() as Spot).filter(|&s| p.lives(s) > 0).count();
         let rule = if self.misere { "in misère play the last move loses" } else { "in normal play the last move wins" };
+        let end = self.end_words(live_spots);
         let why = match (winner, last_mover) {
             (None, _) => None,
-            (Some(_), Some(l)) => Some(format!("player {l} made the last move, and {rule} ({live_spots} spots survive)")),
-            (Some(_), None) => Some(format!(
-                "player 1 cannot move at the start, and {rule} ({live_spots} spots survive)"
-            )),
+            (Some(_), Some(l)) => Some(format!("player {l} made the last move, and {rule} ({end})")),
+            (Some(_), None) => Some(format!("player 1 cannot move at the start, and {rule} ({end})")),
         };
         Status {
             move_number: n,
@@ -695,7 +694,9 @@ impl Game {
     /// Where a move written in WGOSA notation would be drawn, without
     /// playing it.
     pub fn preview_text(&self, text: &str) -> Result<Preview, GameError> {
-        let (mv, short, child) = self.read(text)?;
+        // A variant's mark (`x`, `n`) says what goes on the line, not where.
+        let (plain, _) = self.variant.unmark(text).map_err(|m| self.move_error(text, m))?;
+        let (mv, short, child) = self.read(&plain)?;
         let board = self.route(&mv, &child)?.ok_or(GameError::NoDrawing)?;
         Preview::of(short, &board)
     }

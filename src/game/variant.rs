@@ -188,6 +188,22 @@ impl Game {
         Ok(g)
     }
 
+    /// What a finished game's end means under its rules, for the status:
+    /// `live` spots are left with a life (free arms, under crosses).
+    pub(super) fn end_words(&self, live: usize) -> String {
+        let moves = self.cursor;
+        let s = |k: usize| if k == 1 { "" } else { "s" };
+        match self.variant.rules {
+            Rules::Sprouts => format!("{live} spot{} survive{}", s(live), if live == 1 { "s" } else { "" }),
+            Rules::Brussels => format!(
+                "{live} free arm{} left, no two of them can be joined; {moves} moves, as every game of n crosses lasts 5n − 2",
+                s(live)
+            ),
+            Rules::DotsOrCrosses => format!("{live} free end{} left, no two of them can be joined; {moves} moves", s(live)),
+            Rules::Weeds => format!("{live} spot{} with a life left, no two of them can be joined; {moves} moves", s(live)),
+        }
+    }
+
     /// The rules and the start.
     pub fn variant(&self) -> Variant {
         self.variant

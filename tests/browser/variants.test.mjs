@@ -2,7 +2,10 @@
 // Games under other rules on the page (issue 37): a Brussels Sprouts game
 // drawn to its end in 5n − 2 moves, a dots-or-crosses move with each
 // choice, the rules kept by the saved game and by a share link, and a bad
-// `rules` attribute refused by the embed. Needs `scripts/build-wasm.sh`.
+// `rules` attribute refused by the embed; the status and the rules box
+// saying the variant's own words; the computer and the analysis in a
+// variant; the embed's dot/cross choice from the keyboard. Needs
+// `scripts/build-wasm.sh`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './harness.mjs';
@@ -46,7 +49,7 @@ async function drawSomeMove(page) {
   for (const text of candidates.slice(0, 12)) {
     await mouseDraw(page, await routedPath(page, text));
     const played = await page
-      .waitForFunction((k) => /** @type {any} */ (globalThis).sprouts.game.moveCount === k + 1, before, { timeout: 3000 })
+      .waitForFunction((k) => /** @type {any} */ (globalThis).sprouts.game.moveCount >= k + 1, before, { timeout: 3000 })
       .then(() => true, () => false);
     if (played) return text;
     said.push(`${text}: ${await page.locator('#board .sb-msg').textContent()}`);
@@ -56,7 +59,7 @@ async function drawSomeMove(page) {
   // stroke rules): the move is typed then, as a player would.
   await page.fill('#move-input', candidates[0]);
   await page.press('#move-input', 'Enter');
-  await page.waitForFunction((k) => /** @type {any} */ (globalThis).sprouts.game.moveCount === k + 1, before, { timeout: 10000 });
+  await page.waitForFunction((k) => /** @type {any} */ (globalThis).sprouts.game.moveCount >= k + 1, before, { timeout: 10000 });
   return `${candidates[0]} (typed: ${said.join('; ')})`;
 }
 
@@ -65,6 +68,11 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
     const { page, errors } = await site.open('', size);
     await newVariant(page, 'brussels', 2);
     assert.equal(await page.locator('#board [data-spot]').count(), 12, 'two crosses: 8 tips and 4 centre spots');
+    // The rules box says Brussels Sprouts' rules, not plain Sprouts'.
+    const rulesBox = await page.locator('#rules p').textContent();
+    assert.match(String(rulesBox), /free arms/);
+    assert.match(String(rulesBox), /5n − 2/);
+    assert.doesNotMatch(String(rulesBox), /new spot appears/);
     let drawn = 0;
     for (let k = 0; k < 8; k++) {
       assert.ok(!(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.isOver())), `not over before move ${k + 1}`);
@@ -76,6 +84,11 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
     assert.equal(st.over, true);
     assert.equal(st.winner, 2, 'the second player made the 8th, last move');
     await page.waitForFunction(() => /player 2/i.test(document.getElementById('status')?.textContent ?? ''));
+    const status = String(await page.locator('#status').textContent());
+    assert.match(status, /Player 2 wins/);
+    assert.match(status, /No two free arms can be joined/);
+    assert.match(status, /lasted 8 moves.*5n − 2 = 8/);
+    assert.doesNotMatch(status, /spots? survive/, 'no Sprouts survivors under crosses');
     const record = await page.inputValue('#record');
     assert.match(record, /^\{brussels\} 2\+ (\S+ ){8}II$/);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/brussels-${size.width}-end.png` });
@@ -135,6 +148,12 @@ test('the embed: rules="brussels" draws crosses, a bad rules attribute is refuse
   }, null, { timeout: 20000 });
   assert.equal(await board.evaluate((el) => /** @type {any} */ (el).game.spotList().length), 12);
   if (SHOTS) await board.screenshot({ path: `${SHOTS}/embed-brussels-480.png` });
+  // The lesson's counter uses Brussels Sprouts' own bound: exactly 5n − 2.
+  const maths = page.locator('#counter-board .sb-maths');
+  await page.waitForFunction(() => /exactly 8 more moves/.test(document.getElementById('counter-board')?.shadowRoot?.querySelector('.sb-maths')?.textContent ?? ''), null, { timeout: 20000 });
+  assert.match(String(await maths.textContent()), /5n − 2 = 8/);
+  assert.doesNotMatch(String(await maths.textContent()), /lasts 4 to 5 moves/);
+  if (SHOTS) await page.locator('#counter-board').screenshot({ path: `${SHOTS}/embed-counter-480.png` });
   const message = await page.evaluate(async () => {
     const el = document.createElement('sprouts-board');
     el.setAttribute('rules', 'brusels');
@@ -146,3 +165,116 @@ test('the embed: rules="brussels" draws crosses, a bad rules attribute is refuse
   assert.deepEqual(errors.filter((e) => !/unknown rules/.test(e)), []);
   await page.close();
 });
+
+/**
+ * Opens the Analyse panel and waits for the outcome.
+ * @param {import('playwright-core').Page} page
+ */
+async function analyse(page) {
+  await page.click('#analyse');
+  await page.waitForFunction(() => document.getElementById('analysis-result')?.dataset.state === 'done', null, { timeout: 60000 });
+  return String(await page.locator('#analysis-result').textContent());
+}
+
+for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`the computer and the analysis in a variant at ${size.width}x${size.height}`, async () => {
+    const { page, errors } = await site.open('', size);
+    // Brussels Sprouts of 2 crosses: 8 moves, so player 1 loses whatever.
+    await newVariant(page, 'brussels', 2);
+    let text = await analyse(page);
+    assert.match(text, /Loss for Player 1/);
+    assert.match(text, /Every move loses/);
+    // Dots-or-crosses from 2 crosses: a first-player win (docs/variants.md),
+    // with winning moves that play.
+    await newVariant(page, 'dots-or-crosses', 2, 'crosses');
+    text = await analyse(page);
+    assert.match(text, /Win for Player 1/);
+    const moves = page.locator('#analysis-result .win-move');
+    assert.ok((await moves.count()) >= 1, 'winning moves listed');
+    await moves.first().click();
+    await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game.moveCount === 1);
+    text = await analyse(page);
+    assert.match(text, /Loss for Player 2/, 'after a winning move the opponent loses');
+
+    // The computer answers a move drawn by hand (Weeds, 3 dots, player 2 perfect).
+    await page.locator('#setup-box').evaluate((d) => { /** @type {HTMLDetailsElement} */ (d).open = true; });
+    await page.selectOption('#player2', 'perfect');
+    await newVariant(page, 'weeds', 3);
+    assert.equal(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.app.players[2]), 'perfect', 'the computer is kept under other rules');
+    await drawSomeMove(page);
+    await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game.moveCount === 2, null, { timeout: 30000 });
+    const rec = await page.inputValue('#record');
+    assert.match(rec, /^\{weeds\} 3\+ \S+ \S+$/);
+    // After the computer's line has been drawn in (the board animates it).
+    if (SHOTS) await page.waitForTimeout(1500).then(() => page.screenshot({ path: `${SHOTS}/weeds-computer-${size.width}.png` }));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+for (const size of [{ width: 480, height: 320 }, { width: 320, height: 240 }]) {
+  test(`the embed at ${size.width}x${size.height}: the dot/cross choice of dots-or-crosses, from the keyboard`, async () => {
+    const { page, errors } = await site.open('embed.html', { ...size, waitReady: false });
+    await page.evaluate(({ width, height }) => {
+      document.body.replaceChildren();
+      for (const e of [document.documentElement, document.body]) {
+        e.style.margin = '0';
+        e.style.padding = '0';
+      }
+      const el = document.createElement('sprouts-board');
+      el.id = 'doc';
+      el.setAttribute('rules', 'dots-or-crosses');
+      el.setAttribute('spots', '2');
+      el.style.width = `${width}px`;
+      el.style.height = `${height}px`;
+      el.style.margin = '0'; // embed-demo.css gives boards a margin
+      document.body.append(el);
+    }, size);
+    await page.waitForFunction(() => /** @type {any} */ (document.getElementById('doc'))?.game?.rulesName === 'dots-or-crosses', null, { timeout: 20000 });
+    const el = page.locator('#doc');
+    const row = el.locator('.newspot');
+    await row.waitFor({ state: 'visible' });
+    assert.deepEqual(await row.locator('button').allTextContents(), ['Dot', 'Cross-bar']);
+    assert.equal(await row.locator('[data-new-spot=dot]').getAttribute('aria-pressed'), 'true');
+    // Tab reaches the buttons; Space presses one.
+    let found = false;
+    for (let k = 0; k < 8 && !found; k++) {
+      await page.keyboard.press('Tab');
+      found = await el.evaluate((e) => /** @type {HTMLElement | null} */ (e.shadowRoot?.activeElement ?? null)?.dataset?.newSpot === 'cross');
+    }
+    assert.ok(found, 'the Cross-bar button is reached by Tab');
+    await page.keyboard.press('Space');
+    assert.equal(await row.locator('[data-new-spot=cross]').getAttribute('aria-pressed'), 'true');
+    const box = await row.locator('[data-new-spot=cross]').boundingBox();
+    assert.ok(box, 'the choice is shown');
+    // The status line under it still fits in the element.
+    const bar = await el.locator('.status').boundingBox();
+    const host = await el.boundingBox();
+    assert.ok(bar && host && bar.y + bar.height <= host.y + host.height + 0.5, `the status line fits (${JSON.stringify({ bar, host })})`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/embed-choice-${size.width}.png` });
+    // A stroke drawn on the embed now puts a cross-bar on its line.
+    const path = await el.evaluate((e) => {
+      const g = /** @type {any} */ (e).game;
+      const m = g.movesBetween(1, 2, 4)[0];
+      const prev = g.previewText(m);
+      const pts = [];
+      for (let i = 0; i < prev.points.length; i += 2) {
+        const [x, y] = /** @type {any} */ (e).board.toClient(prev.points[i], prev.points[i + 1]);
+        pts.push({ x, y });
+      }
+      const out = [pts[0]];
+      for (let i = 1; i < pts.length; i++) {
+        const a = pts[i - 1], b = pts[i];
+        const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 3));
+        for (let k = 1; k <= n; k++) out.push({ x: a.x + (b.x - a.x) * k / n, y: a.y + (b.y - a.y) * k / n });
+      }
+      return out;
+    });
+    await mouseDraw(page, path);
+    await page.waitForFunction(() => /** @type {any} */ (document.getElementById('doc')).game.moveCount === 1);
+    assert.match(await el.evaluate((e) => /** @type {any} */ (e).record), /^\{dots-or-crosses\} 2\+ \S+x$/);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/embed-cross-${size.width}.png` });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
