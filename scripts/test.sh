@@ -68,10 +68,18 @@ echo "== browser tests (headless Chromium)"
 bash scripts/build-wasm.sh
 # release: dist/ for tests/browser/release.test.mjs (packed with the page's wasm; docs/release.md)
 SPROUTS_RELEASE_QUICK=1 bash scripts/release.sh
-# Two test files at a time (node's default on 2 cores is one): most of a
-# file's time is waiting on Chromium, workers and timers, so two overlap
-# well; SPROUTS_BROWSER_JOBS sets another number.
-node --test --test-concurrency="${SPROUTS_BROWSER_JOBS:-2}" tests/browser/ 2>&1 | tee "$logs/browser"
+# Three test files at a time (node's default on 2 cores is one): a file
+# keeps about half a core busy (the rest is waiting on Chromium, workers
+# and the page's timers), so three fill two cores; SPROUTS_BROWSER_JOBS
+# sets another number. The longest files first (CPU seconds measured in
+# docs/contributing.md), so that the last to start is a short one and the
+# step does not end on one long file running alone.
+browser=()
+for f in lost layout embed variants app teach share; do browser+=("tests/browser/$f.test.mjs"); done
+for f in tests/browser/*.test.mjs; do
+  case " ${browser[*]} " in *" $f "*) ;; *) browser+=("$f") ;; esac
+done
+node --test --test-concurrency="${SPROUTS_BROWSER_JOBS:-3}" "${browser[@]}" 2>&1 | tee "$logs/browser"
 took; summary+=("browser:  $(awk '/^# pass/ { p = $3 } /^# tests/ { t = $3 } END { printf "%d of %d tests passed", p, t }' "$logs/browser") (tests/browser in Chromium; $took)")
 
 echo "== Python tests (pip install './python[ray,test]' in target/pyenv, then pytest)"

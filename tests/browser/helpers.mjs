@@ -118,6 +118,24 @@ export async function touchDraw(page, points) {
 }
 
 /**
+ * Draws the stroke through `points` with the mouse; true once the page
+ * lists `count` moves, false once it says the stroke is not a move (or
+ * after `timeout` ms without either).
+ * @param {Page} page @param {{x: number, y: number}[]} points @param {number} count @param {number} [timeout]
+ */
+export async function drawnOrRefused(page, points, count, timeout = 2000) {
+  // The board's message line says "Not a move: …" for a refused stroke;
+  // emptied first, so that an earlier refusal does not count.
+  await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.board.message(''));
+  await mouseDraw(page, points);
+  const handle = await page.waitForFunction((n) => {
+    if (document.querySelectorAll('#moves li').length === n) return 'drawn';
+    return /^Not a move/.test(document.querySelector('#board .sb-msg')?.textContent ?? '') ? 'refused' : false;
+  }, count, { timeout }).catch(() => null);
+  return (await handle?.jsonValue()) === 'drawn';
+}
+
+/**
  * The curve the engine routes for a move, in viewport px, sampled every
  * few px: drawing it by hand makes exactly that move.
  * @param {Page} page @param {string} move

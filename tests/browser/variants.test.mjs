@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './harness.mjs';
-import { mouseDraw, routedPath, tidied } from './helpers.mjs';
+import { drawnOrRefused, routedPath, tidied } from './helpers.mjs';
 
 const site = useSite();
 const SHOTS = process.env.VARIANT_SHOTS ?? '';
@@ -41,14 +41,15 @@ async function drawSomeMove(page) {
   });
   assert.ok(candidates.length, 'a move is left');
   const before = await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.moveCount);
+  const listed = await page.locator('#moves li').count();
   /** @type {string[]} */
   const said = [];
   for (const text of candidates.slice(0, 12)) {
-    await mouseDraw(page, await routedPath(page, text));
-    const played = await page
-      .waitForFunction((k) => /** @type {any} */ (globalThis).sprouts.game.moveCount === k + 1, before, { timeout: 3000 })
-      .then(() => true, () => false);
-    if (played) return text;
+    const played = await drawnOrRefused(page, await routedPath(page, text), listed + 1, 3000);
+    if (played) {
+      assert.equal(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.moveCount), before + 1);
+      return text;
+    }
     said.push(`${text}: ${await page.locator('#board .sb-msg').textContent()}`);
   }
   // Late in a game the router may pass closer to an arm's tip than a
