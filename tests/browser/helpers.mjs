@@ -149,11 +149,14 @@ export async function routedPath(page, move) {
       const [x, y] = s.board.toClient(prev.points[i], prev.points[i + 1]);
       pts.push({ x, y });
     }
-    // Resample every 3 px so that the pointer follows the curve closely.
+    // Every point of the route, and between two far apart more on the
+    // straight line joining them (at most 8 px apart), as a hand's pointer
+    // events come: the same polyline as the route. (Every 3 px made three
+    // times the events, each a round trip to the page and often a frame.)
     const out = [pts[0]];
     for (let i = 1; i < pts.length; i++) {
       const a = pts[i - 1], b = pts[i];
-      const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 3));
+      const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 8));
       for (let k = 1; k <= n; k++) out.push({ x: a.x + (b.x - a.x) * k / n, y: a.y + (b.y - a.y) * k / n });
     }
     return out;
@@ -183,6 +186,18 @@ export async function tidied(page, timeout = 30000) {
 /** The moves listed on the page. @param {Page} page */
 export async function movesShown(page) {
   return page.locator('#moves li').allTextContents();
+}
+
+/**
+ * The bytes of a download (through its stream: a browser shared over a
+ * connection, as scripts/test.sh runs them, gives no local path).
+ * @param {import('playwright-core').Download} download
+ */
+export async function downloadBytes(download) {
+  const stream = await download.createReadStream();
+  const chunks = [];
+  for await (const c of stream) chunks.push(c);
+  return Buffer.concat(chunks);
 }
 
 /** The engine, loaded in node from the built package (www/pkg). */

@@ -36,7 +36,9 @@ async function drawSomeMove(page) {
     const g = /** @type {any} */ (globalThis).sprouts.game;
     const live = g.spotList().filter((/** @type {any} */ s) => s.lives > 0).map((/** @type {any} */ s) => s.n);
     const out = [];
-    for (const a of live) for (const b of live) if (b >= a) out.push(...g.movesBetween(a, b, 50));
+    // The first 12 are all that is tried: routing the moves of every pair
+    // took most of this file's time.
+    for (const a of live) for (const b of live) if (b >= a && out.length < 12) out.push(...g.movesBetween(a, b, 50));
     return out;
   });
   assert.ok(candidates.length, 'a move is left');
