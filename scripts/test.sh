@@ -79,7 +79,14 @@ for f in lost layout embed variants app teach share; do browser+=("tests/browser
 for f in tests/browser/*.test.mjs; do
   case " ${browser[*]} " in *" $f "*) ;; *) browser+=("$f") ;; esac
 done
-node --test --test-concurrency="${SPROUTS_BROWSER_JOBS:-3}" "${browser[@]}" 2>&1 | tee "$logs/browser"
+# One Chromium for all files (each works in a fresh context of it):
+# tests/browser/shared-browser.mjs prints its address on its first line.
+coproc SHARED_BROWSER { exec node tests/browser/shared-browser.mjs; }
+shared_pid=$SHARED_BROWSER_PID
+read -r -t 60 ws <&"${SHARED_BROWSER[0]}" || { echo "the shared Chromium did not start" >&2; exit 1; }
+trap 'kill "$shared_pid" 2>/dev/null; rm -rf "$logs"' EXIT
+SPROUTS_BROWSER_WS="$ws" node --test --test-concurrency="${SPROUTS_BROWSER_JOBS:-3}" "${browser[@]}" 2>&1 | tee "$logs/browser"
+kill "$shared_pid" 2>/dev/null || true
 took; summary+=("browser:  $(awk '/^# pass/ { p = $3 } /^# tests/ { t = $3 } END { printf "%d of %d tests passed", p, t }' "$logs/browser") (tests/browser in Chromium; $took)")
 
 echo "== Python tests (pip install './python[ray,test]' in target/pyenv, then pytest)"
