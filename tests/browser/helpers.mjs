@@ -66,8 +66,14 @@ export async function newGame(page, opts) {
   await page.check(`input[name=convention][value=${opts.misere ? 'misere' : 'normal'}]`);
   await page.selectOption('#player1', opts.player1 ?? 'human');
   await page.selectOption('#player2', opts.player2 ?? 'human');
+  // A computer may move at once: a new game (not the one before it) with
+  // at least its spots, rather than exactly its spots at some frame.
+  await page.evaluate(() => { const w = /** @type {any} */ (globalThis); w.gameBefore = w.sprouts.game; });
   await page.click('#new-game');
-  await page.waitForFunction((n) => document.querySelectorAll('#board [data-spot]').length === n, opts.spots);
+  await page.waitForFunction((n) => {
+    const w = /** @type {any} */ (globalThis);
+    return w.sprouts.game !== w.gameBefore && document.querySelectorAll('#board [data-spot]').length >= n;
+  }, opts.spots);
 }
 
 /** Centre of spot n, from its focusable overlay button (viewport px). */
