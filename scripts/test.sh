@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 began=$SECONDS
 echo "== expected time on a 2-core machine: about 14 min the first time on a fresh"
 echo "   machine (4 min of it building wasm-bindgen-cli); later, with nothing"
-echo "   changed, about 7 min on a quiet machine (much longer when it is busy"
-echo "   with other work; docs/contributing.md)"
+echo "   changed, about 6 min on a quiet machine (7 min 9 s measured before the"
+echo "   browser tests' waits were cut; much longer when it is busy with other"
+echo "   work; docs/contributing.md)"
 bash scripts/setup.sh --browser
 # shellcheck source=scripts/env.sh
 . scripts/env.sh
