@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 began=$SECONDS
 echo "== expected time on a 2-core machine: about 14 min the first time on a fresh"
 echo "   machine (4 min of it building wasm-bindgen-cli); later, with nothing"
-echo "   changed, about 7 min on a quiet machine (much longer when it is busy"
-echo "   with other work; docs/contributing.md)"
+echo "   changed, about 6 min on a quiet machine (7 min 9 s measured before the"
+echo "   browser tests' waits were cut; much longer when it is busy with other"
+echo "   work; docs/contributing.md)"
 bash scripts/setup.sh --browser
 # shellcheck source=scripts/env.sh
 . scripts/env.sh
@@ -68,10 +69,25 @@ echo "== browser tests (headless Chromium)"
 bash scripts/build-wasm.sh
 # release: dist/ for tests/browser/release.test.mjs (packed with the page's wasm; docs/release.md)
 SPROUTS_RELEASE_QUICK=1 bash scripts/release.sh
-# Two test files at a time (node's default on 2 cores is one): most of a
-# file's time is waiting on Chromium, workers and timers, so two overlap
-# well; SPROUTS_BROWSER_JOBS sets another number.
-node --test --test-concurrency="${SPROUTS_BROWSER_JOBS:-2}" tests/browser/ 2>&1 | tee "$logs/browser"
+# Three test files at a time (node's default on 2 cores is one): a file
+# keeps about half a core busy (the rest is waiting on Chromium, workers
+# and the page's timers), so three fill two cores; SPROUTS_BROWSER_JOBS
+# sets another number. The longest files first (CPU seconds measured in
+# docs/contributing.md), so that the last to start is a short one and the
+# step does not end on one long file running alone.
+browser=()
+for f in lost layout embed variants app teach share; do browser+=("tests/browser/$f.test.mjs"); done
+for f in tests/browser/*.test.mjs; do
+  case " ${browser[*]} " in *" $f "*) ;; *) browser+=("$f") ;; esac
+done
+# One Chromium for all files (each works in a fresh context of it):
+# tests/browser/shared-browser.mjs prints its address on its first line.
+coproc SHARED_BROWSER { exec node tests/browser/shared-browser.mjs; }
+shared_pid=$SHARED_BROWSER_PID
+read -r -t 60 ws <&"${SHARED_BROWSER[0]}" || { echo "the shared Chromium did not start" >&2; exit 1; }
+trap 'kill "$shared_pid" 2>/dev/null; rm -rf "$logs"' EXIT
+SPROUTS_BROWSER_WS="$ws" node --test --test-concurrency="${SPROUTS_BROWSER_JOBS:-3}" "${browser[@]}" 2>&1 | tee "$logs/browser"
+kill "$shared_pid" 2>/dev/null || true
 took; summary+=("browser:  $(awk '/^# pass/ { p = $3 } /^# tests/ { t = $3 } END { printf "%d of %d tests passed", p, t }' "$logs/browser") (tests/browser in Chromium; $took)")
 
 echo "== Python tests (pip install './python[ray,test]' in target/pyenv, then pytest)"

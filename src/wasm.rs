@@ -438,6 +438,23 @@ pub fn canonical(position: &str) -> Result<String, JsError> {
     Ok(Canon::of_limited(&p).map_err(err)?.to_string())
 }
 
+/// What a pasted text reads as, the way every command of the CLI reads it
+/// ([`crate::reading::read`]): `"record"` when it reads as a WGOSA record
+/// (a `{rules}` tag first makes one too), otherwise `"position"`; an error
+/// naming both readings when it is neither. The page's Open box asks this
+/// rather than guessing, so `0+12` is a position there as for `sprouts draw`.
+#[wasm_bindgen(js_name = readingOf)]
+pub fn reading_of(text: &str) -> Result<String, JsError> {
+    if text.trim_start().starts_with('{') {
+        return Ok("record".into());
+    }
+    Ok(match crate::reading::read(text).map_err(err)? {
+        crate::reading::Reading::Record(_) => "record",
+        crate::reading::Reading::Position(_) => "position",
+    }
+    .into())
+}
+
 /// A WGOSA record as written, for the replay: `{header: {spots,
 /// convention, players: {first, second, chooser, note} | null, result},
 /// moves: [{move, written}]}` ([`crate::report::RecordReading`]): each

@@ -2,7 +2,7 @@
 //! (`scripts/test.sh`). Native test runs compile this file to nothing.
 #![cfg(target_arch = "wasm32")]
 
-use sprouts::wasm::{analyse, canonical, computer_move, engine_version, explore, read_record, Game};
+use sprouts::wasm::{analyse, canonical, computer_move, engine_version, explore, read_record, reading_of, Game};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
@@ -627,6 +627,19 @@ fn a_record_read_as_written() {
     let e = read_record("2+ 1(3)2 1(4)2 1(5)2").unwrap_err();
     assert!(message(e).starts_with("move 3 `1(5)2`"));
     assert!(read_record("not a record").is_err());
+}
+
+/// The Open box reads a text as the CLI does (src/reading.rs): a record
+/// when it reads as one, else a position; `0+12` is two lands, not a record.
+#[wasm_bindgen_test]
+fn a_text_reads_as_the_cli_reads_it() {
+    assert_eq!(reading_of("2+ 1(3)2 1(4)2").unwrap(), "record");
+    assert_eq!(reading_of("{brussels} 2+ 1(3)2").unwrap(), "record");
+    assert_eq!(reading_of("0*2.AB.}AB.}]!").unwrap(), "position");
+    assert_eq!(reading_of("0+12").unwrap(), "position");
+    assert_eq!(reading_of("0+1ab2ba").unwrap(), "position");
+    let e = message(reading_of("2+ 1(3)2 x").unwrap_err());
+    assert!(e.contains("neither a game record") && e.contains("nor a position"), "{e}");
 }
 
 /// The lesson's facade (src/teach.rs): a game's counts and the explorer's

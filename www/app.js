@@ -492,6 +492,8 @@ Object.assign(globalThis, {
     board,
     worker,
     get tidy() { return tidy; },
+    /** The drawing worker's client (null until first needed): `pending()` is 0 once it has nothing to read. */
+    get drawing() { return drawClient; },
     /** Shows the game again after changing it from the console. */
     refresh: () => controller?.changed(),
   },

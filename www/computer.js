@@ -51,7 +51,7 @@ export function createComputer(ctl, worker, show) {
     try {
       const r = await req.promise;
       // Keep a steady pace in computer-vs-computer games.
-      const wait = !ctl.isHuman(1) && !ctl.isHuman(2) ? Math.max(0, 400 - (performance.now() - started)) : 0;
+      const wait = !ctl.isHuman(1) && !ctl.isHuman(2) ? Math.max(0, ctl.pace - (performance.now() - started)) : 0;
       if (wait) await new Promise((ok) => setTimeout(ok, wait));
       if (thinking !== mine) return; // stopped, or a new game
       thinking = null;

@@ -26,11 +26,11 @@
  *        in one go (an embed shows no tidy's animation) → {id, drawing}
  *        (`Game.drawing`, for `Game.adoptDrawing(drawing, true)`); stateless,
  *        so every board of a page may ask at once.
- *   {type: 'open', id, text, misere, width, height, recordFirst} a pasted
- *        text read as a record (`Game.fromRecord`) or a position
- *        (`Game.fromPosition`), the one `recordFirst` says first, the other
- *        if that one refuses → {id, game, isRecord} (game: saved-game JSON)
- *        or {id, error} (the first reader's reason).
+ *   {type: 'open', id, text, misere, width, height} a pasted text read
+ *        as the CLI reads it (`readingOf`: a record when it reads as one,
+ *        else a position), then drawn (`Game.fromRecord` or
+ *        `Game.fromPosition`) → {id, game, isRecord} (game: saved-game
+ *        JSON) or {id, error} (neither reading's reason, or the move's).
  *   {type: 'link', id, position, misere, record, width, height} a share
  *        link's game: the position (null: the record's start) with the
  *        record's moves played on it → {id, game} or {id, error}.
@@ -60,21 +60,12 @@ let scale = 1;
 /** @param {import('./engine.js').Engine} e @param {any} m */
 function open(e, m) {
   const text = String(m.text);
-  const read = (/** @type {boolean} */ record) => (record
+  // The engine says which reading, as for `sprouts draw` (src/reading.rs):
+  // the page and the CLI never read one text two ways.
+  const isRecord = e.readingOf(text) === 'record';
+  const g = isRecord
     ? e.Game.fromRecord(text, Number(m.width), Number(m.height))
-    : e.Game.fromPosition(text, Boolean(m.misere), Number(m.width), Number(m.height)));
-  let isRecord = Boolean(m.recordFirst);
-  let g;
-  try {
-    g = read(isRecord);
-  } catch (first) {
-    try {
-      g = read(!isRecord);
-      isRecord = !isRecord;
-    } catch {
-      throw first;
-    }
-  }
+    : e.Game.fromPosition(text, Boolean(m.misere), Number(m.width), Number(m.height));
   try {
     return { id: m.id, game: g.toJson(), isRecord };
   } finally {

@@ -42,6 +42,8 @@ export class GameController extends EventTarget {
     this.players = { 1: 'human', 2: 'human' };
     /** Seconds the computer may think. */
     this.budget = 15;
+    /** Milliseconds between the moves of a computer-against-computer game, so that a person can follow them (the browser tests set 0). */
+    this.pace = 400;
     this.placeSpot = false;
     /** @type {string | null} what the next stroke puts on its line under other rules (variants.js); null: the rules' own */
     this.newSpot = null;

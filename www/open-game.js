@@ -25,7 +25,6 @@
 import { $, input, plural } from './dom.js';
 import { messageOf } from './engine.js';
 import { parseFragment } from './share.js';
-import { looksLikeRecord } from './reading.js';
 import { showingOpened } from './store.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
@@ -85,7 +84,6 @@ export function createOpener(ctl, drawing, host) {
    * @param {string} text
    */
   function written(text) {
-    if (!looksLikeRecord(text)) return null;
     try {
       return ctl.engine.readRecord(text);
     } catch {
@@ -148,11 +146,19 @@ export function createOpener(ctl, drawing, host) {
     }
     const { width, height } = ctl.boardSize();
     const misere = /** @type {HTMLInputElement} */ ($('open-misere')).checked;
+    // Record or position, as the engine (and so `sprouts draw`) reads it:
+    // `0+12` is two lands, not a record; neither, the error names both.
+    let reading;
+    try {
+      reading = ctl.engine.readingOf(t);
+    } catch (e) {
+      drop();
+      fail(messageOf(e));
+      return;
+    }
     error.textContent = '';
-    // The parser the text looks made for first; if it refuses, the other
-    // one (a spots-dialect string can start like a record header).
-    read({ type: 'open', text: t, misere, width, height, recordFirst: looksLikeRecord(t) },
-      looksLikeRecord(t) ? 'Reading the record…' : 'Laying out the position…', (m) => textRead(m, t));
+    read({ type: 'open', text: t, misere, width, height },
+      reading === 'record' ? 'Reading the record…' : 'Laying out the position…', (m) => textRead(m, t));
   }
 
   /**

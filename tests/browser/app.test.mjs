@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './harness.mjs';
-import { arc, mouseDraw, movesShown, newGame, ready, routedPath, spotAt, touchDraw } from './helpers.mjs';
+import { arc, drawnOrRefused, mouseDraw, movesShown, newGame, ready, routedPath, spotAt, touchDraw } from './helpers.mjs';
 
 const site = useSite();
 
@@ -112,9 +112,7 @@ test('a whole 2-spot game drawn by hand ends with the right winner', async () =>
           return { move: r.move, expected };
         }, seed);
         const path = await routedPath(page, move);
-        await mouseDraw(page, path);
-        drawn = await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n, k + 1, { timeout: 2000 })
-          .then(() => true, () => false);
+        drawn = await drawnOrRefused(page, path, k + 1);
         if (drawn) {
           const hoey = await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.hoey());
           assert.equal(hoey, expected, `move ${k + 1} (${move}) drawn as routed`);

@@ -10,6 +10,10 @@ const site = useSite();
 
 test('2 spots, normal play: the perfect computer moving second wins every game', async () => {
   const { page, errors } = await site.open();
+  // A shorter pause between the computers' moves than the page's 400 ms
+  // (for a person to follow them): long enough for newGame to see the
+  // start before the first move.
+  await page.evaluate(() => { /** @type {any} */ (globalThis).sprouts.app.pace = 150; });
   for (let game = 0; game < 3; game++) {
     await newGame(page, { spots: 2, player1: 'random', player2: 'perfect' });
     await page.waitForFunction(() => /Game over/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 60000 });

@@ -20,23 +20,39 @@ export function startSite() {
 
 /** Each launched context's profile directory. @type {WeakMap<object, string>} */
 const PROFILES = new WeakMap();
+/** Each context's connection to a shared browser (closed with it). @type {WeakMap<object, import('playwright-core').Browser>} */
+const SHARED = new WeakMap();
+
+/** The flags of every Chromium the tests start. */
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
 
 /**
- * Headless Chromium with a fresh profile (closeBrowser deletes it). Playwright refuses
+ * Headless Chromium with a fresh profile (closeBrowser deletes it), or a
+ * fresh context in the shared one of $SPROUTS_BROWSER_WS. Playwright refuses
  * a --user-data-dir argument, so the persistent-context API passes it for us.
  * The network flags stop Chromium calling home, which this machine's closed
  * network refuses noisily.
  * @returns {Promise<import('playwright-core').BrowserContext>}
  */
 export async function launchBrowser() {
+  // scripts/test.sh starts one Chromium for all test files
+  // (tests/browser/shared-browser.mjs): a fresh context in it (its own
+  // storage, like a fresh profile) costs a tenth of a launch.
+  const ws = process.env.SPROUTS_BROWSER_WS;
+  if (ws) {
+    const browser = await chromium.connect(ws);
+    const context = await browser.newContext();
+    SHARED.set(context, browser);
+    return context;
+  }
   const profile = await mkdtemp(join(tmpdir(), 'sprouts-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   // Deleted once closed: awaited by closeBrowser (a test run may exit
   // before a rm started from the 'close' event finishes).
@@ -47,6 +63,7 @@ export async function launchBrowser() {
 /** Closes a context from launchBrowser and deletes its profile. @param {import('playwright-core').BrowserContext} context */
 export async function closeBrowser(context) {
   await context.close();
+  await SHARED.get(context)?.close();
   const profile = PROFILES.get(context);
   if (profile) await rm(profile, { recursive: true, force: true });
 }

@@ -66,8 +66,14 @@ export async function newGame(page, opts) {
   await page.check(`input[name=convention][value=${opts.misere ? 'misere' : 'normal'}]`);
   await page.selectOption('#player1', opts.player1 ?? 'human');
   await page.selectOption('#player2', opts.player2 ?? 'human');
+  // A computer may move at once: a new game (not the one before it) with
+  // at least its spots, rather than exactly its spots at some frame.
+  await page.evaluate(() => { const w = /** @type {any} */ (globalThis); w.gameBefore = w.sprouts.game; });
   await page.click('#new-game');
-  await page.waitForFunction((n) => document.querySelectorAll('#board [data-spot]').length === n, opts.spots);
+  await page.waitForFunction((n) => {
+    const w = /** @type {any} */ (globalThis);
+    return w.sprouts.game !== w.gameBefore && document.querySelectorAll('#board [data-spot]').length >= n;
+  }, opts.spots);
 }
 
 /** Centre of spot n, from its focusable overlay button (viewport px). */
@@ -118,6 +124,24 @@ export async function touchDraw(page, points) {
 }
 
 /**
+ * Draws the stroke through `points` with the mouse; true once the page
+ * lists `count` moves, false once it says the stroke is not a move (or
+ * after `timeout` ms without either).
+ * @param {Page} page @param {{x: number, y: number}[]} points @param {number} count @param {number} [timeout]
+ */
+export async function drawnOrRefused(page, points, count, timeout = 2000) {
+  // The board's message line says "Not a move: …" for a refused stroke;
+  // emptied first, so that an earlier refusal does not count.
+  await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.board.message(''));
+  await mouseDraw(page, points);
+  const handle = await page.waitForFunction((n) => {
+    if (document.querySelectorAll('#moves li').length === n) return 'drawn';
+    return /^Not a move/.test(document.querySelector('#board .sb-msg')?.textContent ?? '') ? 'refused' : false;
+  }, count, { timeout }).catch(() => null);
+  return (await handle?.jsonValue()) === 'drawn';
+}
+
+/**
  * The curve the engine routes for a move, in viewport px, sampled every
  * few px: drawing it by hand makes exactly that move.
  * @param {Page} page @param {string} move
@@ -131,11 +155,14 @@ export async function routedPath(page, move) {
       const [x, y] = s.board.toClient(prev.points[i], prev.points[i + 1]);
       pts.push({ x, y });
     }
-    // Resample every 3 px so that the pointer follows the curve closely.
+    // Every point of the route, and between two far apart more on the
+    // straight line joining them (at most 8 px apart), as a hand's pointer
+    // events come: the same polyline as the route. (Every 3 px made three
+    // times the events, each a round trip to the page and often a frame.)
     const out = [pts[0]];
     for (let i = 1; i < pts.length; i++) {
       const a = pts[i - 1], b = pts[i];
-      const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 3));
+      const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 8));
       for (let k = 1; k <= n; k++) out.push({ x: a.x + (b.x - a.x) * k / n, y: a.y + (b.y - a.y) * k / n });
     }
     return out;
@@ -165,6 +192,18 @@ export async function tidied(page, timeout = 30000) {
 /** The moves listed on the page. @param {Page} page */
 export async function movesShown(page) {
   return page.locator('#moves li').allTextContents();
+}
+
+/**
+ * The bytes of a download (through its stream: a browser shared over a
+ * connection, as scripts/test.sh runs them, gives no local path).
+ * @param {import('playwright-core').Download} download
+ */
+export async function downloadBytes(download) {
+  const stream = await download.createReadStream();
+  const chunks = [];
+  for await (const c of stream) chunks.push(c);
+  return Buffer.concat(chunks);
 }
 
 /** The engine, loaded in node from the built package (www/pkg). */

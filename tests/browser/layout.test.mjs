@@ -105,6 +105,10 @@ const moveCount = (page) => page.evaluate(() => document.querySelectorAll('#move
 for (const size of SIZES) {
   test(`${size.width}×${size.height}: a 20-spot computer game keeps the status and the last move on screen; Play again keeps the settings`, async () => {
     const { page, errors } = await site.open('', size);
+    // The page waits 400 ms between the computers' moves for a person to
+    // follow them; 150 ms still lets newGame see the start and leaves
+    // frames for the check after each move.
+    await page.evaluate(() => { /** @type {any} */ (globalThis).sprouts.app.pace = 150; });
     await watch(page);
     // New game (the form is below the board on a phone) must not leave the status off screen.
     await newGame(page, { spots: 20, player1: 'random', player2: 'random' });

@@ -31,6 +31,16 @@ const REC40_SHORT = REC40_2.split(' ').slice(0, 31).join(' ');
 const linkOf = (/** @type {string} */ record, /** @type {number | null} */ m = null) =>
   `index.html#r=${encodeURIComponent(record)}${m === null ? '' : `&m=${m}`}`;
 
+/**
+ * Waits until the drawing worker has nothing queued or being read (what a
+ * link, a file or a tidy asked of it is done or dropped).
+ * @param {import('playwright-core').Page} page
+ */
+const drawingIdle = (page) => page.waitForFunction(() => {
+  const d = /** @type {any} */ (globalThis).sprouts.drawing;
+  return !d || d.pending() === 0;
+}, null, { timeout: 60000 });
+
 /** The record the page shows. @param {import('playwright-core').Page} page */
 const recordShown = (page) => page.inputValue('#record');
 
@@ -132,8 +142,9 @@ test('a move played while a link is read is kept', async () => {
   await newGame(page, { spots: 3 });
   await page.evaluate((h) => { location.hash = h; }, linkOf(REC40_2).slice('index.html'.length));
   await typeMove(page, '1(4)2', 1);
-  // Longer than the link takes to read.
-  await page.waitForTimeout(12000);
+  // Until the drawing worker has nothing left to read: a link read on
+  // (not dropped on the move) would land by then.
+  await drawingIdle(page);
   await tidied(page);
   assert.equal(await recordShown(page), '3+ 1(4)2', 'the move stays on the board');
   await page.reload();
@@ -157,7 +168,8 @@ test('50 links within 6 s end on the last one, a broken link', async () => {
     null, { timeout: 30000 },
   );
   const settled = (Date.now() - t0) / 1000;
-  await page.waitForTimeout(3000);
+  // No older link still read to land after the broken one.
+  await drawingIdle(page);
   assert.match(await page.textContent('#open-error') ?? '', /could not be opened/, 'the error stays');
   assert.equal(await recordShown(page), '5+ 1(6)2 3(7)4', 'the game in progress is shown, not an older link');
   console.log(`50 links: settled on the broken one ${settled.toFixed(1)} s after the first`);

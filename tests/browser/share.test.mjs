@@ -3,9 +3,8 @@
 // hostile ones), the game file. Needs `scripts/build-wasm.sh` first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { useSite } from './harness.mjs';
-import { movesShown, nodeEngine } from './helpers.mjs';
+import { downloadBytes, movesShown, nodeEngine } from './helpers.mjs';
 import { LONG_RECORD, openRecord, replayState } from './records.mjs';
 
 const site = useSite();
@@ -26,9 +25,7 @@ async function pictureAtMove12(page, selector) {
 /** @param {import('playwright-core').Page} page @param {string} selector */
 async function downloaded(page, selector) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
-  const path = await file.path();
-  assert.ok(path, 'the download was saved');
-  return { name: file.suggestedFilename(), path, bytes: await readFile(path) };
+  return { name: file.suggestedFilename(), bytes: await downloadBytes(file) };
 }
 
 test('the PNG picture: twice the board\'s size, every live spot in its colour (faded where no move is left)', async () => {
@@ -187,7 +184,7 @@ test('the game file: saved, opened again to the same drawing; a broken file chan
   await page.fill('#spots', '5');
   await page.click('#new-game');
   await page.waitForFunction(() => document.querySelectorAll('#board [data-spot]').length === 5);
-  await page.setInputFiles('#file-input', file.path);
+  await page.setInputFiles('#file-input', { name: file.name, mimeType: 'application/json', buffer: file.bytes });
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 11);
   const after = await page.evaluate(() => {
     const g = /** @type {any} */ (globalThis).sprouts.game;
