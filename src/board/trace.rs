@@ -258,14 +258,16 @@ impl Board {
                 }
                 // The outer walk, if any, came first; find it after sorting.
                 let outer = bounded.then(|| spots_of(&f[0]));
-                f.sort_by_cached_key(|b| spots_of(b));
+                crate::sort::sort_by_cached_key(&mut f, |b| spots_of(b));
                 (
                     outer.and_then(|o| f.iter().position(|b| spots_of(b) == o)),
                     f,
                 )
             })
             .collect();
-        sorted.sort_by_cached_key(|(_, f)| f.iter().map(&spots_of).collect::<Vec<_>>());
+        crate::sort::sort_by_cached_key(&mut sorted, |(_, f)| {
+            f.iter().map(&spots_of).collect::<Vec<_>>()
+        });
         let (outer, regions): (Vec<Option<usize>>, Vec<Vec<Vec<CornerAt>>>) =
             sorted.into_iter().unzip();
         let lives: Vec<u8> = rot.iter().zip(self.capacities()).map(|(r, &c)| c.saturating_sub(r.len() as u8)).collect();

@@ -93,7 +93,7 @@ pub fn move_text(p: &Position, mv: &Move) -> MoveText {
     }
     // Shortest first; among equals, as players tend to write: the lower
     // spot first, more of the separated spots listed.
-    texts.sort_by_cached_key(|t| {
+    crate::sort::sort_by_cached_key(&mut texts, |t| {
         let s = t.to_string();
         (s.len(), t.from > t.to, std::cmp::Reverse(t.listed.len()), s)
     });

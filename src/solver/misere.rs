@@ -68,7 +68,7 @@ impl Solver {
             }
         }
         // Lands expanded one child at a time may repeat children.
-        options.sort_by(|a, b| a.0.cmp(&b.0));
+        crate::sort::sort_short_by(&mut options, |a, b| a.0.cmp(&b.0));
         options.dedup_by(|a, b| a.0 == b.0);
         let n = pns::search(&mut options, th_proof, th_disproof, |c, thp, thd| {
             self.misere_mid(c, thp, thd)
@@ -114,7 +114,7 @@ fn with_land_replaced(lands: &[Canon], i: usize, child: &Canon) -> Canon {
         .map(|(_, l)| l.tokens())
         .chain(child.tokens().split_inclusive(|&t| t == T_LAND))
         .collect();
-    parts.sort_unstable_by(|a, b| a[..a.len() - 1].cmp(&b[..b.len() - 1]));
+    crate::sort::sort_short_by(&mut parts, |a, b| a[..a.len() - 1].cmp(&b[..b.len() - 1]));
     Canon::from_tokens(parts.concat())
 }
 

@@ -546,7 +546,7 @@ impl Solver {
         });
         self.held -= bytes;
         if matches!(result, Ok(false)) {
-            kids.sort();
+            crate::sort::sort_short(&mut kids);
             kids.dedup();
             self.cache.put(k.as_deref(), kids);
         }

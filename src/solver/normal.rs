@@ -248,7 +248,7 @@ impl Solver {
             if won {
                 return Ok(self.record_land(key, open_key, k, pns::WIN, start));
             }
-            found.sort_by(|a, b| a.0.cmp(&b.0));
+            crate::sort::sort_short_by(&mut found, |a, b| a.0.cmp(&b.0));
             found.dedup_by(|a, b| a.0 == b.0);
             let mut children = Vec::with_capacity(found.len());
             for (c, o, n) in found {

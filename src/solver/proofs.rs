@@ -197,7 +197,7 @@ impl Solver {
                     return Err(bad("trees must be numbered 2, 3, … in order, options before the tree"));
                 }
                 let mut sorted = options.clone();
-                sorted.sort_unstable();
+                crate::sort::sort_short(&mut sorted);
                 sorted.dedup();
                 match self.trees.load(sorted) {
                     Some(got) if got == *id => {}

@@ -111,7 +111,7 @@ impl Solver {
                 None => st.lands.push(l),
             }
         }
-        st.lands.sort();
+        crate::sort::sort_short(&mut st.lands);
         normalise(st);
         Ok(())
     }
@@ -200,7 +200,7 @@ impl Solver {
                 return Ok(self.record_state(k, open, pns::WIN, start));
             }
         }
-        options.sort_by(|a, b| a.0.cmp(&b.0));
+        crate::sort::sort_short_by(&mut options, |a, b| a.0.cmp(&b.0));
         options.dedup_by(|a, b| a.0 == b.0);
         let n = pns::search(&mut options, th_proof, th_disproof, |c, thp, thd| {
             self.state_mid(c, thp, thd)
@@ -261,7 +261,7 @@ impl Solver {
 /// trees (normalised), for facts read back from a database.
 pub(super) fn lost_key(lands: &[Canon], star: bool, trees: &[u32]) -> Option<Vec<u8>> {
     let mut st = State { lands: lands.to_vec(), star, ids: trees.to_vec() };
-    st.lands.sort();
+    crate::sort::sort_short(&mut st.lands);
     normalise(&mut st);
     state_key(&st)
 }
@@ -278,7 +278,7 @@ fn normalise(st: &mut State) {
     let stars = st.ids.iter().filter(|&&i| i == STAR).count();
     st.star ^= stars % 2 == 1;
     st.ids.retain(|&i| i != ZERO && i != STAR);
-    st.ids.sort_unstable();
+    crate::sort::sort_short(&mut st.ids);
 }
 
 /// The table key of a state: its lands' keys, a separator, the parity and

@@ -191,7 +191,7 @@ impl Trees {
     /// The reduced tree of the game whose options are `options` (reduced
     /// trees, in any order, repeats allowed): rules 1 and 2.
     pub(crate) fn reduce(&mut self, mut options: Vec<u32>) -> Option<u32> {
-        options.sort_unstable();
+        crate::sort::sort_short(&mut options);
         options.dedup();
         let win = options.is_empty() || options.iter().any(|&o| !self.wins(o, false));
         let has = |set: &[u32], x: u32| set.binary_search(&x).is_ok();
@@ -221,7 +221,7 @@ impl Trees {
         if stars % 2 == 1 {
             ids.push(STAR);
         }
-        ids.sort_unstable();
+        crate::sort::sort_short(ids);
     }
 
     /// The reduced tree of the sum of a normalised multiset of trees.

@@ -470,7 +470,7 @@ impl Scratch {
             i = j;
         }
         let (out, mut lands) = (&self.out, std::mem::take(&mut self.land_out));
-        lands.sort_by(|&a, &b| cmp_tokens(at(out, a), at(out, b)));
+        crate::sort::sort_short_by(&mut lands, |&a, &b| cmp_tokens(at(out, a), at(out, b)));
         let mut tokens = Vec::with_capacity(out.len() + lands.len());
         for &l in &lands {
             tokens.extend_from_slice(at(out, l));
@@ -667,7 +667,7 @@ impl Scratch {
             let root = find(&mut self.parent, ri);
             self.by_land.push((root, ri));
         }
-        self.by_land.sort_unstable();
+        crate::sort::sort_short(&mut self.by_land);
     }
 
     /// Writes the land of regions `by_land[i..j]` into `out`.
@@ -695,7 +695,7 @@ impl Scratch {
         self.order.clear();
         self.order.extend(0..self.forms.len() as u32);
         let (tok, forms) = (&self.tok, &self.forms);
-        self.order.sort_by(|&a, &b| {
+        crate::sort::sort_short_by(&mut self.order, |&a, &b| {
             cmp_tokens(
                 at(tok, forms[a as usize].shape),
                 at(tok, forms[b as usize].shape),
@@ -759,15 +759,16 @@ impl Scratch {
             let isolated = summary(&[1, 0, 0, 0, 0, 1]);
             self.sums
                 .extend(std::iter::repeat_n(isolated, self.isolated[ri] as usize));
-            self.sums[s0..].sort_unstable();
+            crate::sort::sort_short(&mut self.sums[s0..]);
             self.sum_of[ri] = (s0 as u32, (self.sums.len() - s0) as u32);
         }
         // Rank the regions by summary (equal summaries, equal ranks).
         self.order.clear();
         self.order.extend(self.by_land[i..j].iter().map(|e| e.1));
         let (sums, sum_of) = (&self.sums, &self.sum_of);
-        self.order
-            .sort_by(|&a, &b| at(sums, sum_of[a as usize]).cmp(at(sums, sum_of[b as usize])));
+        crate::sort::sort_short_by(&mut self.order, |&a, &b| {
+            at(sums, sum_of[a as usize]).cmp(at(sums, sum_of[b as usize]))
+        });
         self.rank.clear();
         self.rank.resize(self.regions.len(), 0);
         let mut r = 0;
@@ -793,7 +794,7 @@ impl Scratch {
                 }
             }
         }
-        self.pairs.sort_unstable();
+        crate::sort::sort_short(&mut self.pairs);
         let mut c: u16 = 0;
         for x in 0..self.pairs.len() {
             let (a, b, s) = self.pairs[x];
@@ -845,7 +846,9 @@ impl Scratch {
                 self.bforms.push(bf);
             }
             let tok = &self.tok;
-            self.bforms[vb..].sort_by(|a, b| cmp_tokens(at(tok, a.shape), at(tok, b.shape)));
+            crate::sort::sort_short_by(&mut self.bforms[vb..], |a, b| {
+                cmp_tokens(at(tok, a.shape), at(tok, b.shape))
+            });
             let mut r0 = vb;
             for x in vb..=self.bforms.len() {
                 let ends = x == self.bforms.len()
@@ -1155,7 +1158,7 @@ impl Scratch {
                 bounds += 1;
             }
         }
-        self.land_spots.sort_unstable();
+        crate::sort::sort_short(&mut self.land_spots);
         self.land_spots.dedup();
         let ns = self.land_spots.len() as u32;
         self.vertex.resize(self.kind.len(), 0);
@@ -1186,7 +1189,7 @@ impl Scratch {
         // Each neighbour counted costs about what a step of the search does
         // (measured: 2^20 of either take some 60 ms).
         self.steps_left = self.steps_left.saturating_sub(self.edges.len() as u64);
-        self.edges.sort_unstable();
+        crate::sort::sort_short(&mut self.edges);
         self.adj_at.clear();
         self.adj_at.resize(nv + 1, 0);
         for &(u, _) in &self.edges {
@@ -1217,7 +1220,7 @@ impl Scratch {
         };
         self.lab.clear();
         self.lab.extend(0..nv as u32);
-        self.lab.sort_by_key(|&v| key(v));
+        crate::sort::sort_short_by_key(&mut self.lab, |&v| key(v));
         self.pos.resize(nv, 0);
         self.cell.resize(nv, 0);
         self.cell_end.resize(nv, 0);
@@ -1264,7 +1267,9 @@ impl Scratch {
                 return;
             }
             let (cell, hits) = (&self.cell, &self.hits);
-            self.hit_list.sort_unstable_by_key(|&u| (cell[u as usize], hits[u as usize]));
+            crate::sort::sort_short_by_key(&mut self.hit_list, |&u| {
+                (cell[u as usize], hits[u as usize])
+            });
             // Split each touched cell, in order: the untouched first, then
             // by count; the touched are moved to the cell's end.
             let mut t0 = 0;

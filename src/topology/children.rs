@@ -25,7 +25,7 @@ impl Position {
         let r = self.reduced();
         let mut out: Vec<Canon> = Vec::new();
         r.for_each_grouped_move(&mut |mv| out.push(Canon::of_child(&r, &mv)));
-        out.sort();
+        crate::sort::sort_short(&mut out);
         out.dedup();
         out
     }
@@ -47,7 +47,7 @@ impl Position {
         if !exact {
             return Err(super::canon::canon_limit());
         }
-        out.sort();
+        crate::sort::sort_short(&mut out);
         out.dedup();
         Ok(out)
     }
@@ -92,7 +92,7 @@ impl Position {
         if !exact {
             return Err(super::canon::canon_limit());
         }
-        kept.sort_by(|a, b| cmp_runs(&a.0, &b.0));
+        crate::sort::sort_short_by(&mut kept, |a, b| cmp_runs(&a.0, &b.0));
         Ok(kept.into_iter().map(|(_, text)| text).collect())
     }
 
@@ -154,7 +154,7 @@ impl Position {
                 *c = Canon::quick_child(self, mv);
             }
         }
-        out.sort_by(|a, b| a.1.cmp(&b.1));
+        crate::sort::sort_short_by(&mut out, |a, b| a.1.cmp(&b.1));
         out.dedup_by(|a, b| a.1 == b.1);
         (out, exact)
     }
@@ -490,7 +490,7 @@ fn for_each_sharing(groups: &Groups, split: usize, mirror: bool, f: &mut dyn FnM
             .zip(&counts)
             .flat_map(|(m, &c)| m[..c].iter().copied())
             .collect();
-        inside.sort_unstable();
+        crate::sort::sort_short(&mut inside);
         f(inside);
         if !next_counts(&classes, &mut counts) {
             return;

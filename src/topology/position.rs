@@ -232,9 +232,9 @@ impl Position {
                 let k = min_rotation(b);
                 b.rotate_left(k);
             }
-            r.sort();
+            crate::sort::sort_short(r);
         }
-        self.regions.sort();
+        crate::sort::sort_short(&mut self.regions);
     }
 
     /// Number of spots ever created (the largest spot number).
@@ -267,7 +267,7 @@ impl Position {
     /// Lives available in one region: each distinct spot counted once.
     pub fn region_lives(&self, region: &Region) -> u32 {
         let mut spots: Vec<Spot> = region.iter().flatten().copied().collect();
-        spots.sort_unstable();
+        crate::sort::sort_short(&mut spots);
         spots.dedup();
         spots.iter().map(|&s| self.lives(s) as u32).sum()
     }
@@ -400,12 +400,12 @@ impl Position {
             .map(|land| {
                 let mut s: Vec<Spot> =
                     land.regions().iter().flatten().flatten().copied().filter(|&s| self.lives(s) > 0).collect();
-                s.sort_unstable();
+                crate::sort::sort_short(&mut s);
                 s.dedup();
                 s
             })
             .collect();
-        out.sort();
+        crate::sort::sort_short(&mut out);
         out
     }
 
