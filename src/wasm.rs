@@ -576,11 +576,16 @@ impl SurfaceGame {
     /// outside the square continue through the glued side): `{from, to,
     /// new_spot, crossings, position}`, or an error saying why it is no move.
     pub fn play(&mut self, flat: &[f64]) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct Played {
+            from: u32,
+            to: u32,
+            new_spot: u32,
+            crossings: usize,
+            position: String,
+        }
         let p = self.0.play(&points_of(flat)).map_err(err)?;
-        Ok(to_js(&serde_json::json!({
-            "from": p.from, "to": p.to, "new_spot": p.new_spot,
-            "crossings": p.crossings, "position": p.position,
-        })))
+        Ok(to_js(&Played { from: p.from as u32, to: p.to as u32, new_spot: p.new_spot as u32, crossings: p.crossings, position: p.position }))
     }
 
     /// The canonical position (GLOP with `@g`), the engine's.
