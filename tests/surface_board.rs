@@ -185,3 +185,27 @@ fn random_strokes_trace_to_engine_children() {
         assert!(genus_drops >= 5, "{surface}: only {genus_drops} strokes lowered the genus");
     }
 }
+
+/// `draw --surface` draws the start as the square; positions, records,
+/// `replay` and `play` on a surface are refused with a reason.
+#[test]
+fn cli_draw_and_refusals() {
+    let bin = env!("CARGO_BIN_EXE_sprouts");
+    let run = |args: &[&str]| std::process::Command::new(bin).args(args).output().unwrap();
+    let out = run(&["draw", "--surface", "klein", "--spots", "3", "--svg", "-"]);
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("data-surface=\"klein\""));
+    assert_eq!(svg.matches("class=\"spot\"").count(), 3);
+    assert_eq!(svg.matches("class=\"arrow\"").count(), 6);
+    for (args, want) in [
+        (&["draw", "--surface", "torus", "0*2.}]!", "--svg", "-"][..], "only the --spots N start is drawn"),
+        (&["replay", "--surface", "torus", "1+ 1(2)1 I"][..], "replay --surface torus: not supported"),
+        (&["play", "--surface", "projective", "--spots", "3"][..], "play --surface projective: not supported"),
+    ] {
+        let out = run(args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}
