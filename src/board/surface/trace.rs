@@ -66,7 +66,7 @@ impl SurfaceBoard {
         }
         let nv = verts.len();
         let halves = 2 * pedges.len();
-        let origin = |h: usize| if h % 2 == 0 { pedges[h / 2].0 } else { pedges[h / 2].1 };
+        let origin = |h: usize| if h.is_multiple_of(2) { pedges[h / 2].0 } else { pedges[h / 2].1 };
         let pts = |h: usize| -> Vec<Point> {
             let mut p = pedges[h / 2].2.clone();
             if h % 2 == 1 {
@@ -76,7 +76,7 @@ impl SurfaceBoard {
         };
         let second = |h: usize| {
             let p = &pedges[h / 2].2;
-            if h % 2 == 0 {
+            if h.is_multiple_of(2) {
                 p[1]
             } else {
                 p[p.len() - 2]
@@ -287,7 +287,9 @@ impl SurfaceBoard {
         // the walk that leaves by rot[k].
         let sector_face = |v: usize, k: usize| face_of_walk[walk_of[plane_of_sdart[srot[v][k]]]];
         let mut seen = vec![[false; 2]; 2 * ne];
-        let mut region_bounds: Vec<Vec<(Vec<Spot>, (usize, usize))>> = vec![Vec::new(); nf];
+        // Per region: each boundary's word and its least sector (for a stable order).
+        type Bound = (Vec<Spot>, (usize, usize));
+        let mut region_bounds: Vec<Vec<Bound>> = vec![Vec::new(); nf];
         let mut taken: std::collections::HashSet<(usize, usize)> = Default::default();
         for d0 in 0..2 * ne {
             for f0 in [true, false] {
@@ -367,7 +369,7 @@ impl SurfaceBoard {
             if e < 0 || genus.abs() > surfaces::MAX_GENUS as i64 {
                 return Err(format!("a region of Euler genus {e}"));
             }
-            let mut bs: Vec<(Vec<Spot>, (usize, usize))> = std::mem::take(&mut region_bounds[r]);
+            let mut bs: Vec<Bound> = std::mem::take(&mut region_bounds[r]);
             bs.sort_by_key(|x| x.1);
             regions.push(SurfaceRegion { genus: genus as i8, boundaries: bs.into_iter().map(|x| x.0).collect() });
         }
