@@ -591,3 +591,56 @@ pub fn computer_move_variant(record: &str, width: f64, height: f64, options_: Js
     let clock: crate::player::Clock = Rc::new(js_sys::Date::now);
     crate::variant_service::computer_move(record, width, height, &opts, &clock, report(progress)).map(|a| to_js(&a)).map_err(err)
 }
+
+/// Sprouts on the torus, the Klein bottle or the projective plane, drawn
+/// on the fundamental square ([`crate::board::SurfaceBoard`]).
+#[wasm_bindgen]
+pub struct SurfaceGame(crate::board::SurfaceBoard);
+
+#[wasm_bindgen]
+impl SurfaceGame {
+    /// `surface`: `torus`, `klein` or `projective`; a square of side `size`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(surface: &str, spots: u32, size: f64) -> Result<SurfaceGame, JsError> {
+        use crate::surfaces::Surface;
+        let s = match surface {
+            "torus" => Surface::Torus,
+            "klein" => Surface::Klein,
+            "projective" => Surface::Projective,
+            other => return Err(err(format!("surface {other:?}: torus, klein or projective"))),
+        };
+        crate::board::SurfaceBoard::start(s, spots as usize, size).map(SurfaceGame).map_err(err)
+    }
+
+    /// Plays a stroke, flat `[x0, y0, ...]` in the square's units (points
+    /// outside the square continue through the glued side): `{from, to,
+    /// new_spot, crossings, position}`, or an error saying why it is no move.
+    pub fn play(&mut self, flat: &[f64]) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct Played {
+            from: u32,
+            to: u32,
+            new_spot: u32,
+            crossings: usize,
+            position: String,
+        }
+        let p = self.0.play(&points_of(flat)).map_err(err)?;
+        Ok(to_js(&Played { from: p.from as u32, to: p.to as u32, new_spot: p.new_spot as u32, crossings: p.crossings, position: p.position }))
+    }
+
+    /// The canonical position (GLOP with `@g`), the engine's.
+    pub fn position(&self) -> Result<String, JsError> {
+        self.0.canon().map(|c| crate::surfaces::text(&c)).map_err(err)
+    }
+
+    /// Whether the game is over (no legal move left).
+    #[wasm_bindgen(js_name = isOver)]
+    pub fn is_over(&self) -> Result<bool, JsError> {
+        self.0.position().map(|p| p.is_over()).map_err(err)
+    }
+
+    /// The board as SVG, with `margin` room around the square.
+    pub fn svg(&self, margin: f64) -> String {
+        self.0.svg(margin)
+    }
+}

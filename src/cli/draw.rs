@@ -44,6 +44,8 @@ pub struct DrawArgs {
     /// it was not)
     #[arg(long, hide = true, overrides_with = "no_tidy")]
     tidy: bool,
+    #[command(flatten)]
+    surface: super::surfaces::SurfaceArgs,
 }
 
 /// Measure the drawing as the page shows it: random 20-spot games at
@@ -108,6 +110,9 @@ pub fn bench_layout(args: &BenchLayoutArgs) -> Output {
 }
 
 pub fn draw(args: &DrawArgs) -> Output {
+    if args.surface.surface != super::surfaces::SurfaceArg::Plane {
+        return super::surfaces::draw(&args.surface, args.spots, args.text.as_deref(), &args.svg);
+    }
     let game = match (&args.text, args.spots) {
         (_, Some(n)) => Game::new(n as usize, false, WIDTH, HEIGHT).map_err(|e| e.to_string())?,
         // Read as every command reads it: a record when it reads as one,

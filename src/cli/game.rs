@@ -120,6 +120,8 @@ pub struct ReplayArgs {
     /// A WGOSA game record: 2+ 1(3)2 1(4)2 ...
     #[arg(value_name = "RECORD")]
     record: String,
+    #[command(flatten)]
+    surface: super::surfaces::SurfaceArgs,
     /// [{"move", "position", "hoey", "written"}]
     #[arg(long)]
     json: bool,
@@ -131,6 +133,7 @@ pub struct ReplayArgs {
 }
 
 pub fn replay(args: &ReplayArgs) -> Output {
+    super::surfaces::refuse(&args.surface, "replay")?;
     if args.record.trim_start().starts_with('{') {
         return replay_variant(args);
     }

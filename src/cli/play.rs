@@ -60,6 +60,8 @@ pub struct PlayArgs {
     /// Spots at the start, N or a range A-B (games go round the sizes), 1 to 40
     #[arg(long, value_name = "N|A-B", required = true)]
     spots: Option<String>,
+    #[command(flatten)]
+    surface: super::surfaces::SurfaceArgs,
     /// The first player: random, heuristic or perfect
     #[arg(long, value_name = "PLAYER", default_value = "heuristic", value_parser = strength)]
     first: Strength,
@@ -107,6 +109,7 @@ fn sizes(v: &str) -> Result<Vec<usize>, String> {
 }
 
 pub fn play(args: &PlayArgs) -> Output {
+    super::surfaces::refuse(&args.surface, "play")?;
     let spots = args.spots.as_deref().unwrap_or("");
     let sizes = sizes(spots)?;
     let games = args.games;

@@ -221,3 +221,37 @@ pub fn random(s: &SurfaceArgs, n: usize, seed: u64, misere: bool) -> Output {
     ));
     Ok(out)
 }
+
+/// `sprouts draw --surface S --spots N`: the start drawn as the surface's
+/// fundamental square, its glued sides marked by arrows. Positions and
+/// records on a surface have no drawing yet (no layout places a line that
+/// wraps around a handle), so they are refused with a clear error.
+pub fn draw(s: &SurfaceArgs, spots: Option<u64>, text: Option<&str>, svg: &str) -> Output {
+    let surface = s.surface();
+    let Some(n) = spots else {
+        return Err(Failure::from(format!(
+            "draw --surface {surface}: only the --spots N start is drawn (as the fundamental square); a position{} on a surface has no drawing yet",
+            if text.is_some() { " or record" } else { "" }
+        )));
+    };
+    let board = sprouts::board::SurfaceBoard::start(surface, n as usize, 400.0)?;
+    let picture = board.svg(40.0);
+    if svg == "-" {
+        return Ok(picture);
+    }
+    std::fs::write(svg, &picture).map_err(|e| format!("{svg}: {e}"))?;
+    Ok(format!("{svg}: {n} spots on the {surface}, its fundamental square\n"))
+}
+
+/// `--surface` on a command that plays on the plane only (`replay`,
+/// `play`): a clear error naming what does work on a surface.
+pub fn refuse(s: &SurfaceArgs, command: &str) -> Result<(), Failure> {
+    if s.surface == SurfaceArg::Plane {
+        return Ok(());
+    }
+    Err(Failure::from(format!(
+        "{command} --surface {}: not supported (WGOSA records and the computer players are for the plane); \
+         on a surface use `sprouts random --surface S`, `solve`/`moves --surface S`, `draw --surface S --spots N`, or the surface board (www/surface.html)",
+        s.surface()
+    )))
+}
