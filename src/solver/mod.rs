@@ -620,12 +620,7 @@ impl Key {
 /// The table key of a token string, `None` when a letter is beyond what a
 /// byte can name (such positions are not cached).
 fn key(tokens: &[u16]) -> Option<Key> {
-    use crate::topology::{T_LOWER, T_UPPER};
-    let byte = |t: u16| match t {
-        t if t >= T_LOWER => u8::try_from(t - T_LOWER).ok().filter(|&j| j < 128).map(|j| 128 + j),
-        t if t >= T_UPPER => u8::try_from(t - T_UPPER).ok().filter(|&i| i < 120).map(|i| 8 + i),
-        t => u8::try_from(t).ok(),
-    };
+    let byte = key_byte;
     if tokens.len() > INLINE_KEY {
         return tokens.iter().map(|&t| byte(t)).collect::<Option<Vec<u8>>>().map(Key::Heap);
     }
@@ -634,6 +629,16 @@ fn key(tokens: &[u16]) -> Option<Key> {
         *b = byte(t)?;
     }
     Some(Key::Inline { len: tokens.len() as u8, bytes })
+}
+
+/// A token's byte in a key; `None` past the letters a byte can name.
+fn key_byte(t: u16) -> Option<u8> {
+    use crate::topology::{T_LOWER, T_UPPER};
+    match t {
+        t if t >= T_LOWER => u8::try_from(t - T_LOWER).ok().filter(|&j| j < 128).map(|j| 128 + j),
+        t if t >= T_UPPER => u8::try_from(t - T_UPPER).ok().filter(|&i| i < 120).map(|i| 8 + i),
+        t => u8::try_from(t).ok(),
+    }
 }
 
 /// The published outcomes of the n-spot starts (shared/docs/sprouts.md):

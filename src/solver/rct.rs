@@ -22,24 +22,28 @@
 //!
 //! The search is a depth-first search that first looks every child up
 //! (a child known lost decides the state at once) and then searches them
-//! in order. Only lost states are stored: a won state is recognised again
-//! by one of its children being stored as lost. Table entries cost what
+//! in order. Decided states are stored, won and lost. Table entries cost what
 //! their search did, so the table's replacement policy keeps the costly
 //! ones; a forgotten state is simply searched again.
 
 use super::pns::{self, Numbers, INF};
 use super::table::{Learnt, Value};
 use super::trees::{Trees, STAR, ZERO};
-use super::{key, lives, SolveError, Solver};
+use super::{key, key_byte, lives, SolveError, Solver};
 use crate::topology::Canon;
+use std::rc::Rc;
 
-/// A sum: large lands, the `*1` parity, trees.
+/// A sum: large lands, the `*1` parity, trees. The lands are shared:
+/// every child of a state starts as a copy of the state's other lands.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct State {
-    lands: Vec<Canon>,
+    lands: Vec<Rc<Canon>>,
     star: bool,
     ids: Vec<u32>,
 }
+
+/// The table value of a won state (a lost one has 0).
+const WON: u8 = 1;
 
 /// Separates the lands from the trees in a state key (no token byte is 6).
 pub(super) const SEP: u8 = 6;
@@ -51,15 +55,15 @@ impl Solver {
     /// Whether the player to move wins the misère position `c`.
     pub(super) fn rct_wins(&mut self, c: &Canon) -> Result<bool, SolveError> {
         let mut st = State { lands: Vec::new(), star: false, ids: Vec::new() };
-        self.add_lands(&mut st, c.lands())?;
+        self.add_lands(&mut st, c)?;
         self.state_wins(&st)
     }
 
     /// The reduced tree of a whole position (the sum of its lands' trees).
     pub(super) fn position_tree(&mut self, c: &Canon) -> Result<Option<u32>, SolveError> {
         let mut ids = Vec::new();
-        for l in c.lands() {
-            match self.land_tree(&l)? {
+        for l in c.land_tokens() {
+            match self.land_tree(l)? {
                 Some(t) => ids.push(t),
                 None => return Ok(None),
             }
@@ -70,11 +74,11 @@ impl Solver {
 
     /// The reduced tree of a land, `None` if it has more than `tree_lives`
     /// lives or the arena is full.
-    pub(super) fn land_tree(&mut self, land: &Canon) -> Result<Option<u32>, SolveError> {
-        if lives(land.tokens()) > self.tree_lives || self.trees.full() {
+    pub(super) fn land_tree(&mut self, land: &[u16]) -> Result<Option<u32>, SolveError> {
+        if lives(land) > self.tree_lives || self.trees.full() {
             return Ok(None);
         }
-        let Some(k) = key(land.tokens()) else { return Ok(None) };
+        let Some(k) = key(land) else { return Ok(None) };
         if let Some(id) = self.trees.land(&k) {
             return Ok(id);
         }
@@ -85,7 +89,7 @@ impl Solver {
         self.tick()?;
         let mut options = Vec::new();
         // Stops (true) when a child has no tree.
-        let failed = self.each_child(land, &mut |this, c| {
+        let failed = self.each_child(&Canon::of_land_tokens(land), &mut |this, c| {
             Ok(match this.position_tree(c)? {
                 Some(t) => {
                     options.push(t);
@@ -102,13 +106,13 @@ impl Solver {
         Ok(id)
     }
 
-    /// Adds lands to a state, as trees where they can be, and puts the
-    /// state back in normal form.
-    fn add_lands(&mut self, st: &mut State, lands: Vec<Canon>) -> Result<(), SolveError> {
-        for l in lands {
-            match self.land_tree(&l)? {
+    /// Adds the lands of a position to a state, as trees where they can
+    /// be, and puts the state back in normal form.
+    fn add_lands(&mut self, st: &mut State, c: &Canon) -> Result<(), SolveError> {
+        for l in c.land_tokens() {
+            match self.land_tree(l)? {
                 Some(id) => st.ids.push(id),
-                None => st.lands.push(l),
+                None => st.lands.push(Rc::new(Canon::of_land_tokens(l))),
             }
         }
         crate::sort::sort_short(&mut st.lands);
@@ -135,12 +139,18 @@ impl Solver {
     }
 
     /// The numbers of a state as its table entries give them.
-    fn state_numbers(&self, st: &State, k: Option<&[u8]>, open: Option<&[u8]>) -> Numbers {
+    fn state_numbers(&self, st: &State, keys: Option<&[u8]>) -> Numbers {
+        let (k, open) = split_keys(keys);
         if let Some(w) = self.settled(st) {
             return if w { pns::WIN } else { pns::LOSS };
         }
-        if k.is_some_and(|k| self.table.get(k).is_some() || self.proofs.as_ref().is_some_and(|p| p.lost.contains(k))) {
-            return pns::LOSS;
+        if let Some(k) = k {
+            match self.table.get(k) {
+                Some(v) if v.value == WON => return pns::WIN,
+                Some(_) => return pns::LOSS,
+                None if self.proofs.as_ref().is_some_and(|p| p.lost.contains(k)) => return pns::LOSS,
+                None => {}
+            }
         }
         open.and_then(|k| self.table.get(k))
             .map_or_else(|| self.fresh(st), |v| pns::unpack(v.data))
@@ -153,9 +163,10 @@ impl Solver {
     }
 
     fn numbers_of(&self, st: &State) -> Numbers {
-        let k = state_key(st);
-        let open = k.as_ref().map(|k| open_key(k));
-        self.state_numbers(st, k.as_deref(), open.as_deref())
+        if let Some(w) = self.settled(st) {
+            return if w { pns::WIN } else { pns::LOSS };
+        }
+        self.state_numbers(st, state_keys(st).as_deref())
     }
 
     fn state_wins(&mut self, st: &State) -> Result<bool, SolveError> {
@@ -165,9 +176,9 @@ impl Solver {
     /// Proof-number search of a state until it is decided or its numbers
     /// reach a threshold.
     fn state_mid(&mut self, st: &State, th_proof: u32, th_disproof: u32) -> Result<Numbers, SolveError> {
-        let k = state_key(st);
-        let open = k.as_ref().map(|k| open_key(k));
-        let n = self.state_numbers(st, k.as_deref(), open.as_deref());
+        let keys = state_keys(st);
+        let keys = keys.as_deref();
+        let n = self.state_numbers(st, keys);
         if n.decided() || n.proof >= th_proof || n.disproof >= th_disproof {
             return Ok(n);
         }
@@ -178,7 +189,7 @@ impl Solver {
         for next in self.tree_children(st) {
             let n = self.numbers_of(&next);
             if n == pns::LOSS {
-                return Ok(self.record_state(k, open, pns::WIN, start));
+                return Ok(self.record_state(keys, pns::WIN, start));
             }
             options.push((next, n));
         }
@@ -191,13 +202,13 @@ impl Solver {
             rest.lands.remove(i);
             let won = self.each_child(&st.lands[i], &mut |this, c| {
                 let mut next = rest.clone();
-                this.add_lands(&mut next, c.lands())?;
+                this.add_lands(&mut next, c)?;
                 let n = this.numbers_of(&next);
                 options.push((next, n));
                 Ok(n == pns::LOSS)
             })?;
             if won {
-                return Ok(self.record_state(k, open, pns::WIN, start));
+                return Ok(self.record_state(keys, pns::WIN, start));
             }
         }
         crate::sort::sort_short_by(&mut options, |a, b| a.0.cmp(&b.0));
@@ -205,25 +216,27 @@ impl Solver {
         let n = pns::search(&mut options, th_proof, th_disproof, |c, thp, thd| {
             self.state_mid(c, thp, thd)
         })?;
-        Ok(self.record_state(k, open, n, start))
+        Ok(self.record_state(keys, n, start))
     }
 
-    /// Stores what the search learnt: a lost state under its key, open
-    /// numbers under the open key; a won state is not stored (one of its
-    /// children is, as lost).
-    fn record_state(&mut self, k: Option<Vec<u8>>, open: Option<Vec<u8>>, n: Numbers, start: u64) -> Numbers {
-        if let (Some(p), Some(k), true) = (self.proofs.as_mut(), k.as_deref(), n == pns::LOSS) {
+    /// Stores what the search learnt: a decided state under its key (won
+    /// states too: finding their lost child again means generating the
+    /// children again, and proof-number search comes back to won children
+    /// of open states often), open numbers under the open key.
+    fn record_state(&mut self, keys: Option<&[u8]>, n: Numbers, start: u64) -> Numbers {
+        let (k, open) = split_keys(keys);
+        if let (Some(p), Some(k), true) = (self.proofs.as_mut(), k, n == pns::LOSS) {
             p.lost.insert(k.into());
         }
         let learnt = if n == pns::LOSS {
             Learnt::Decided(Some(Value { value: 0, data: 0 }))
         } else if n == pns::WIN {
-            Learnt::Decided(None)
+            Learnt::Decided(Some(Value { value: WON, data: 0 }))
         } else {
             Learnt::Open(pns::pack(n))
         };
         let work = self.work_since(start);
-        self.table.learn(k.as_deref(), open.as_deref(), learnt, work, |_, new| new);
+        self.table.learn(k, open, learnt, work, |_, new| new);
         n
     }
 
@@ -260,17 +273,21 @@ impl Solver {
 /// The key of the state of these lands (sorted, none a tree), parity and
 /// trees (normalised), for facts read back from a database.
 pub(super) fn lost_key(lands: &[Canon], star: bool, trees: &[u32]) -> Option<Vec<u8>> {
-    let mut st = State { lands: lands.to_vec(), star, ids: trees.to_vec() };
+    let lands = lands.iter().cloned().map(Rc::new).collect();
+    let mut st = State { lands, star, ids: trees.to_vec() };
     crate::sort::sort_short(&mut st.lands);
     normalise(&mut st);
-    state_key(&st)
+    let mut k = state_keys(&st)?;
+    k.pop();
+    Some(k)
 }
 
-/// The key of a state's open entry: its key and a byte no key ends with.
-fn open_key(k: &[u8]) -> Vec<u8> {
-    let mut o = k.to_vec();
-    o.push(OPEN);
-    o
+/// The state's key and its open entry's key, from [`state_keys`].
+fn split_keys(keys: Option<&[u8]>) -> (Option<&[u8]>, Option<&[u8]>) {
+    match keys {
+        Some(o) => (Some(&o[..o.len() - 1]), Some(o)),
+        None => (None, None),
+    }
 }
 
 /// Folds the `*1`s of `ids` into the parity and drops the `0`s.
@@ -281,13 +298,18 @@ fn normalise(st: &mut State) {
     crate::sort::sort_short(&mut st.ids);
 }
 
-/// The table key of a state: its lands' keys, a separator, the parity and
-/// the tree ids (7 bits a byte, high bit for "more"); `None` when a land
-/// has more letters than a byte can name (such states are not stored).
-fn state_key(st: &State) -> Option<Vec<u8>> {
-    let mut k = Vec::with_capacity(32);
+/// The table key of a state followed by [`OPEN`] (the key of its open
+/// entry, so that both come from one allocation): its lands' keys, a
+/// separator, the parity and the tree ids (7 bits a byte, high bit for
+/// "more"); `None` when a land has more letters than a byte can name (such
+/// states are not stored).
+fn state_keys(st: &State) -> Option<Vec<u8>> {
+    let len = st.lands.iter().map(|l| l.tokens().len()).sum::<usize>() + 3 + 5 * st.ids.len();
+    let mut k = Vec::with_capacity(len);
     for l in &st.lands {
-        k.extend_from_slice(&key(l.tokens())?);
+        for &t in l.tokens() {
+            k.push(key_byte(t)?);
+        }
     }
     k.push(SEP);
     k.push(st.star as u8);
@@ -299,6 +321,7 @@ fn state_key(st: &State) -> Option<Vec<u8>> {
         }
         k.push(x as u8);
     }
+    k.push(OPEN);
     Some(k)
 }
 

@@ -203,10 +203,18 @@ impl Canon {
 
     /// The lands, each as its own canonical form.
     pub fn lands(&self) -> Vec<Canon> {
-        self.tokens
-            .split_inclusive(|&t| t == T_LAND)
-            .map(|l| Canon { tokens: l.into() })
-            .collect()
+        self.land_tokens().map(Canon::of_land_tokens).collect()
+    }
+
+    /// The lands' token strings (each ended by its land mark), borrowed:
+    /// the misère search makes a form only of the lands it keeps.
+    pub(crate) fn land_tokens(&self) -> impl Iterator<Item = &[u16]> {
+        self.tokens.split_inclusive(|&t| t == T_LAND)
+    }
+
+    /// The form of one land from its tokens (one of [`Canon::land_tokens`]).
+    pub(crate) fn of_land_tokens(tokens: &[u16]) -> Canon {
+        Canon { tokens: tokens.into() }
     }
 }
 
