@@ -44,6 +44,8 @@ pub struct DrawArgs {
     /// it was not)
     #[arg(long, hide = true, overrides_with = "no_tidy")]
     tidy: bool,
+    #[command(flatten)]
+    variant: super::variants::VariantArgs,
 }
 
 /// Measure the drawing as the page shows it: random 20-spot games at
@@ -108,8 +110,30 @@ pub fn bench_layout(args: &BenchLayoutArgs) -> Output {
 }
 
 pub fn draw(args: &DrawArgs) -> Output {
+    let tagged = args.text.as_deref().is_some_and(|t| t.trim_start().starts_with('{'));
+    if args.variant.is_variant() && args.spots.is_none() && !tagged {
+        return Err("--rules and --start draw a --spots N start; a record under other rules names them in its tag ({brussels} 2+ ...)".into());
+    }
     let game = match (&args.text, args.spots) {
+        (_, Some(n)) if args.variant.is_variant() => {
+            Game::new_variant(args.variant.variant()?, n as usize, false, WIDTH, HEIGHT).map_err(|e| e.to_string())?
+        }
         (_, Some(n)) => Game::new(n as usize, false, WIDTH, HEIGHT).map_err(|e| e.to_string())?,
+        // A record under other rules: its tag names them (replay reads it
+        // the same way).
+        (Some(text), None) if tagged => {
+            let mut g = Game::from_tagged_record(text, Some((WIDTH, HEIGHT))).map_err(|e| e.to_string())?;
+            if args.variant.is_variant() && args.variant.variant()? != g.variant() {
+                return Err(format!("--rules {}: the record's tag says {}", args.variant.rules(), g.variant().rules).into());
+            }
+            if let Some(k) = args.upto {
+                if !g.go_to(k) {
+                    return Err(format!("--move {k}: the record ends after move {}", g.all_moves().len()).into());
+                }
+                g.drop_redo();
+            }
+            g
+        }
         // Read as every command reads it: a record when it reads as one,
         // otherwise a position.
         (Some(text), None) => match read_text(text)? {
