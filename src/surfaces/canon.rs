@@ -18,7 +18,7 @@
 //! small positions the surfaces are solved at (n ≤ 10).
 
 use super::{check_genus, Genus, SurfacePosition, SurfaceRegion};
-use crate::text::{ParseError, Syntax};
+use crate::text::{letter, ParseError, Syntax};
 use crate::topology::{Canon, Spot};
 use crate::topology::{T_DOT, T_LAND, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
 use std::fmt;
@@ -366,13 +366,13 @@ impl fmt::Display for SurfaceDisplay<'_> {
                                 upper[i] = next_upper;
                                 next_upper += 1;
                             }
-                            letter(f, upper[i], b'A', '<', '>')?;
+                            letter(f, upper[i] as u16, b'A', '<', '>')?;
                         } else {
                             if lower[i] == u32::MAX {
                                 lower[i] = next_lower;
                                 next_lower += 1;
                             }
-                            letter(f, lower[i], b'a', '(', ')')?;
+                            letter(f, lower[i] as u16, b'a', '(', ')')?;
                         }
                     }
                     f.write_str(".")?;
@@ -390,14 +390,6 @@ impl fmt::Display for SurfaceDisplay<'_> {
             upper.iter_mut().for_each(|u| *u = u32::MAX);
         }
         f.write_str("!")
-    }
-}
-
-fn letter(f: &mut fmt::Formatter<'_>, k: u32, base: u8, open: char, close: char) -> fmt::Result {
-    if k < 26 {
-        write!(f, "{}", (base + k as u8) as char)
-    } else {
-        write!(f, "{open}{}{close}", k + 1)
     }
 }
 
