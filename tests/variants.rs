@@ -400,3 +400,46 @@ fn odd_crosses_split_into_two_equal_lands() {
         assert!(twins, "n = {n}");
     }
 }
+
+fn run(args: &[&str]) -> (bool, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sprouts")).args(args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+/// `--rules` on `draw` and `play`: a start and a tagged record drawn (the
+/// record's `--move K` counts its own moves), games between the random
+/// and perfect players that last as the rules say and that the perfect
+/// first player wins where `solve` says it does; bad combinations are
+/// clear errors, never panics.
+#[test]
+fn draw_and_play_under_rules() {
+    let (ok, out) = run(&["draw", "--rules", "brussels", "--spots", "2", "--svg", "-"]);
+    assert!(ok && out.starts_with("<svg") && out.matches("<line").count() + out.matches("<path").count() > 0, "{out}");
+    let rec = "{brussels} 2+ 1(13)2[5] 3(17)16 5(21)6[15] 7(25)24 8(29)27 15(33)23 35(37)36 4(41)19 II";
+    let whole = run(&["draw", rec, "--svg", "-"]);
+    let three = run(&["draw", rec, "--move", "3", "--svg", "-"]);
+    assert!(whole.0 && three.0 && whole.1 != three.1);
+    // Brussels Sprouts from 3 crosses: every game lasts 13 moves, so the
+    // first player wins every normal game whoever plays.
+    let (ok, out) = run(&["play", "--rules", "brussels", "--spots", "3", "--first", "random", "--second", "random", "--games", "5", "--json"]);
+    assert!(ok && out.contains("\"meanLength\":13.0") && out.contains("\"first\":{\"strength\":\"random\",\"wins\":5"), "{out}");
+    // Dots-or-crosses from 4 dots is a normal-play loss for the player to
+    // move (docs/variants.md): the perfect second player wins every game.
+    let (ok, solved) = run(&["solve", "--rules", "dots-or-crosses", "--spots", "4", "--json"]);
+    assert!(ok && solved.contains("\"outcome\":\"loss\""), "{solved}");
+    let (ok, out) = run(&["play", "--rules", "dots-or-crosses", "--spots", "4", "--first", "random", "--second", "perfect", "--games", "4", "--json"]);
+    assert!(ok && out.contains("\"second\":{\"strength\":\"perfect\",\"wins\":4"), "{out}");
+    for bad in [
+        &["draw", "--rules", "weeds", "2+ 1(3)2", "--svg", "-"][..],
+        &["draw", rec, "--rules", "weeds", "--svg", "-"],
+        &["draw", rec, "--move", "99", "--svg", "-"],
+        &["draw", "{brussels} 2+ 1(99)2", "--svg", "-"],
+        &["draw", "--rules", "brussels", "--start", "dots", "--spots", "2", "--svg", "-"],
+        &["play", "--rules", "weeds", "--spots", "3", "--first", "heuristic"],
+        &["play", "--rules", "weeds", "--spots", "9", "--first", "perfect"],
+    ] {
+        let (ok, out) = run(bad);
+        assert!(!ok && out.starts_with("sprouts: ") && !out.contains("panicked"), "{bad:?}: {out}");
+    }
+}

@@ -46,6 +46,8 @@ pub struct DrawArgs {
     tidy: bool,
     #[command(flatten)]
     surface: super::surfaces::SurfaceArgs,
+    #[command(flatten)]
+    variant: super::variants::VariantArgs,
 }
 
 /// Measure the drawing as the page shows it: random 20-spot games at
@@ -111,10 +113,35 @@ pub fn bench_layout(args: &BenchLayoutArgs) -> Output {
 
 pub fn draw(args: &DrawArgs) -> Output {
     if args.surface.surface != super::surfaces::SurfaceArg::Plane {
+        if args.variant.is_variant() {
+            return Err("--rules and --start with --surface: only plain Sprouts is played on a surface".into());
+        }
         return super::surfaces::draw(&args.surface, args.spots, args.text.as_deref(), &args.svg);
     }
+    let tagged = args.text.as_deref().is_some_and(|t| t.trim_start().starts_with('{'));
+    if args.variant.is_variant() && args.spots.is_none() && !tagged {
+        return Err("--rules and --start draw a --spots N start; a record under other rules names them in its tag ({brussels} 2+ ...)".into());
+    }
     let game = match (&args.text, args.spots) {
+        (_, Some(n)) if args.variant.is_variant() => {
+            Game::new_variant(args.variant.variant()?, n as usize, false, WIDTH, HEIGHT).map_err(|e| e.to_string())?
+        }
         (_, Some(n)) => Game::new(n as usize, false, WIDTH, HEIGHT).map_err(|e| e.to_string())?,
+        // A record under other rules: its tag names them (replay reads it
+        // the same way).
+        (Some(text), None) if tagged => {
+            let mut g = Game::from_tagged_record(text, Some((WIDTH, HEIGHT))).map_err(|e| e.to_string())?;
+            if args.variant.is_variant() && args.variant.variant()? != g.variant() {
+                return Err(format!("--rules {}: the record's tag says {}", args.variant.rules(), g.variant().rules).into());
+            }
+            if let Some(k) = args.upto {
+                if !g.go_to(k) {
+                    return Err(format!("--move {k}: the record ends after move {}", g.all_moves().len()).into());
+                }
+                g.drop_redo();
+            }
+            g
+        }
         // Read as every command reads it: a record when it reads as one,
         // otherwise a position.
         (Some(text), None) => match read_text(text)? {

@@ -11,6 +11,7 @@ mod puzzles;
 mod solve;
 mod verify;
 mod variants;
+mod search;
 mod surfaces;
 
 use clap::error::ErrorKind;

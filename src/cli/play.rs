@@ -2,6 +2,7 @@
 //! thinking times.
 
 use super::args::{json, round};
+use super::variants::VariantPlayer;
 use super::Output;
 use clap::Args;
 use sprouts::player::{Clock, Computer, Request, Strength};
@@ -89,6 +90,8 @@ pub struct PlayArgs {
     /// One JSON object (fields in docs/cli.md)
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    variant: super::variants::VariantArgs,
 }
 
 fn strength(s: &str) -> Result<Strength, String> {
@@ -122,13 +125,40 @@ pub fn play(args: &PlayArgs) -> Output {
     let mut seats = [Seat::new(args.first, conv, table), Seat::new(args.second, conv, table)];
     let start = Instant::now();
     let clock: Clock = Rc::new(move || start.elapsed().as_secs_f64() * 1000.0);
+    let rules = args.variant.is_variant().then(|| args.variant.rules());
+    // Under other rules: the variants' players (their tables kept from
+    // game to game, as the plain solvers' are).
+    let mut others = match rules {
+        Some(r) => Some([
+            VariantPlayer::new(r, args.first, misere, seed)?,
+            VariantPlayer::new(r, args.second, misere, seed.wrapping_add(7))?,
+        ]),
+        None => None,
+    };
     let mut lengths = Vec::new();
     let mut k = seed.wrapping_mul(1_000_003);
     for g in 0..games {
         let n = sizes[(g % sizes.len() as u64) as usize];
-        let mut p = Position::start(n).map_err(|e| e.to_string())?;
+        let perfect = args.first == Strength::Perfect || args.second == Strength::Perfect;
+        let mut p = if rules.is_some() {
+            super::variants::play_start(&args.variant, n, perfect)?
+        } else {
+            Position::start(n).map_err(|e| e.to_string())?
+        };
         let mut ply = 0usize;
         loop {
+            if let Some(players) = &mut others {
+                let seat = &mut seats[ply % 2];
+                k = k.wrapping_add(1);
+                let t = Instant::now();
+                let Some(next) = players[ply % 2].choose(&p) else { break };
+                let ms = t.elapsed().as_secs_f64() * 1000.0;
+                seat.millis.push(ms);
+                seat.first_ms.get_or_insert(ms);
+                p = next;
+                ply += 1;
+                continue;
+            }
             let seat = &mut seats[ply % 2];
             k = k.wrapping_add(1);
             let req = Request {
@@ -181,7 +211,8 @@ pub fn play(args: &PlayArgs) -> Output {
             second: seat(&seats[1]),
         }));
     }
-    let mut out = format!("{games} games, {spots} spots, {conv} play, {mean_len:.1} moves on average\n");
+    let under = rules.map_or(String::new(), |r| format!(" under {r} rules"));
+    let mut out = format!("{games} games, {spots} spots{under}, {conv} play, {mean_len:.1} moves on average\n");
     out.push_str("seat    player     wins   win %   ms/move median  mean    worst   first move\n");
     for (name, s) in ["first", "second"].iter().zip(&seats) {
         let (median, mean, worst) = s.times();

@@ -2,17 +2,14 @@
 //! torus, the projective plane or the Klein bottle (src/surfaces). The
 //! plane never comes here; its commands are unchanged.
 
-use super::args::{json, round, PositionArgs};
+use super::args::{json, PositionArgs};
 use super::game::Rng;
+use super::search::{random_result, Kind};
 use super::{Failure, Output};
 use clap::Args;
-use serde::Serialize;
 use sprouts::surfaces::{self, Surface, SurfacePosition};
 use sprouts::text::quote_around;
-use sprouts::variants::solve::{NormalSum, Search};
 use sprouts::Canon;
-use std::cell::Cell;
-use std::time::Instant;
 
 /// The surface on the command line.
 #[derive(clap::ValueEnum, Clone, Copy, Default, PartialEq, Eq)]
@@ -93,24 +90,8 @@ pub fn moves(s: &SurfaceArgs, pos: &PositionArgs, as_json: bool) -> Output {
     Ok(if as_json { json(&children) } else { children.iter().map(|c| format!("{c}\n")).collect() })
 }
 
-#[derive(Serialize)]
-struct SurfaceSolve {
-    surface: String,
-    position: String,
-    convention: String,
-    outcome: String,
-    /// Canonical forms of the children that win for the player to move.
-    winning_moves: Vec<String>,
-    nodes: u64,
-    table_entries: usize,
-    seconds: f64,
-}
-
 /// `sprouts solve --surface S`: outcome and winning moves, within
-/// `--max-seconds` and `--max-nodes`. Normal play: the largest land plus a
-/// nim heap for the others, as on the plane (a line never leaves its
-/// region, so lands stay independent on any surface); misère: the plain
-/// search over whole positions.
+/// `--max-seconds` and `--max-nodes`.
 pub fn solve(
     s: &SurfaceArgs,
     pos: &PositionArgs,
@@ -121,68 +102,17 @@ pub fn solve(
 ) -> Output {
     let p = s.read(pos)?;
     check_size(&p)?;
-    let t = Instant::now();
-    let root = surfaces::canon_of(&p);
-    // Past a limit every position reads as having no move, so the search
-    // unwinds at once; its answer is then thrown away.
-    let (expanded, stopped) = (Cell::new(0u64), Cell::new(false));
-    let kids = |c: &Canon| {
-        if stopped.get() {
-            return Vec::new();
-        }
-        let n = expanded.get() + 1;
-        expanded.set(n);
-        let late = n % 64 == 0 && max_seconds.is_some_and(|m| t.elapsed().as_secs_f64() > m as f64);
-        if late || max_nodes.is_some_and(|m| n > m) {
-            stopped.set(true);
-            return Vec::new();
-        }
-        surfaces::child_forms(c)
-    };
-    let (win, winning, nodes, entries) = if misere {
-        let mut search = Search::new(true, kids);
-        let win = search.wins(&root);
-        let winning: Vec<Canon> =
-            if win { surfaces::child_forms(&root).into_iter().filter(|c| !search.wins(c)).collect() } else { vec![] };
-        (win, winning, search.nodes, search.table_len())
-    } else {
-        let mut search = NormalSum::new(kids);
-        let win = search.wins(&root);
-        let winning: Vec<Canon> =
-            if win { surfaces::child_forms(&root).into_iter().filter(|c| !search.wins(c)).collect() } else { vec![] };
-        (win, winning, search.nodes, search.table_len())
-    };
-    if stopped.get() {
-        return Err(Failure::from(format!(
-            "stopped by the limit (--max-seconds {}, --max-nodes {}) after {} nodes, {:.3} s",
-            max_seconds.map_or("none".into(), |v| v.to_string()),
-            max_nodes.map_or("none".into(), |v| v.to_string()),
-            expanded.get(),
-            t.elapsed().as_secs_f64()
-        )));
-    }
-    let r = SurfaceSolve {
-        surface: s.surface().to_string(),
-        position: surfaces::text(&root),
-        convention: if misere { "misère" } else { "normal" }.to_string(),
-        outcome: if win { "win" } else { "loss" }.to_string(),
-        winning_moves: winning.iter().map(surfaces::text).collect(),
-        nodes,
-        table_entries: entries,
-        seconds: round(t.elapsed().as_secs_f64(), 3),
-    };
-    if as_json {
-        return Ok(json(&r));
-    }
-    let mut out = format!(
-        "surface: {}\nposition: {}\nconvention: {}\noutcome: {} for the player to move\n",
-        r.surface, r.position, r.convention, r.outcome
-    );
-    if win {
-        out.push_str(&format!("winning moves: {}\n", r.winning_moves.join(" ")));
-    }
-    out.push_str(&format!("{} nodes, table: {} entries, {:.3} s\n", r.nodes, r.table_entries, r.seconds));
-    Ok(out)
+    super::search::solve(
+        Kind::Surface(s.surface().to_string()),
+        &surfaces::canon_of(&p),
+        misere,
+        as_json,
+        max_seconds,
+        max_nodes,
+        surfaces::child_forms,
+        surfaces::child_forms,
+        surfaces::text,
+    )
 }
 
 /// `sprouts random --surface S`: a random game, one line per move (the
@@ -211,14 +141,7 @@ pub fn random(s: &SurfaceArgs, n: usize, seed: u64, misere: bool) -> Output {
         count += 1;
         out.push_str(&format!("{count}. {}\n", surfaces::text(&c)));
     }
-    let first_moved_last = count % 2 == 1;
-    let first_wins = first_moved_last != misere;
-    out.push_str(&format!(
-        "# moves: {count}\n# result: {} (player {} won, {} play)\n",
-        if first_wins { "I" } else { "II" },
-        if first_wins { 1 } else { 2 },
-        if misere { "misère" } else { "normal" }
-    ));
+    out.push_str(&random_result(count, misere));
     Ok(out)
 }
 

@@ -2,17 +2,17 @@
 //! under the variants' rules (src/variants). Plain Sprouts never comes
 //! here; its commands are unchanged.
 
-use super::args::{json, round, PositionArgs};
+use super::args::{json, PositionArgs};
 use super::game::Rng;
-use super::{Failure, Output};
+use super::search::{random_result, Kind};
+use super::Output;
 use clap::Args;
-use serde::Serialize;
-use sprouts::text::{parse_position, quote_around};
+use sprouts::game::Variant;
+use sprouts::player::Strength;
 use sprouts::variants::solve::{NormalSum, Search};
+use sprouts::text::{parse_position, quote_around};
 use sprouts::variants::{self, Rules, StartKind};
 use sprouts::{Canon, Position};
-use std::cell::Cell;
-use std::time::Instant;
 
 /// The rule set on the command line.
 #[derive(clap::ValueEnum, Clone, Copy, Default, PartialEq, Eq)]
@@ -61,6 +61,12 @@ impl VariantArgs {
         }
     }
 
+    /// The rules and start of a drawn game (Brussels Sprouts from dots
+    /// and plain Sprouts from crosses are refused).
+    pub fn variant(&self) -> Result<Variant, String> {
+        Variant::new(self.rules(), self.start.map(|_| self.start_kind()))
+    }
+
     fn start_kind(&self) -> StartKind {
         match self.start {
             Some(StartArg::Dots) => StartKind::Dots,
@@ -105,22 +111,9 @@ pub fn moves(v: &VariantArgs, pos: &PositionArgs, as_json: bool) -> Output {
     Ok(if as_json { json(&children) } else { children.iter().map(|c| format!("{c}\n")).collect() })
 }
 
-#[derive(Serialize)]
-struct VariantSolve {
-    rules: String,
-    position: String,
-    convention: String,
-    outcome: String,
-    /// Canonical forms of the children that win for the player to move.
-    winning_moves: Vec<String>,
-    nodes: u64,
-    table_entries: usize,
-    seconds: f64,
-}
-
-/// `sprouts solve --rules R`: outcome and winning
-/// moves, within `--max-seconds` and `--max-nodes` (`--table-mb` does not
-/// apply: the table grows as needed).
+/// `sprouts solve --rules R`: outcome and winning moves, within
+/// `--max-seconds` and `--max-nodes` (`--table-mb` does not apply: the
+/// table grows as needed).
 pub fn solve(
     v: &VariantArgs,
     pos: &PositionArgs,
@@ -132,71 +125,17 @@ pub fn solve(
     let p = v.read(pos)?;
     check_size(&p)?;
     let rules = v.rules();
-    let t = Instant::now();
-    let root = Canon::of(&p);
-    // Past a limit every position reads as having no move, so the search
-    // unwinds at once; its answer is then thrown away.
-    let (expanded, stopped) = (Cell::new(0u64), Cell::new(false));
-    let kids = |c: &Canon| {
-        if stopped.get() {
-            return Vec::new();
-        }
-        let n = expanded.get() + 1;
-        expanded.set(n);
-        let late = n % 64 == 0 && max_seconds.is_some_and(|m| t.elapsed().as_secs_f64() > m as f64);
-        if late || max_nodes.is_some_and(|m| n > m) {
-            stopped.set(true);
-            return Vec::new();
-        }
-        variants::child_keys(c, rules)
-    };
-    // Normal play: the largest land plus a nim heap for the others (the
-    // plain search over whole positions, tested against it, was slower);
-    // misère, where sums have no nimbers: the plain search.
-    let (win, winning, nodes, entries) = if misere {
-        let mut s = Search::new(true, kids);
-        let win = s.wins(&root);
-        let winning: Vec<Canon> =
-            if win { variants::child_forms(&root, rules).into_iter().filter(|c| !s.wins(c)).collect() } else { vec![] };
-        (win, winning, s.nodes, s.table_len())
-    } else {
-        let mut s = NormalSum::new(kids);
-        let win = s.wins(&root);
-        let winning: Vec<Canon> =
-            if win { variants::child_forms(&root, rules).into_iter().filter(|c| !s.wins(c)).collect() } else { vec![] };
-        (win, winning, s.nodes, s.table_len())
-    };
-    if stopped.get() {
-        return Err(Failure::from(format!(
-            "stopped by the limit (--max-seconds {}, --max-nodes {}) after {} nodes, {:.3} s",
-            max_seconds.map_or("none".into(), |v| v.to_string()),
-            max_nodes.map_or("none".into(), |v| v.to_string()),
-            expanded.get(),
-            t.elapsed().as_secs_f64()
-        )));
-    }
-    let r = VariantSolve {
-        rules: rules.to_string(),
-        position: root.to_string(),
-        convention: if misere { "misère" } else { "normal" }.to_string(),
-        outcome: if win { "win" } else { "loss" }.to_string(),
-        winning_moves: winning.iter().map(|c| c.to_string()).collect(),
-        nodes,
-        table_entries: entries,
-        seconds: round(t.elapsed().as_secs_f64(), 3),
-    };
-    if as_json {
-        return Ok(json(&r));
-    }
-    let mut out = format!(
-        "rules: {}\nposition: {}\nconvention: {}\noutcome: {} for the player to move\n",
-        r.rules, r.position, r.convention, r.outcome
-    );
-    if win {
-        out.push_str(&format!("winning moves: {}\n", r.winning_moves.join(" ")));
-    }
-    out.push_str(&format!("{} nodes, table: {} entries, {:.3} s\n", r.nodes, r.table_entries, r.seconds));
-    Ok(out)
+    super::search::solve(
+        Kind::Rules(rules.to_string()),
+        &Canon::of(&p),
+        misere,
+        as_json,
+        max_seconds,
+        max_nodes,
+        |c| variants::child_keys(c, rules),
+        |c| variants::child_forms(c, rules),
+        |c| c.to_string(),
+    )
 }
 
 /// `sprouts random --rules R`: a random game, one line per move (what
@@ -218,14 +157,68 @@ pub fn random(v: &VariantArgs, n: usize, seed: u64, misere: bool) -> Output {
         count += 1;
         out.push_str(&format!("{count}. {} {c}\n", what.name()));
     }
-    // Normal play: the last mover wins; misère: loses.
-    let first_moved_last = count % 2 == 1;
-    let first_wins = first_moved_last != misere;
-    out.push_str(&format!(
-        "# moves: {count}\n# result: {} (player {} won, {} play)\n",
-        if first_wins { "I" } else { "II" },
-        if first_wins { 1 } else { 2 },
-        if misere { "misère" } else { "normal" }
-    ));
+    out.push_str(&random_result(count, misere));
     Ok(out)
+}
+
+/// A computer player of `sprouts play --rules R`: random, or perfect by
+/// the same solvers as `solve --rules` (its table kept from move to move).
+/// The heuristic player knows plain Sprouts only.
+pub struct VariantPlayer {
+    rules: Rules,
+    perfect: bool,
+    rng: Rng,
+    normal: NormalSum<Box<dyn FnMut(&Canon) -> Vec<Canon>>>,
+    misere: Option<Search<Canon, Box<dyn FnMut(&Canon) -> Vec<Canon>>>>,
+}
+
+/// The most spots `play --rules` lets the perfect player solve: it has no
+/// node or time limit (dots-or-crosses from 5 crosses took 65 s, see
+/// docs/variants.md).
+pub const MAX_PERFECT_SPOTS: usize = 5;
+
+impl VariantPlayer {
+    pub fn new(rules: Rules, strength: Strength, misere: bool, seed: u64) -> Result<VariantPlayer, String> {
+        if strength == Strength::Heuristic {
+            return Err(format!("the heuristic player plays plain Sprouts only: under --rules {rules} choose random or perfect"));
+        }
+        let keys = move |c: &Canon| variants::child_keys(c, rules);
+        Ok(VariantPlayer {
+            rules,
+            perfect: strength == Strength::Perfect,
+            rng: Rng::new(seed),
+            normal: NormalSum::new(Box::new(keys)),
+            misere: misere.then(|| Search::new(true, Box::new(keys) as Box<dyn FnMut(&Canon) -> Vec<Canon>>)),
+        })
+    }
+
+    /// The position after this player's move, or None when `p` has no move.
+    pub fn choose(&mut self, p: &Position) -> Option<Position> {
+        let options = variants::children(p, self.rules);
+        if options.is_empty() {
+            return None;
+        }
+        let winning = if self.perfect {
+            options.iter().position(|(_, _, c)| match &mut self.misere {
+                Some(s) => !s.wins(c),
+                None => !self.normal.wins(c),
+            })
+        } else {
+            None
+        };
+        let (mv, what, _) = &options[winning.unwrap_or_else(|| self.rng.below(options.len()))];
+        Some(variants::play(p, mv, *what))
+    }
+}
+
+/// The start of `n` dots or crosses for `play --rules` (the perfect
+/// player's size checked).
+pub fn play_start(v: &VariantArgs, n: usize, perfect: bool) -> Result<Position, String> {
+    if perfect && n > MAX_PERFECT_SPOTS {
+        return Err(format!(
+            "--spots {n}: the perfect player under --rules solves the whole game without limits, at most {MAX_PERFECT_SPOTS} spots"
+        ));
+    }
+    v.variant()?;
+    v.start_position(n)
 }

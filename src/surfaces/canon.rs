@@ -18,10 +18,9 @@
 //! small positions the surfaces are solved at (n ≤ 10).
 
 use super::{check_genus, Genus, SurfacePosition, SurfaceRegion};
-use crate::text::{ParseError, Syntax};
+use crate::text::{letter, ParseError, Syntax};
 use crate::topology::{Canon, Spot};
 use crate::topology::{T_DOT, T_LAND, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
-use std::collections::HashSet;
 use std::fmt;
 
 /// A region's genus token: after every other kind of token.
@@ -83,7 +82,7 @@ struct Ctx<'a> {
 }
 
 /// Letter names given so far (by spot) and the next free name.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 struct Names {
     of: Vec<u16>,
     next: u16,
@@ -133,8 +132,8 @@ impl Ctx<'_> {
                 }
                 next.extend(mine);
             }
-            let mut seen = HashSet::new();
-            next.retain(|s| seen.insert(s.clone()));
+            next.sort_unstable();
+            next.dedup();
             out.extend(best.unwrap_or_default());
             frontier = next;
         }
@@ -155,6 +154,7 @@ impl Ctx<'_> {
         let dirs: &[bool] = if orientable { &[false, true] } else { &[false] };
         let mut frontier: Vec<(Vec<bool>, Names, bool)> =
             dirs.iter().map(|&d| (vec![false; nb], names.clone(), d)).collect();
+        let (mut fresh, mut tok): (Vec<Spot>, Vec<u16>) = (Vec::new(), Vec::new());
         for _ in 0..nb {
             let mut best: Option<Vec<u16>> = None;
             let mut next: Vec<(Vec<bool>, Names, bool)> = Vec::new();
@@ -168,12 +168,13 @@ impl Ctx<'_> {
                     let ways: &[bool] = if orientable { std::slice::from_ref(dir) } else { &[false, true] };
                     for &back in ways {
                         for k in 0..b.len() {
-                            let mut n2 = nm.clone();
-                            let tok = self.boundary(b, k, back, &mut n2);
+                            if !self.boundary(b, k, back, nm, &mut fresh, best.as_deref(), &mut tok) {
+                                continue;
+                            }
                             match best.as_ref().map(|x| tok.cmp(x)) {
                                 Some(std::cmp::Ordering::Greater) => continue,
                                 Some(std::cmp::Ordering::Less) | None => {
-                                    best = Some(tok);
+                                    best = Some(tok.clone());
                                     next.clear();
                                     mine.clear();
                                     settled = false;
@@ -185,7 +186,8 @@ impl Ctx<'_> {
                             }
                             let mut u = used.clone();
                             u[bi] = true;
-                            if n2.next == nm.next {
+                            let n2 = nm.with(&fresh);
+                            if fresh.is_empty() {
                                 // Nothing new named: every tie leaves the same rest.
                                 mine.clear();
                                 settled = true;
@@ -196,22 +198,30 @@ impl Ctx<'_> {
                 }
                 next.extend(mine);
             }
-            let mut seen = HashSet::new();
-            next.retain(|s| seen.insert(s.clone()));
+            next.sort_unstable();
+            next.dedup();
             out.extend(best.unwrap_or_default());
             frontier = next;
         }
         out.push(T_REGION);
         let mut names: Vec<Names> = frontier.into_iter().map(|(_, n, _)| n).collect();
-        let mut seen = HashSet::new();
-        names.retain(|n| seen.insert(n.clone()));
+        names.sort_unstable();
+        names.dedup();
         (out, names)
     }
 
-    /// Boundary `b` read from corner `k`, backwards if `back`, then `.`.
-    fn boundary(&self, b: &[Spot], k: usize, back: bool, names: &mut Names) -> Vec<u16> {
+    /// Boundary `b` read from corner `k`, backwards if `back`, then `.`;
+    /// the spots it names first (in order) go to `fresh`, `names` itself
+    /// unchanged (most readings lose to a smaller one, so names are cloned
+    /// only for those kept).
+    /// Gives up (false) as soon as the reading is sure to be greater than
+    /// `best`, the smallest so far.
+    fn boundary(&self, b: &[Spot], k: usize, back: bool, names: &Names, fresh: &mut Vec<Spot>, best: Option<&[u16]>, out: &mut Vec<u16>) -> bool {
         let n = b.len();
-        let mut out = Vec::with_capacity(n + 1);
+        fresh.clear();
+        out.clear();
+        // Whether the reading so far equals `best`'s start.
+        let mut tied = best.is_some();
         for x in 0..n {
             let s = if back { b[(k + n - x) % n] } else { b[(k + x) % n] };
             let t = if self.occ[s as usize] == 1 {
@@ -222,16 +232,39 @@ impl Ctx<'_> {
                 }
             } else {
                 let i = s as usize;
-                if names.of[i] == UNNAMED {
-                    names.of[i] = names.next;
-                    names.next += 1;
-                }
-                T_UPPER + names.of[i]
+                let name = if names.of[i] != UNNAMED {
+                    names.of[i]
+                } else if let Some(j) = fresh.iter().position(|&f| f == s) {
+                    names.next + j as u16
+                } else {
+                    fresh.push(s);
+                    names.next + fresh.len() as u16 - 1
+                };
+                T_UPPER + name
             };
             out.push(t);
+            if tied {
+                match best.and_then(|b| b.get(x)).map(|&bt| t.cmp(&bt)) {
+                    None | Some(std::cmp::Ordering::Greater) => return false,
+                    Some(std::cmp::Ordering::Less) => tied = false,
+                    Some(std::cmp::Ordering::Equal) => {}
+                }
+            }
         }
         out.push(T_DOT);
-        out
+        true
+    }
+}
+
+impl Names {
+    /// These names and then `fresh`, named in order.
+    fn with(&self, fresh: &[Spot]) -> Names {
+        let mut n = self.clone();
+        for &s in fresh {
+            n.of[s as usize] = n.next;
+            n.next += 1;
+        }
+        n
     }
 }
 
@@ -333,13 +366,13 @@ impl fmt::Display for SurfaceDisplay<'_> {
                                 upper[i] = next_upper;
                                 next_upper += 1;
                             }
-                            letter(f, upper[i], b'A', '<', '>')?;
+                            letter(f, upper[i] as u16, b'A', '<', '>')?;
                         } else {
                             if lower[i] == u32::MAX {
                                 lower[i] = next_lower;
                                 next_lower += 1;
                             }
-                            letter(f, lower[i], b'a', '(', ')')?;
+                            letter(f, lower[i] as u16, b'a', '(', ')')?;
                         }
                     }
                     f.write_str(".")?;
@@ -357,14 +390,6 @@ impl fmt::Display for SurfaceDisplay<'_> {
             upper.iter_mut().for_each(|u| *u = u32::MAX);
         }
         f.write_str("!")
-    }
-}
-
-fn letter(f: &mut fmt::Formatter<'_>, k: u32, base: u8, open: char, close: char) -> fmt::Result {
-    if k < 26 {
-        write!(f, "{}", (base + k as u8) as char)
-    } else {
-        write!(f, "{open}{}{close}", k + 1)
     }
 }
 

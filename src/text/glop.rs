@@ -79,7 +79,9 @@ fn write_tokens(
     Ok(())
 }
 
-fn letter(f: &mut fmt::Formatter<'_>, k: u16, base: u8, open: char, close: char) -> fmt::Result {
+/// Letter `k` from `base` (`a` or `A`), past `z` its number in `open`/`close`
+/// (shared with the surfaces' writer).
+pub(crate) fn letter(f: &mut fmt::Formatter<'_>, k: u16, base: u8, open: char, close: char) -> fmt::Result {
     if k < 26 {
         write!(f, "{}", (base + k as u8) as char)
     } else {

@@ -4,6 +4,7 @@ mod glop;
 mod hoey;
 
 pub use glop::{parse_glop, parse_spots, SpotsDisplay};
+pub(crate) use glop::letter;
 pub use hoey::{parse_hoey, HoeyDisplay};
 
 use crate::limits::{check_text, LimitError};
