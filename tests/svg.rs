@@ -11,7 +11,7 @@ use sprouts::{Canon, Position};
 use std::process::Command;
 
 /// The page's colours by lives (www/board.js).
-const COLOUR: [&str; 4] = ["#9a9a9a", "#cc79a7", "#e69f00", "#0072b2"];
+const COLOUR: [&str; 4] = ["#8a8a8a", "#cc79a7", "#e69f00", "#0072b2"];
 
 /// Checks a picture of `pos`; returns the number of live-spot marks.
 fn check_svg(text: &str, pos: &Position) -> usize {
