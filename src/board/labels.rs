@@ -212,12 +212,14 @@ pub fn on_spots(board: &Board, labels: &[Label]) -> Vec<bool> {
 }
 
 /// Each number that, beside its spot, has its centre nearer another
-/// spot, lies over a curve, or covers a spot or another number is drawn
-/// on its own spot instead, small enough to fit in the spot's disc (a
-/// numbered stone): there it can only read as its own spot's, and the
-/// curves ending at the spot end under it. At an embed's zoom (0.3 CSS
-/// px per board unit at 320×240) a crowded drawing has no place beside
-/// some spots that reads (docs/labels.md).
+/// spot, lies over a curve, covers a spot or another number, or has a
+/// curve between it and its spot is drawn on its own spot instead, small
+/// enough to fit in the spot's disc (a numbered stone): there it can only
+/// read as its own spot's, and the curves ending at the spot end under
+/// it. At an embed's zoom (0.375 CSS px per board unit at 320×240) a
+/// crowded drawing has no place beside some spots that reads; there the
+/// only clear places were often beyond a bundle of curves, where a number
+/// floated away from its spot (docs/labels.md).
 pub fn onto_spots(board: &Board, px: f64, labels: &mut [Label]) {
     let px = if px.is_finite() && px > 0.0 { px } else { 1.0 };
     let index = SegmentIndex::new(board, None);
@@ -230,7 +232,8 @@ pub fn onto_spots(board: &Board, px: f64, labels: &mut [Label]) {
         let bad: Vec<usize> = (0..labels.len().min(spots.len()))
             .filter(|&i| {
                 let l = &labels[i];
-                !is_on_spot(spots[i], l) && (reads_as_other(spots, spots[i], l) || on_curve(&index, px, l) || covers(&drawn, px, l, &all_but(labels, i)) > 0)
+                !is_on_spot(spots[i], l)
+                    && (reads_as_other(spots, spots[i], l) || on_curve(&index, px, l) || covers(&drawn, px, l, &all_but(labels, i)) > 0 || is_across(&index, px, spots[i], l))
             })
             .collect();
         if bad.is_empty() {
@@ -942,7 +945,7 @@ mod tests {
 
     /// The same crowded phone ends (untidied: spots may nearly touch)
     /// fully placed: no number nearer another spot; none beside its spot
-    /// covering a spot or number or over a curve; every number over a
+    /// covering a spot or number, over a curve or across one; every number over a
     /// curve is on its own spot with a curve through its disc; every one
     /// whose place beside was bad is on its spot, and the others beside
     /// it where they were; and some are on their spots.
@@ -954,10 +957,11 @@ mod tests {
             let placed = place_labels(&board, px, 24.0);
             let index = SegmentIndex::new(&board, None);
             let (near, over, cover, at) = (nearer_other(&board, &placed), over_curve(&board, px, &placed), covering(&board, px, &placed), on_spots(&board, &placed));
-            let was_bad = |i: usize| nearer_other(&board, &beside)[i] || over_curve(&board, px, &beside)[i] || covering(&board, px, &beside)[i];
+            let was_bad = |i: usize| nearer_other(&board, &beside)[i] || over_curve(&board, px, &beside)[i] || covering(&board, px, &beside)[i] || across(&board, px, &beside)[i];
             for i in 0..placed.len() {
                 assert!(!near[i], "seed {seed}: spot {}'s number {:?}", i + 1, placed[i]);
                 assert!(at[i] || !cover[i], "seed {seed}: spot {}'s number covers, beside its spot", i + 1);
+                assert!(at[i] || !across(&board, px, &placed)[i], "seed {seed}: spot {}'s number is across a curve", i + 1);
                 assert!(!over[i] || (at[i] && crosses_disc(&board, &index, px, i)), "seed {seed}: spot {}'s number over a curve", i + 1);
                 assert!(at[i] || !was_bad(i), "seed {seed}: spot {}'s number reads badly beside and stays", i + 1);
                 if at[i] {
