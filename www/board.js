@@ -55,7 +55,7 @@
  */
 
 /** Okabe–Ito colours (safe for colour-blind readers), backed by shapes. */
-const LIFE_COLOUR = ['#9a9a9a', '#cc79a7', '#e69f00', '#0072b2'];
+const LIFE_COLOUR = ['#8a8a8a', '#cc79a7', '#e69f00', '#0072b2'];
 const LIFE_SHAPE = ['dot', 'triangle', 'square', 'circle'];
 const PAPER = '#fffdf8';
 /** Curves where no move is left: lighter, so the eye goes to the live parts (as in the SVG picture). */
@@ -100,16 +100,17 @@ const ZOOM_REST_MS = 200;
 /**
  * The board area of a new game, 800 units wide, for a board element of
  * `width` × `height` CSS px: as tall as fills the element when fitted
- * (below the message line, `margin` units all round), 450 to 1400 units.
- * A phone's tall element then gets a tall board, not a cropped one.
- * (`PageSize::board` in src/board/legible.rs measures with the same.)
- * @param {number} width @param {number} height @param {number} [margin]
+ * (below the message line, `margin` units all round), `least` (450 on
+ * the page) to 1400 units. A phone's tall element then gets a tall
+ * board, not a cropped one. (`board_shape` in src/board/legible.rs
+ * measures with the same.)
+ * @param {number} width @param {number} height @param {number} [margin] @param {number} [least]
  */
-export function boardShape(width, height, margin = 24) {
+export function boardShape(width, height, margin = 24, least = 450) {
   if (!(width > 0 && height > 0)) return { width: 800, height: 560 };
   const tall = height - Math.min(MESSAGE_BAND, height / 4);
   const h = (tall / width) * (800 + 2 * margin) - 2 * margin;
-  return { width: 800, height: Math.round(Math.min(1400, Math.max(450, h))) };
+  return { width: 800, height: Math.round(Math.min(1400, Math.max(least, h))) };
 }
 
 /**
@@ -481,7 +482,9 @@ export function createBoard(element, config = {}) {
     for (const s of state.spots) {
       if (s.n === hidden) continue;
       const lives = Math.max(0, Math.min(3, s.lives + (s.n === unreached ? 1 : 0)));
-      ctx.globalAlpha = lives === 0 ? 0.55 : s.idle ? 0.5 : 1;
+      // A dead spot's dot is small but solid: faded, it vanished on its
+      // faded curves and its number seemed to float (issue 34).
+      ctx.globalAlpha = lives > 0 && s.idle ? 0.5 : 1;
       spotShape(ctx, s.x, s.y, lives, r);
       ctx.fillStyle = LIFE_COLOUR[lives];
       ctx.fill();

@@ -61,6 +61,9 @@ import { createSpotChoice } from './variants.js';
 
 /** @typedef {InstanceType<import('./engine.js').Engine['Game']>} EngineGame */
 
+/** The least height (board units, 800 wide) of an embed's board; see read(). */
+const EMBED_LEAST_HEIGHT = 300;
+
 /** The drawing worker every board of the page shares; null once it could not start. */
 let drawing = /** @type {ReturnType<typeof createDrawClient> | null | undefined} */ (undefined);
 
@@ -442,8 +445,11 @@ export class SproutsBoard extends HTMLElement {
     this.analyser?.clear();
     const n = Math.max(1, Math.min(20, Math.round(Number(this.getAttribute('spots') ?? 3)) || 3));
     // The board's shape, as the page chooses it (800 units wide): the drawing fills the board's area.
+    // Down to 300 units tall (the page: 450), so that a wide embed's
+    // drawing fills its width too: at 320×240 the drawing is then shown
+    // 11% larger, with room for numbers beside their spots (docs/labels.md).
     const area = this.shadowRoot?.querySelector('.area')?.getBoundingClientRect();
-    const { width, height } = boardShape(area?.width ?? 0, area?.height ?? 0);
+    const { width, height } = boardShape(area?.width ?? 0, area?.height ?? 0, 24, EMBED_LEAST_HEIGHT);
     const misere = this.hasAttribute('misere');
     // The moves are read as a record, exactly as the page's Open box reads
     // one: a whole record (with its header) or moves after spots/misere,

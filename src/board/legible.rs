@@ -131,9 +131,7 @@ impl PageSize {
     /// The board area of a new game: fitted, it fills the element below
     /// the message line.
     pub fn board(&self) -> (f64, f64) {
-        let tall = self.element.1 - MESSAGE_BAND.min(self.element.1 / 4.0);
-        let h = tall / self.element.0 * (800.0 + 2.0 * MARGIN) - 2.0 * MARGIN;
-        (800.0, h.clamp(450.0, 1400.0).round())
+        board_shape(self.element, 450.0)
     }
 
     /// The page's zoom to fit: CSS px per board unit so that everything
@@ -146,6 +144,16 @@ impl PageSize {
         let tall = self.element.1 - MESSAGE_BAND.min(self.element.1 / 4.0);
         (self.element.0 / w).min(tall / h)
     }
+}
+
+/// The board area (board units) of a new game in a board element of
+/// `element` CSS px, as `boardShape()` in `www/board.js` chooses it: 800
+/// wide, as tall as fills the element below the message line when
+/// fitted, `min_height` to 1400 units.
+fn board_shape(element: (f64, f64), min_height: f64) -> (f64, f64) {
+    let tall = element.1 - MESSAGE_BAND.min(element.1 / 4.0);
+    let h = tall / element.0 * (800.0 + 2.0 * MARGIN) - 2.0 * MARGIN;
+    (800.0, h.clamp(min_height, 1400.0).round())
 }
 
 /// The page's tidy at `zoom` CSS px per board unit.
@@ -195,8 +203,8 @@ pub struct View {
     /// bar of buttons and its border, measured in Chromium).
     pub element: (f64, f64),
     /// The board area of a new game (board units): the page's from
-    /// [`PageSize::board`], an embed's 600 wide and as tall as the
-    /// element's aspect makes it (`read()` in `www/embed.js`).
+    /// [`PageSize::board`], an embed's as `read()` in `www/embed.js`
+    /// chooses it (`boardShape()` of its board area).
     pub board: (f64, f64),
 }
 
@@ -205,12 +213,13 @@ impl View {
     /// default) and 320×240.
     pub fn all() -> [View; 4] {
         let page = |name, p: PageSize| View { name, element: p.element, board: p.board() };
-        let embed = |name, w: f64, h: f64, element| View { name, element, board: (600.0, (600.0 * h / w).clamp(300.0, 1000.0).round()) };
+        // (Down to 300 units tall, as `EMBED_LEAST_HEIGHT` in www/embed.js.)
+        let embed = |name, element| View { name, element, board: board_shape(element, 300.0) };
         [
             page("page 1280x800", PageSize::ALL[0]),
             page("page 390x844", PageSize::ALL[1]),
-            embed("embed 480x320", 480.0, 320.0, (478.0, 290.0)),
-            embed("embed 320x240", 320.0, 240.0, (318.0, 198.0)),
+            embed("embed 480x320", (478.0, 290.0)),
+            embed("embed 320x240", (318.0, 198.0)),
         ]
     }
 

@@ -36,7 +36,7 @@ const IDLE_CURVE: &str = r##" class="idle" stroke="#b8b8b8""##;
 const IDLE_SPOT: &str = r#" opacity="0.5""#;
 
 /// The page's colours by lives (0 to 3).
-const LIFE_COLOUR: [&str; 4] = ["#9a9a9a", "#cc79a7", "#e69f00", "#0072b2"];
+const LIFE_COLOUR: [&str; 4] = ["#8a8a8a", "#cc79a7", "#e69f00", "#0072b2"];
 const NAMES: [&str; 4] = ["dead", "1 life", "2 lives", "3 lives"];
 /// Spot radius and margins, in board units (the page's CSS pixels at scale 1).
 const R: f64 = 7.0;
@@ -135,7 +135,7 @@ fn spot(s: &mut String, p: Point, lives: u8, extra: &str) {
     let c = LIFE_COLOUR[lives as usize];
     let class = if lives == 0 { "dead" } else { "spot" };
     let look = if lives == 0 {
-        format!(r#"fill="{c}" opacity="0.55""#)
+        format!(r#"fill="{c}""#)
     } else {
         format!(r##"fill="{c}" stroke="#1a1a1a" stroke-width="1.5""##)
     };
