@@ -52,7 +52,8 @@ async function drawSomeMove(page) {
   for (const text of candidates.slice(0, 12)) {
     const played = await drawnOrRefused(page, await routedPath(page, text), listed + 1, 3000);
     if (played) {
-      assert.equal(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.moveCount), before + 1);
+      // The computer may have answered already.
+      assert.ok(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.moveCount) >= before + 1);
       return text;
     }
     said.push(`${text}: ${await page.locator('#board .sb-msg').textContent()}`);
@@ -77,12 +78,16 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
     assert.match(String(rulesBox), /5n − 2/);
     assert.doesNotMatch(String(rulesBox), /new spot appears/);
     let drawn = 0;
+    /** @type {string[]} */
+    const typed = [];
     for (let k = 0; k < 8; k++) {
       assert.ok(!(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.isOver())), `not over before move ${k + 1}`);
-      if (!(await drawSomeMove(page)).includes('(typed')) drawn++;
+      const how = await drawSomeMove(page);
+      if (how.includes('(typed')) typed.push(how);
+      else drawn++;
       if (k === 2 && SHOTS) await page.screenshot({ path: `${SHOTS}/brussels-${size.width}-mid.png` });
     }
-    assert.ok(drawn >= 6, `most moves drawn by hand (${drawn} of 8)`);
+    assert.ok(drawn >= 6, `most moves drawn by hand (${drawn} of 8): ${typed.join(' | ')}`);
     const st = await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.status());
     assert.equal(st.over, true);
     assert.equal(st.winner, 2, 'the second player made the 8th, last move');
