@@ -144,12 +144,14 @@ export async function drawnOrRefused(page, points, count, timeout = 2000) {
 
 /**
  * The curve the engine routes for a move, in viewport px, sampled every
- * few px: drawing it by hand makes exactly that move.
- * @param {Page} page @param {string} move
+ * few px: drawing it by hand makes exactly that move. `host`: a CSS
+ * selector of an embedded board to draw on instead of the page's.
+ * @param {Page} page @param {string} move @param {string} [host]
  */
-export async function routedPath(page, move) {
-  return page.evaluate((m) => {
-    const s = /** @type {any} */ (globalThis).sprouts;
+export async function routedPath(page, move, host) {
+  return page.evaluate(([m, h]) => {
+    // The page's game and board, or those of a `<sprouts-board>` element.
+    const s = /** @type {any} */ (h ? document.querySelector(h) : globalThis.sprouts);
     const prev = s.game.previewText(m);
     const pts = [];
     for (let i = 0; i < prev.points.length; i += 2) {
@@ -168,7 +170,7 @@ export async function routedPath(page, move) {
       for (let k = 1; k <= n; k++) out.push({ x: a.x + (b.x - a.x) * k / n, y: a.y + (b.y - a.y) * k / n });
     }
     return out;
-  }, move);
+  }, [move, host]);
 }
 
 /**

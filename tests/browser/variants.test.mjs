@@ -261,23 +261,8 @@ for (const size of [{ width: 480, height: 320 }, { width: 320, height: 240 }]) {
     assert.ok(bar && host && bar.y + bar.height <= host.y + host.height + 0.5, `the status line fits (${JSON.stringify({ bar, host })})`);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/embed-choice-${size.width}.png` });
     // A stroke drawn on the embed now puts a cross-bar on its line.
-    const path = await el.evaluate((e) => {
-      const g = /** @type {any} */ (e).game;
-      const m = g.movesBetween(1, 2, 4)[0];
-      const prev = g.previewText(m);
-      const pts = [];
-      for (let i = 0; i < prev.points.length; i += 2) {
-        const [x, y] = /** @type {any} */ (e).board.toClient(prev.points[i], prev.points[i + 1]);
-        pts.push({ x, y });
-      }
-      const out = [pts[0]];
-      for (let i = 1; i < pts.length; i++) {
-        const a = pts[i - 1], b = pts[i];
-        const n = Math.max(1, Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) / 3));
-        for (let k = 1; k <= n; k++) out.push({ x: a.x + (b.x - a.x) * k / n, y: a.y + (b.y - a.y) * k / n });
-      }
-      return out;
-    });
+    const move = await el.evaluate((e) => /** @type {any} */ (e).game.movesBetween(1, 2, 4)[0]);
+    const path = await routedPath(page, move, '#doc');
     await mouseDraw(page, path);
     await page.waitForFunction(() => /** @type {any} */ (document.getElementById('doc')).game.moveCount === 1);
     assert.match(await el.evaluate((e) => /** @type {any} */ (e).record), /^\{dots-or-crosses\} 2\+ \S+x$/);
