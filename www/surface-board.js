@@ -163,7 +163,7 @@ function playStroke(flat, by) {
 attachSurfaceInput(box, {
   canDraw() {
     if (!game) return false;
-    if (computer.thinking() || (!game.isOver() && players[toMove()].value !== 'human')) {
+    if (computer.thinking() || (!game.isOver() && players[toMove()].value !== 'human' && !computer.failed())) {
       say(`Player ${toMove()} is the computer: wait for its move.`);
       return false;
     }

@@ -21,6 +21,8 @@ export const PERFECT_NODES = 200000;
 export function createSurfaceComputer(host, worker) {
   /** @type {{ cancel: () => void } | null} */
   let thinking = null;
+  /** The last request failed (no stroke found): the player may draw the computer's move. */
+  let failed = false;
 
   function stop() {
     if (!thinking) return;
@@ -35,6 +37,7 @@ export function createSurfaceComputer(host, worker) {
     const side = g.cursor % 2 === 0 ? 1 : 2;
     const kind = host.kind(side);
     if (kind === 'human') return;
+    failed = false;
     const saved = g.toJson();
     const req = worker.request('surfaceMove', { game: saved, strength: kind, seed: Math.floor(Math.random() * 2 ** 32), maxNodes: PERFECT_NODES });
     const mine = { cancel: req.cancel };
@@ -55,9 +58,10 @@ export function createSurfaceComputer(host, worker) {
       if (thinking !== mine) return; // stopped
       thinking = null;
       host.busy(false);
-      host.say(`The computer could not move: ${messageOf(e)}`, true);
+      failed = true;
+      host.say(`The computer could not move: ${messageOf(e)}. Draw its move for it.`, true);
     }
   }
 
-  return { maybeMove, stop, thinking: () => thinking !== null };
+  return { maybeMove, stop, thinking: () => thinking !== null, failed: () => failed };
 }
