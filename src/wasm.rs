@@ -704,12 +704,19 @@ impl SurfaceGame {
     }
 }
 
+/// A clock test that is true `millis` from now (never, for 0 or less).
+fn deadline(millis: f64) -> impl Fn() -> bool {
+    let end = if millis.is_finite() && millis > 0.0 { js_sys::Date::now() + millis } else { f64::INFINITY };
+    move || js_sys::Date::now() > end
+}
+
 /// The computer's move in a surface game given as its saved-game JSON
 /// (the worker's request): `{stroke: [x0, y0, ...], move, method,
 /// outcome, drawable}` ([`crate::board::ComputerStroke`]). `strength`:
-/// random, heuristic or perfect; `maxNodes` bounds the search (0: none).
+/// random, heuristic or perfect; `maxNodes` and `maxMillis` bound the
+/// search (0: none).
 #[wasm_bindgen(js_name = surfaceComputerMove)]
-pub fn surface_computer_move(game_json: &str, strength: &str, seed: f64, max_nodes: f64) -> Result<JsValue, JsError> {
+pub fn surface_computer_move(game_json: &str, strength: &str, seed: f64, max_nodes: f64, max_millis: f64) -> Result<JsValue, JsError> {
     #[derive(Serialize)]
     struct Out {
         stroke: Vec<f64>,
@@ -722,7 +729,7 @@ pub fn surface_computer_move(game_json: &str, strength: &str, seed: f64, max_nod
     let strength: crate::board::SurfaceStrength = strength.parse().map_err(err)?;
     let seed = if seed.is_finite() { seed.abs() as u64 } else { 0 };
     let nodes = if max_nodes.is_finite() && max_nodes > 0.0 { max_nodes as u64 } else { 0 };
-    let c = g.computer_stroke(strength, seed, nodes).map_err(err)?;
+    let c = g.computer_stroke(strength, seed, nodes, &deadline(max_millis)).map_err(err)?;
     let stroke = c.stroke.iter().flat_map(|p| [p.x, p.y]).collect();
     Ok(to_js(&Out { stroke, r#move: c.name, method: c.method, outcome: c.outcome, drawable: c.drawable }))
 }
@@ -730,11 +737,12 @@ pub fn surface_computer_move(game_json: &str, strength: &str, seed: f64, max_nod
 /// The analysis of the position shown in a surface game (its saved-game
 /// JSON): for each convention `{outcome: "win" | "loss" | "unknown",
 /// winning: [{position, move}], nodes}`, `move` being `a(c)b` of a stroke
-/// the computer can draw for it, or null. `maxNodes` bounds each search.
+/// the computer can draw for it, or null. `maxNodes` and `maxMillis`
+/// bound each search.
 #[wasm_bindgen(js_name = surfaceAnalyse)]
-pub fn surface_analyse(game_json: &str, max_nodes: f64) -> Result<JsValue, JsError> {
+pub fn surface_analyse(game_json: &str, max_nodes: f64, max_millis: f64) -> Result<JsValue, JsError> {
     let g = crate::board::SurfaceGame::from_json(game_json).map_err(err)?;
     let nodes = if max_nodes.is_finite() && max_nodes > 0.0 { max_nodes as u64 } else { 0 };
-    let a = crate::board::surface_analysis(&g, nodes).map_err(err)?;
+    let a = crate::board::surface_analysis(&g, nodes, &deadline(max_millis)).map_err(err)?;
     Ok(to_js(&a))
 }

@@ -21,7 +21,7 @@ fn the_computer_draws_legal_moves() {
             let mut moves = 0;
             while !g.is_over().unwrap() {
                 let before = g.board().position().unwrap().children();
-                let c = match g.computer_stroke(SurfaceStrength::Random, seed * 1000 + moves, 0) {
+                let c = match g.computer_stroke(SurfaceStrength::Random, seed * 1000 + moves, 0, &|| false) {
                     Ok(c) => c,
                     Err(e) => {
                         assert!(e.starts_with("no stroke found"), "{e}");
@@ -53,7 +53,7 @@ fn the_perfect_player_wins_a_won_start() {
             .into_iter()
             .find(|&(s, n)| {
                 let root = surfaces::canon_of(&SurfacePosition::start(n, s.genus()).unwrap());
-                analysis::analyse(&root, misere, 0).unwrap().wins
+                analysis::analyse(&root, misere, 0, &|| false).unwrap().wins
             })
             .expect("a won start");
         let mut finished = 0;
@@ -63,7 +63,7 @@ fn the_perfect_player_wins_a_won_start() {
             while !g.is_over().unwrap() {
                 let strength = if k % 2 == 0 { SurfaceStrength::Perfect } else { SurfaceStrength::Random };
                 // Where the routes find no stroke, this game proves nothing.
-                let Ok(c) = g.computer_stroke(strength, seed + 7 * k, 0) else { break };
+                let Ok(c) = g.computer_stroke(strength, seed + 7 * k, 0, &|| false) else { break };
                 if k % 2 == 0 {
                     assert_eq!((c.outcome, c.method), ("win", "winning"), "{surface} n={n} misère={misere} move {}", k + 1);
                 }
@@ -85,7 +85,7 @@ fn the_perfect_player_wins_a_won_start() {
 fn undo_redo_and_a_new_move_after_undo() {
     let mut g = SurfaceGame::new(Surface::Torus, 2, S, false).unwrap();
     let start = g.canon().unwrap();
-    let a = g.computer_stroke(SurfaceStrength::Random, 1, 0).unwrap();
+    let a = g.computer_stroke(SurfaceStrength::Random, 1, 0, &|| false).unwrap();
     g.play(&a.stroke).unwrap();
     let after = g.canon().unwrap();
     assert!(g.undo());
@@ -97,7 +97,7 @@ fn undo_redo_and_a_new_move_after_undo() {
     g.restart();
     assert_eq!((g.cursor(), g.played().len()), (0, 1));
     // A move after taking back drops the moves taken back.
-    let b = g.computer_stroke(SurfaceStrength::Random, 2, 0).unwrap();
+    let b = g.computer_stroke(SurfaceStrength::Random, 2, 0, &|| false).unwrap();
     g.play(&b.stroke).unwrap();
     assert_eq!((g.cursor(), g.played().len()), (1, 1));
 }
@@ -106,7 +106,7 @@ fn undo_redo_and_a_new_move_after_undo() {
 fn saved_games_reload_and_bad_files_are_refused() {
     let mut g = SurfaceGame::new(Surface::Klein, 2, S, true).unwrap();
     for k in 0..3 {
-        let c = g.computer_stroke(SurfaceStrength::Random, k, 0).unwrap();
+        let c = g.computer_stroke(SurfaceStrength::Random, k, 0, &|| false).unwrap();
         g.play(&c.stroke).unwrap();
     }
     g.undo();
@@ -150,14 +150,14 @@ fn saved_games_reload_and_bad_files_are_refused() {
 #[test]
 fn the_analysis_names_drawable_winning_moves() {
     let g = SurfaceGame::new(Surface::Torus, 2, S, false).unwrap();
-    let a = surface_analysis(&g, 0).unwrap();
+    let a = surface_analysis(&g, 0, &|| false).unwrap();
     let root = surfaces::canon_of(&SurfacePosition::start(2, 1).unwrap());
     for (conv, misere) in [(&a.normal, false), (&a.misere, true)] {
-        let want = analysis::analyse(&root, misere, 0).unwrap();
+        let want = analysis::analyse(&root, misere, 0, &|| false).unwrap();
         assert_eq!(conv.outcome, if want.wins { "win" } else { "loss" });
         assert_eq!(conv.winning.len(), want.winning.len());
     }
-    let limited = surface_analysis(&SurfaceGame::new(Surface::Torus, 5, S, false).unwrap(), 10).unwrap();
+    let limited = surface_analysis(&SurfaceGame::new(Surface::Torus, 5, S, false).unwrap(), 10, &|| false).unwrap();
     assert_eq!(limited.normal.outcome, "unknown");
     assert!(limited.normal.stopped.is_some());
 }
@@ -170,7 +170,7 @@ fn the_analysis_agrees_with_the_plain_search() {
     for (n, g) in [(1, 1), (2, 1), (1, -1), (2, -2), (3, -1), (3, 1)] {
         let root = surfaces::canon_of(&SurfacePosition::start(n, g).unwrap());
         for misere in [false, true] {
-            let a = analysis::analyse(&root, misere, 0).unwrap();
+            let a = analysis::analyse(&root, misere, 0, &|| false).unwrap();
             let mut plain = Search::new(misere, surfaces::child_forms);
             assert_eq!(a.wins, plain.wins(&root), "n={n} genus={g} misère={misere}");
             for c in surfaces::child_forms(&root) {
@@ -179,5 +179,6 @@ fn the_analysis_agrees_with_the_plain_search() {
         }
     }
     let root = surfaces::canon_of(&SurfacePosition::start(4, 1).unwrap());
-    assert!(analysis::analyse(&root, false, 5).unwrap_err().contains("limit of 5"));
+    assert!(analysis::analyse(&root, false, 5, &|| false).unwrap_err().contains("limit of 5"));
+    assert!(analysis::analyse(&root, false, 0, &|| true).unwrap_err().contains("ran out of time"));
 }

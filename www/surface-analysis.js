@@ -10,8 +10,9 @@
  */
 import { messageOf } from './engine.js';
 
-/** Positions each search expands at most. */
+/** Positions and time each search (normal, misère) takes at most: no progress comes from the worker, whose client waits 10 s. */
 const MAX_NODES = 300000;
+const MAX_MILLIS = 3000;
 
 /**
  * @param {{ game: () => any }} host
@@ -57,7 +58,7 @@ export function createSurfaceAnalysis(host, worker, panel) {
     panel.dataset.state = 'busy';
     line('Analysing…');
     try {
-      const r = await worker.request('surfaceAnalyse', { game: g.toJson(), maxNodes: MAX_NODES }).promise;
+      const r = await worker.request('surfaceAnalyse', { game: g.toJson(), maxNodes: MAX_NODES, maxMillis: MAX_MILLIS }).promise;
       if (mine !== generation) return;
       panel.textContent = '';
       line(r.over ? `Position ${r.position}: the game is over.` : `Position ${r.position}:`);

@@ -10,8 +10,9 @@
  */
 import { messageOf } from './engine.js';
 
-/** Positions the perfect player searches at most (the worker gives no progress, so a search stays a few seconds long). */
+/** Positions and time the perfect player searches at most (the worker gives no progress, so a search stays well inside the client's 10 s watchdog). */
 export const PERFECT_NODES = 200000;
+export const PERFECT_MILLIS = 4000;
 
 /**
  * @param {{ game: () => any, kind: (side: 1 | 2) => string, play: (flat: number[], by: string) => void,
@@ -39,7 +40,7 @@ export function createSurfaceComputer(host, worker) {
     if (kind === 'human') return;
     failed = false;
     const saved = g.toJson();
-    const req = worker.request('surfaceMove', { game: saved, strength: kind, seed: Math.floor(Math.random() * 2 ** 32), maxNodes: PERFECT_NODES });
+    const req = worker.request('surfaceMove', { game: saved, strength: kind, seed: Math.floor(Math.random() * 2 ** 32), maxNodes: PERFECT_NODES, maxMillis: PERFECT_MILLIS });
     const mine = { cancel: req.cancel };
     thinking = mine;
     host.busy(true);

@@ -5,12 +5,14 @@
  * Same protocol as worker.js (worker-client.js drives both): it posts
  * `{type: 'ready', version}` when the engine has loaded, then answers
  *
- *   {id, type: 'surfaceMove', game, strength, seed, maxNodes}
+ *   {id, type: 'surfaceMove', game, strength, seed, maxNodes, maxMillis}
  *       → result {stroke, move, method, outcome, drawable} (surfaceComputerMove in src/wasm.rs)
- *   {id, type: 'surfaceAnalyse', game, maxNodes}
+ *   {id, type: 'surfaceAnalyse', game, maxNodes, maxMillis}
  *       → result {position, over, normal, misere} (surfaceAnalyse in src/wasm.rs)
  *
  * `game` is the game's saved-game JSON (only text crosses postMessage).
+ * It posts no progress, so the searches are bounded in time (maxMillis)
+ * well inside the client's 10 s watchdog.
  */
 import { loadEngine, isTrap, messageOf } from './engine.js';
 
@@ -35,10 +37,10 @@ scope.addEventListener('message', async (ev) => {
     let value;
     switch (req.type) {
       case 'surfaceMove':
-        value = e.surfaceComputerMove(String(req.game), String(req.strength), Number(req.seed ?? 0), Number(req.maxNodes ?? 0));
+        value = e.surfaceComputerMove(String(req.game), String(req.strength), Number(req.seed ?? 0), Number(req.maxNodes ?? 0), Number(req.maxMillis ?? 0));
         break;
       case 'surfaceAnalyse':
-        value = e.surfaceAnalyse(String(req.game), Number(req.maxNodes ?? 0));
+        value = e.surfaceAnalyse(String(req.game), Number(req.maxNodes ?? 0), Number(req.maxMillis ?? 0));
         break;
       default:
         throw new Error(`unknown request type ${JSON.stringify(req.type)}`);

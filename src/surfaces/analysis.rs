@@ -22,11 +22,12 @@ pub struct SurfaceAnalysis {
 
 /// Solves `root` (a canonical surface form) for the player to move, in
 /// normal play or misère, expanding at most `max_nodes` positions (0: no
-/// limit); past the limit, an error saying so.
-pub fn analyse(root: &Canon, misere: bool, max_nodes: u64) -> Result<SurfaceAnalysis, String> {
+/// limit) and stopping when `out_of_time` says so (asked every 16
+/// positions); past a limit, an error saying which.
+pub fn analyse(root: &Canon, misere: bool, max_nodes: u64, out_of_time: &dyn Fn() -> bool) -> Result<SurfaceAnalysis, String> {
     // Past the limit every position reads as having no move, so the search
     // unwinds at once; its answer is then thrown away.
-    let (expanded, stopped) = (Cell::new(0u64), Cell::new(false));
+    let (expanded, stopped, late) = (Cell::new(0u64), Cell::new(false), Cell::new(false));
     let kids = |c: &Canon| {
         if stopped.get() {
             return Vec::new();
@@ -34,6 +35,11 @@ pub fn analyse(root: &Canon, misere: bool, max_nodes: u64) -> Result<SurfaceAnal
         expanded.set(expanded.get() + 1);
         if max_nodes > 0 && expanded.get() > max_nodes {
             stopped.set(true);
+            return Vec::new();
+        }
+        if expanded.get() % 16 == 0 && out_of_time() {
+            stopped.set(true);
+            late.set(true);
             return Vec::new();
         }
         child_forms(c)
@@ -49,6 +55,9 @@ pub fn analyse(root: &Canon, misere: bool, max_nodes: u64) -> Result<SurfaceAnal
         let winning = if w { child_forms(root).into_iter().filter(|c| !s.wins(c)).collect() } else { Vec::new() };
         (w, winning, s.nodes)
     };
+    if late.get() {
+        return Err(format!("the search ran out of time after {} positions", expanded.get()));
+    }
     if stopped.get() {
         return Err(format!("the search stopped at its limit of {max_nodes} positions"));
     }

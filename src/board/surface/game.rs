@@ -78,7 +78,7 @@ impl std::str::FromStr for SurfaceStrength {
 }
 
 /// Positions the heuristic player searches before it guesses.
-const HEURISTIC_NODES: u64 = 2_000;
+const HEURISTIC_NODES: u64 = 300;
 /// Candidate strokes the computer tries at most.
 const STROKES_TRIED: usize = 600;
 
@@ -181,7 +181,8 @@ impl SurfaceGame {
 
     /// The computer's move (`seed` chooses among equals); an error when
     /// the game is over or no stroke could be drawn.
-    pub fn computer_stroke(&self, strength: SurfaceStrength, seed: u64, max_nodes: u64) -> Result<ComputerStroke, String> {
+    /// `out_of_time` stops the search (then a random move is played).
+    pub fn computer_stroke(&self, strength: SurfaceStrength, seed: u64, max_nodes: u64, out_of_time: &dyn Fn() -> bool) -> Result<ComputerStroke, String> {
         if self.is_over()? {
             return Err("the game is over".into());
         }
@@ -191,7 +192,7 @@ impl SurfaceGame {
             SurfaceStrength::Perfect => Some(max_nodes),
         };
         let root = self.canon()?;
-        let solved = limit.and_then(|n| analysis::analyse(&root, self.misere, n).ok());
+        let solved = limit.and_then(|n| analysis::analyse(&root, self.misere, n, out_of_time).ok());
         let winning: &[Canon] = solved.as_ref().map_or(&[], |a| &a.winning);
         let moves = self.board().drawable_moves(seed, STROKES_TRIED, &|c| winning.is_empty() || winning.contains(c))?;
         if moves.is_empty() {
@@ -302,11 +303,11 @@ pub struct SurfaceAnalysisReport {
 }
 
 /// Outcome and winning moves of the position shown, normal and misère,
-/// each search within `max_nodes` positions (0: no limit).
-pub fn surface_analysis(g: &SurfaceGame, max_nodes: u64) -> Result<SurfaceAnalysisReport, String> {
+/// each search within `max_nodes` positions (0: no limit) and `out_of_time`.
+pub fn surface_analysis(g: &SurfaceGame, max_nodes: u64, out_of_time: &dyn Fn() -> bool) -> Result<SurfaceAnalysisReport, String> {
     let root = g.canon()?;
     let over = g.is_over()?;
-    let solved = [false, true].map(|misere| analysis::analyse(&root, misere, max_nodes));
+    let solved = [false, true].map(|misere| analysis::analyse(&root, misere, max_nodes, out_of_time));
     let wanted: Vec<Canon> = solved.iter().flat_map(|a| a.as_ref().map_or(&[][..], |a| &a.winning[..])).cloned().collect();
     let drawn = if over { Vec::new() } else { g.board().drawable_moves(0, STROKES_TRIED, &|c| wanted.contains(c))? };
     let one = |misere: bool| match &solved[misere as usize] {
