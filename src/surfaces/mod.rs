@@ -52,6 +52,7 @@
 //! `reference` is an independent slow program for the same rules; the
 //! tests compare the two.
 
+pub mod analysis;
 mod canon;
 pub mod reference;
 
