@@ -18,6 +18,7 @@
 //! sorted.
 
 use super::PqPos;
+use std::cmp::Ordering;
 use std::fmt;
 
 const END_REGION: u16 = 0;
@@ -234,28 +235,52 @@ impl<'a> Land<'a> {
         best.unwrap_or_default()
     }
 
-    /// Boundary `bi` of region `ri` from corner `start`, backwards if
-    /// `rev`, then its end mark; new spots numbered from `st.next`.
-    fn step(&self, st: &State, ri: usize, rev: bool, bi: usize, start: usize) -> (Vec<u16>, Vec<u32>) {
+    /// Writes boundary `bi` of region `ri` from corner `start`, backwards
+    /// if `rev`, then its end mark, into `out` (new spots numbered from
+    /// `st.next`, listed in `fresh`), stopping early once it is above
+    /// `min` (when given). Returns how it compares with `min`.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &self,
+        st: &State,
+        (ri, rev, bi, start): Choice,
+        min: Option<&[u16]>,
+        out: &mut Vec<u16>,
+        fresh: &mut Vec<u32>,
+    ) -> Ordering {
         let b = &self.regions[ri][bi];
         let n = b.len();
-        let (mut out, mut fresh) = (Vec::with_capacity(n + 1), Vec::new());
-        for k in 0..n {
-            let s = b[if rev { (start + n - k) % n } else { (start + k) % n }];
-            let label = match st.label[s as usize] {
-                u32::MAX => match fresh.iter().position(|&f| f == s) {
-                    Some(i) => st.next + i as u32,
-                    None => {
-                        fresh.push(s);
-                        st.next + fresh.len() as u32 - 1
-                    }
-                },
-                l => l,
+        out.clear();
+        fresh.clear();
+        let mut ord = if min.is_some() { Ordering::Equal } else { Ordering::Less };
+        for k in 0..=n {
+            let t = if k == n {
+                END_BOUNDARY
+            } else {
+                let s = b[if rev { (start + n - k) % n } else { (start + k) % n }];
+                let label = match st.label[s as usize] {
+                    u32::MAX => match fresh.iter().position(|&f| f == s) {
+                        Some(i) => st.next + i as u32,
+                        None => {
+                            fresh.push(s);
+                            st.next + fresh.len() as u32 - 1
+                        }
+                    },
+                    l => l,
+                };
+                (2 + 16 * label + self.lives[s as usize] as u32) as u16
             };
-            out.push((2 + 16 * label + self.lives[s as usize] as u32) as u16);
+            if ord == Ordering::Equal {
+                if let Some(m) = min {
+                    ord = t.cmp(&m[k]);
+                    if ord == Ordering::Greater {
+                        return ord;
+                    }
+                }
+            }
+            out.push(t);
         }
-        out.push(END_BOUNDARY);
-        (out, fresh)
+        ord
     }
 
     fn go(&self, mut st: State, best: &mut Option<Vec<u16>>) {
@@ -272,49 +297,58 @@ impl<'a> Land<'a> {
             }
             return;
         }
-        // Every possible next step: (text, fresh spots, region, direction, boundary).
-        let mut steps = Vec::new();
-        let mut consider = |ri: usize, rev: bool, bi: usize| {
-            for start in 0..self.regions[ri][bi].len() {
-                let (text, fresh) = self.step(&st, ri, rev, bi, start);
-                steps.push((text, fresh, ri, rev, bi));
-            }
-        };
+        // Every possible next step; only the smallest are kept.
+        let mut choices: Vec<Choice> = Vec::new();
         match &st.open {
             Some((ri, rev, done)) => {
                 for bi in (0..done.len()).filter(|&bi| !done[bi]) {
-                    consider(*ri, *rev, bi);
+                    for start in 0..self.regions[*ri][bi].len() {
+                        choices.push((*ri, *rev, bi, start));
+                    }
                 }
             }
             None => {
                 for ri in (0..self.regions.len()).filter(|&ri| !st.used[ri]) {
                     for rev in [false, true] {
                         for bi in 0..self.regions[ri].len() {
-                            consider(ri, rev, bi);
+                            for start in 0..self.regions[ri][bi].len() {
+                                choices.push((ri, rev, bi, start));
+                            }
                         }
                     }
                 }
             }
         }
-        let Some(min) = steps.iter().map(|s| &s.0).min().cloned() else { return };
+        let (mut min, mut buf, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
+        let mut ties: Vec<Choice> = Vec::new();
+        for &c in &choices {
+            let m = if ties.is_empty() { None } else { Some(min.as_slice()) };
+            match self.step(&st, c, m, &mut buf, &mut fresh) {
+                Ordering::Less => {
+                    std::mem::swap(&mut min, &mut buf);
+                    ties.clear();
+                    ties.push(c);
+                }
+                Ordering::Equal => ties.push(c),
+                Ordering::Greater => {}
+            }
+        }
         // (region, direction) whose lone boundaries have been followed once.
         let mut lone_done: Vec<(usize, bool)> = Vec::new();
-        for (text, fresh, ri, rev, bi) in steps {
-            if text != min {
-                continue;
-            }
+        for c @ (ri, rev, bi, _) in ties {
             if self.alone[ri][bi] {
                 if lone_done.contains(&(ri, rev)) {
                     continue;
                 }
                 lone_done.push((ri, rev));
             }
+            self.step(&st, c, None, &mut buf, &mut fresh);
             let mut s2 = st.clone();
             for (i, &f) in fresh.iter().enumerate() {
                 s2.label[f as usize] = st.next + i as u32;
             }
             s2.next += fresh.len() as u32;
-            s2.cur.extend(&text);
+            s2.cur.extend(&buf);
             let mut done = match &st.open {
                 Some((_, _, done)) => done.clone(),
                 None => {
@@ -330,6 +364,9 @@ impl<'a> Land<'a> {
         }
     }
 }
+
+/// One next step: region, direction, boundary, starting corner.
+type Choice = (usize, bool, usize, usize);
 
 /// Whether a partial writing is already above the best one.
 fn worse(cur: &[u16], best: &Option<Vec<u16>>) -> bool {
