@@ -309,6 +309,29 @@ impl PqPos {
         PqPos { lives, regions }
     }
 
+    /// The same drawing with each boundary turned to its smallest
+    /// rotation and the boundaries and regions sorted: the q! orders of
+    /// drawing one star's edges give the same spots, so this merges them
+    /// cheaply before the canonical form.
+    fn normalized(mut self) -> PqPos {
+        for r in &mut self.regions {
+            for b in r.iter_mut() {
+                let k = (0..b.len()).min_by(|&i, &j| b[i..].iter().chain(&b[..i]).cmp(b[j..].iter().chain(&b[..j])));
+                b.rotate_left(k.unwrap_or(0));
+            }
+            crate::sort::sort(r);
+        }
+        crate::sort::sort(&mut self.regions);
+        self
+    }
+
+    /// Every move's position once per drawing (see
+    /// [`PqPos::normalized`]), unreduced.
+    fn drawings(&self, rules: PqRules) -> Vec<PqPos> {
+        let mut seen = std::collections::HashSet::new();
+        self.children(rules).into_iter().map(PqPos::normalized).filter(|c| seen.insert(c.clone())).collect()
+    }
+
     /// The canonical form of the reduced position.
     pub fn canon(&self, rules: PqRules) -> PqCanon {
         PqCanon::of(&self.reduced(rules))
@@ -319,7 +342,7 @@ impl PqPos {
 /// class, sorted by canonical form.
 pub fn children(p: &PqPos, rules: PqRules) -> Vec<(PqPos, PqCanon)> {
     let mut seen = std::collections::HashMap::new();
-    for c in p.children(rules) {
+    for c in p.drawings(rules) {
         let c = c.reduced(rules);
         seen.entry(PqCanon::of(&c)).or_insert(c);
     }
@@ -331,7 +354,7 @@ pub fn children(p: &PqPos, rules: PqRules) -> Vec<(PqPos, PqCanon)> {
 /// The distinct children of a canonical form, as canonical forms (the
 /// solver's keys: each names exactly its class).
 pub fn child_keys(c: &PqCanon, rules: PqRules) -> Vec<PqCanon> {
-    let mut out: Vec<PqCanon> = c.position().children(rules).iter().map(|k| k.canon(rules)).collect();
+    let mut out: Vec<PqCanon> = c.position().drawings(rules).iter().map(|k| k.canon(rules)).collect();
     crate::sort::sort(&mut out);
     out.dedup();
     out
