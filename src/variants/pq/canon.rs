@@ -239,7 +239,6 @@ impl<'a> Land<'a> {
     /// if `rev`, then its end mark, into `out` (new spots numbered from
     /// `st.next`, listed in `fresh`), stopping early once it is above
     /// `min` (when given). Returns how it compares with `min`.
-    #[allow(clippy::too_many_arguments)]
     fn step(
         &self,
         st: &State,
