@@ -6,8 +6,7 @@
 use super::args::{json, round};
 use super::{Failure, Output};
 use serde::Serialize;
-use sprouts::variants::solve::{NormalSum, Search};
-use sprouts::Canon;
+use sprouts::variants::solve::{LandKey, NormalSum, Search};
 use std::cell::Cell;
 use std::time::Instant;
 
@@ -41,22 +40,22 @@ struct Solve {
 /// lands are independent games under every rule set and on every
 /// surface); misère, where sums have no nimbers: the plain search.
 #[allow(clippy::too_many_arguments)]
-pub fn solve(
+pub fn solve<K: LandKey>(
     kind: Kind,
-    root: &Canon,
+    root: &K,
     misere: bool,
     as_json: bool,
     max_seconds: Option<u64>,
     max_nodes: Option<u64>,
-    keys: impl Fn(&Canon) -> Vec<Canon>,
-    forms: impl Fn(&Canon) -> Vec<Canon>,
-    text: impl Fn(&Canon) -> String,
+    keys: impl Fn(&K) -> Vec<K>,
+    forms: impl Fn(&K) -> Vec<K>,
+    text: impl Fn(&K) -> String,
 ) -> Output {
     let t = Instant::now();
     // Past a limit every position reads as having no move, so the search
     // unwinds at once; its answer is then thrown away.
     let (expanded, stopped) = (Cell::new(0u64), Cell::new(false));
-    let kids = |c: &Canon| {
+    let kids = |c: &K| {
         if stopped.get() {
             return Vec::new();
         }
@@ -72,12 +71,12 @@ pub fn solve(
     let (win, winning, nodes, entries) = if misere {
         let mut s = Search::new(true, kids);
         let win = s.wins(root);
-        let winning: Vec<Canon> = if win { forms(root).into_iter().filter(|c| !s.wins(c)).collect() } else { vec![] };
+        let winning: Vec<K> = if win { forms(root).into_iter().filter(|c| !s.wins(c)).collect() } else { vec![] };
         (win, winning, s.nodes, s.table_len())
     } else {
         let mut s = NormalSum::new(kids);
         let win = s.wins(root);
-        let winning: Vec<Canon> = if win { forms(root).into_iter().filter(|c| !s.wins(c)).collect() } else { vec![] };
+        let winning: Vec<K> = if win { forms(root).into_iter().filter(|c| !s.wins(c)).collect() } else { vec![] };
         (win, winning, s.nodes, s.table_len())
     };
     if stopped.get() {
