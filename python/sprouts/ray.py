@@ -39,6 +39,7 @@ nodes the master's tree needs (it treats its untried children as equal),
 so a win costs about what one solver takes; a loss, which needs every
 child proved, is where the other workers' tree search gains. With one
 worker the two alternate, each getting half of the worker's nodes.
+``--no-root-solver`` gives every worker to the master.
 
 ``--local N`` needs no Ray: the leaves are solved in this process one
 after another, but selected N at a time as N workers would get them, so
