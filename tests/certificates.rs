@@ -193,6 +193,35 @@ fn misere_certificates_verify_and_refuse_an_altered_fact() {
     assert!(!ok && err.contains("misère"), "{err}");
 }
 
+/// Misère certificates are pruned too: trees and lands' trees kept, lost
+/// sums only where the root's proof walks; fewer facts, the same outcome,
+/// and the root's fact still needed.
+#[test]
+fn a_pruned_misere_certificate_verifies() {
+    let p = scratch("m-prune-full");
+    let out = scratch("m-prune-out");
+    let (db, pruned) = (p.to_str().unwrap(), out.to_str().unwrap());
+    json(&["solve", "--spots", "9", "--misere", "--only", "outcome", "--json", "--database", db]);
+    let v = json(&["verify", db, "--spots", "9", "--misere", "--json", "--prune", pruned]);
+    let (kept, all) = (v["facts"].as_u64().unwrap(), v["pruned_from"].as_u64().unwrap());
+    assert!(kept > 0 && kept < all, "{v}");
+    assert_eq!(v["outcome"], "loss"); // A164950: n = 9 is a misère loss
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("sprouts-certificate 1 misere\n"), "{}", &text[..40]);
+    let full = std::fs::read_to_string(&p).unwrap();
+    let trees = |t: &str| t.lines().filter(|l| l.starts_with("T ") || l.starts_with("M ")).count();
+    assert_eq!(trees(&text), trees(&full));
+    let again = json(&["verify", pruned, "--spots", "9", "--misere", "--json"]);
+    assert_eq!((again["facts"].as_u64(), &again["outcome"]), (Some(kept), &v["outcome"]));
+    // The root's lost fact is kept, and needed.
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    let root = find(&lines, |l| l == "L 0 - 0*9.}]!");
+    let mut cut = lines.clone();
+    cut.remove(root);
+    let (ok, err) = verify_text("m-prune-root", &(cut.join("\n") + "\n"), &["--spots", "9", "--misere"]);
+    assert!(!ok && err.contains("do not decide"), "{err}");
+}
+
 #[test]
 fn a_stopped_misere_solve_resumes_with_fewer_nodes() {
     let fresh = json(&["solve", "--spots", "10", "--misere", "--only", "outcome", "--json"]);

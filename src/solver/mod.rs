@@ -528,7 +528,7 @@ impl Solver {
             }
             return Ok(false);
         }
-        let mut kids = Vec::new();
+        let mut kids = Vec::with_capacity(32);
         let mut bytes = 0;
         let mut result = Ok(false);
         Solver::expandable(land)?.for_each_quick_child(&mut |c| {
