@@ -33,8 +33,8 @@ const R26 = await record('wgosa-2006-auntbeast-khorkov-game2.txt');
  * The embed page of each size, kept open for that size's tests (`shared`):
  * each of them empties it and makes a board of its own, as a page that
  * changes its boards does, instead of loading the page, the engine and
- * its workers again (about 0.65 s of CPU a load; 18 loads were 16 of
- * this file's 31 s of CPU). Its errors are every error since it opened,
+ * its workers again (16 loads fewer took this file from 31 to 19 s of
+ * CPU, docs/contributing.md). Its errors are every error since it opened,
  * so a test still fails on an error an earlier board left behind.
  * @type {Map<string, Promise<{ page: import('playwright-core').Page, errors: string[] }>>}
  */
