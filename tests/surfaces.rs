@@ -319,3 +319,23 @@ fn start_outcomes_unchanged() {
         }
     }
 }
+
+/// On genus 0 a surface solver is the plane's: the same outcomes, nimbers
+/// and winning moves for the plane starts of 1 to 6 spots, asked through
+/// the methods that take a plane `Position`.
+#[test]
+fn genus_zero_solves_as_the_plane() {
+    use sprouts::solver::{Config, Convention, Solver};
+    let config = Config { table_bytes: 16 << 20, progress_every: 4096 };
+    for conv in [Convention::Normal, Convention::Misere] {
+        let mut plane = Solver::new(conv, config);
+        let mut surface = Solver::on_surfaces(conv, config);
+        for n in 1..=6 {
+            let p = Position::start(n).unwrap();
+            let (a, b) = (plane.analyse(&p).unwrap(), surface.analyse(&p).unwrap());
+            assert_eq!((a.outcome, a.nimber), (b.outcome, b.nimber), "{conv} n = {n}");
+            let moves = |x: &sprouts::solver::Analysis| x.winning_moves.iter().map(|m| m.1.clone()).collect::<Vec<_>>();
+            assert_eq!(moves(&a), moves(&b), "{conv} n = {n}");
+        }
+    }
+}

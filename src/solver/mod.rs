@@ -383,13 +383,13 @@ impl Solver {
 
     /// The outcome for the player to move.
     pub fn outcome(&mut self, p: &Position) -> Result<Outcome, SolveError> {
-        let c = checked_canon(p)?;
+        let c = self.checked_canon(p)?;
         self.canon_wins(&c).map(Outcome::from_win)
     }
 
     /// The nimber (normal play; `None` in misère, where sums have none).
     pub fn nimber(&mut self, p: &Position) -> Result<Option<u32>, SolveError> {
-        let c = checked_canon(p)?;
+        let c = self.checked_canon(p)?;
         match self.convention {
             Convention::Normal => self.sum_nimber(c.lands()).map(Some),
             Convention::Misere => Ok(None),
@@ -400,7 +400,7 @@ impl Solver {
     /// reduced, then their sum), whatever its size; `None` if the memory
     /// cap does not leave room for it, or in normal play.
     pub fn misere_form(&mut self, p: &Position) -> Result<Option<MisereForm>, SolveError> {
-        let c = checked_canon(p)?;
+        let c = self.checked_canon(p)?;
         if self.convention == Convention::Normal {
             return Ok(None);
         }
@@ -443,7 +443,7 @@ impl Solver {
         p: &Position,
         mut on: impl FnMut(&Event) -> ControlFlow<()>,
     ) -> Result<PartialAnalysis, SolveError> {
-        let c = checked_canon(p)?;
+        let c = self.checked_canon(p)?;
         // The winning moves are listed from the labelled position.
         check_moves(p).map_err(SolveError::Limit)?;
         let mut a = PartialAnalysis::default();
@@ -478,7 +478,7 @@ impl Solver {
         let moves = if win { p.representative_moves_within(crate::limits::CANON_STEPS).0 } else { Vec::new() };
         let total = moves.len();
         for (checked, (mv, child)) in moves.into_iter().enumerate() {
-            if !self.canon_wins(&child)? {
+            if !self.canon_wins(&self.in_game(child.clone()))? {
                 // Kept before it is told: a stop by `on` keeps it.
                 a.winning_moves.push((mv.clone(), child.clone()));
                 tell(Event::WinningMove { mv, child })?;
@@ -523,6 +523,25 @@ impl Solver {
         match self.progress.as_mut().map(|f| f(&stats)) {
             Some(ControlFlow::Break(())) => Err(SolveError::Stopped),
             _ => Ok(()),
+        }
+    }
+
+    /// The key of a plane position (a labelled one, as the methods taking
+    /// a [`Position`] are given).
+    fn checked_canon(&self, p: &Position) -> Result<Canon, SolveError> {
+        // The search's own key: exact naming can be exponential (see
+        // `Canon::of_within`), and the table is keyed by `quick` anyway.
+        let c = self.in_game(Canon::quick(p));
+        check_lives(&c)?;
+        Ok(c)
+    }
+
+    /// A plane form as the solver's game names it: on surfaces, the
+    /// same position with every region of genus 0.
+    fn in_game(&self, c: Canon) -> Canon {
+        match self.game {
+            Game::Plane => c,
+            Game::Surface => crate::surfaces::canon_of(&crate::surfaces::SurfacePosition::from_plane(&c.position())),
         }
     }
 
@@ -621,13 +640,6 @@ fn child_bytes(c: &Canon) -> usize {
     96 + 4 * c.tokens().len()
 }
 
-fn checked_canon(p: &Position) -> Result<Canon, SolveError> {
-    // The search's own key: exact naming can be exponential (see
-    // `Canon::of_within`), and the table is keyed by `quick` anyway.
-    let c = Canon::quick(p);
-    check_lives(&c)?;
-    Ok(c)
-}
 
 fn check_lives(c: &Canon) -> Result<(), SolveError> {
     let lives = lives(c.tokens());
