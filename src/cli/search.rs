@@ -1,7 +1,9 @@
 //! The solve and random-game output shared by `--rules` (src/cli/variants.rs)
-//! and `--surface` (src/cli/surfaces.rs): both search canonical forms with
-//! the same solvers and limits, and print the same lines; only the key
-//! naming the game (`rules:` or `surface:`) and the text of a form differ.
+//! and `--surface` (src/cli/surfaces.rs): both print the same lines; only
+//! the key naming the game (`rules:` or `surface:`) and the text of a form
+//! differ. The rule sets are searched here (plain search, lands summed by
+//! nimbers in normal play); surfaces by the plane's solver
+//! (`Solver::on_surfaces`), which needs their moves only.
 
 use super::args::{json, round};
 use super::{Failure, Output};
@@ -37,8 +39,8 @@ struct Solve {
 /// form's children as search keys, `forms` its distinct children (for the
 /// winning moves), `text` writes a form. Normal play: the largest land
 /// plus a nim heap for the others (a line never leaves its region, so
-/// lands are independent games under every rule set and on every
-/// surface); misère, where sums have no nimbers: the plain search.
+/// lands are independent games under every rule set); misère, where sums
+/// have no nimbers: the plain search.
 #[allow(clippy::too_many_arguments)]
 pub fn solve<K: LandKey>(
     kind: Kind,
@@ -88,23 +90,39 @@ pub fn solve<K: LandKey>(
             t.elapsed().as_secs_f64()
         )));
     }
-    let (key, name) = match &kind {
+    let found = Found { win, winning: winning.iter().map(&text).collect(), nodes, entries, seconds: t.elapsed().as_secs_f64() };
+    Ok(print(&kind, &text(root), misere, as_json, found))
+}
+
+/// What a solve found: the outcome, the winning moves' text, its work.
+pub struct Found {
+    pub win: bool,
+    pub winning: Vec<String>,
+    pub nodes: u64,
+    pub entries: usize,
+    pub seconds: f64,
+}
+
+/// The lines (or the JSON object) of a finished solve of `root`.
+pub fn print(kind: &Kind, root: &str, misere: bool, as_json: bool, f: Found) -> String {
+    let win = f.win;
+    let (key, name) = match kind {
         Kind::Rules(r) => ("rules", r.clone()),
         Kind::Surface(s) => ("surface", s.clone()),
     };
     let r = Solve {
         rules: matches!(kind, Kind::Rules(_)).then(|| name.clone()),
         surface: matches!(kind, Kind::Surface(_)).then(|| name.clone()),
-        position: text(root),
+        position: root.to_string(),
         convention: if misere { "misère" } else { "normal" }.to_string(),
         outcome: if win { "win" } else { "loss" }.to_string(),
-        winning_moves: winning.iter().map(&text).collect(),
-        nodes,
-        table_entries: entries,
-        seconds: round(t.elapsed().as_secs_f64(), 3),
+        winning_moves: f.winning,
+        nodes: f.nodes,
+        table_entries: f.entries,
+        seconds: round(f.seconds, 3),
     };
     if as_json {
-        return Ok(json(&r));
+        return json(&r);
     }
     let mut out = format!(
         "{key}: {name}\nposition: {}\nconvention: {}\noutcome: {} for the player to move\n",
@@ -114,7 +132,7 @@ pub fn solve<K: LandKey>(
         out.push_str(&format!("winning moves: {}\n", r.winning_moves.join(" ")));
     }
     out.push_str(&format!("{} nodes, table: {} entries, {:.3} s\n", r.nodes, r.table_entries, r.seconds));
-    Ok(out)
+    out
 }
 
 /// The last lines of a random game of `count` moves: normal play, the
