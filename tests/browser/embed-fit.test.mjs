@@ -3,7 +3,7 @@
 // record (26 spots, a long header and a two-line status) in boxes from
 // 480×320 down to 300×150. Every visible part of the shadow root (clipped by
 // the ancestors that clip it) lies inside the host's box, the cut lines
-// (header, status) carry their whole text in `title`, the zoom buttons do
+// (header, replay line, status) carry their whole text in `title`, the zoom buttons do
 // not overlap and stay on the board, and the board keeps the most height.
 // Needs `scripts/build-wasm.sh` first.
 import { test } from 'node:test';
@@ -52,6 +52,7 @@ function measure() {
   return {
     out, count, host: host.toJSON(), zoom, board: q('.sb-board').getBoundingClientRect().toJSON(),
     head: { text: q('.head').textContent, title: q('.head').title, cut: cut(q('.head')) },
+    at: { text: q('.replay .at').textContent, title: q('.replay .at').title },
     status: { text: q('.status').textContent, title: q('.status').title, cut: cut(q('.status')), lines: Math.round(q('.status').clientHeight / parseFloat(getComputedStyle(q('.status')).lineHeight)) },
   };
 }
@@ -93,6 +94,9 @@ for (const size of SIZES) {
       // The header is one line; where it is cut, its whole text is its title.
       assert.match(m.head.text ?? '', /spots, (misère|normal play)/);
       assert.equal(m.head.title, m.head.text);
+      // The replay line's whole text (the engine's form too, hidden where narrow) is its title.
+      assert.match(m.at.text ?? '', /^move \d+ of \d+: /);
+      assert.equal(m.at.title, m.at.text);
       // The status (the result by the record, long) at most two lines, its whole text its title.
       assert.match(m.status.text ?? '', /won by the record/);
       assert.equal(m.status.title, m.status.text);
