@@ -140,8 +140,7 @@ const CSS = `
   --sb-fg: #1a1a1a; --sb-muted: #5a5548; --sb-line: #cfc8b6; --sb-button: #f6f3ea; color: var(--sb-fg); }
 :host([theme=dark]) { --sb-fg: #ece8dc; --sb-muted: #b8b2a2; --sb-line: #4d4a42; --sb-button: #2c2b27; background: #1c1b18; }
 :host(:focus-visible) { outline: 3px solid #0072b2; outline-offset: 2px; }
-/* Everything stays inside the host's box at any size (issue 34): the lines around the board
-   keep their height (one line each, the status at most two, full texts in title), the board takes the rest. */
+/* Inside the host's box at any size (issue 34): the lines keep their height (status ≤ 2 lines, whole texts in title), the board the rest. */
 .wrap { display: flex; flex-direction: column; height: 100%; gap: 3px; container-type: inline-size; min-width: 0; }
 .wrap > * { flex: none; min-width: 0; }
 .head { font-size: 12px; color: var(--sb-muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
