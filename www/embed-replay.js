@@ -102,6 +102,7 @@ export function createReplay(host, bar) {
           at.append(e);
         }
       }
+      at.title = at.textContent ?? ''; // the line is cut with an ellipsis where narrow (the engine's form hidden)
     },
     /**
      * The replay keys (Home, ←, →, End); true if the key was one.

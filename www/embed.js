@@ -140,15 +140,17 @@ const CSS = `
   --sb-fg: #1a1a1a; --sb-muted: #5a5548; --sb-line: #cfc8b6; --sb-button: #f6f3ea; color: var(--sb-fg); }
 :host([theme=dark]) { --sb-fg: #ece8dc; --sb-muted: #b8b2a2; --sb-line: #4d4a42; --sb-button: #2c2b27; background: #1c1b18; }
 :host(:focus-visible) { outline: 3px solid #0072b2; outline-offset: 2px; }
-.wrap { display: flex; flex-direction: column; height: 100%; gap: 3px; container-type: inline-size; }
+/* Inside the host's box at any size (issue 34): the lines keep their height (status ≤ 2 lines, whole texts in title), the board the rest. */
+.wrap { display: flex; flex-direction: column; height: 100%; gap: 3px; container-type: inline-size; min-width: 0; }
+.wrap > * { flex: none; min-width: 0; }
 .head { font-size: 12px; color: var(--sb-muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .newspot { display: flex; gap: 4px; align-items: center; font-size: 13px; }
 .newspot button { min-height: 26px; }
 .newspot button[aria-pressed=true] { background: #0b5394; color: #fff; border-color: #0b5394; }
 .head[hidden], .newspot[hidden], .bar[hidden], .replay[hidden], .panel[hidden], button[hidden] { display: none; }
-.area { flex: 1 1 0; min-height: 80px; border: 1px solid var(--sb-line); border-radius: 8px; }
+.wrap > .area { flex: 1 1 0; min-height: 0; border: 1px solid var(--sb-line); border-radius: 8px; }
 .bar, .replay { display: flex; gap: 4px; align-items: center; flex-wrap: nowrap; min-width: 0; }
-.status { flex: 1; min-width: 0; }
+.status { flex: 1; min-width: 0; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
 .replay .at { flex: 1; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .replay .engine { color: var(--sb-muted); }
 button { font: inherit; padding: 1px 8px; color: var(--sb-fg); background: var(--sb-button); border: 1px solid var(--sb-line); border-radius: 5px; }
@@ -165,9 +167,12 @@ button:focus-visible { outline: 3px solid #0072b2; outline-offset: 1px; }
   /* Narrow: Undo, Redo and Restart as symbols (their names stay for screen readers). */
   button[data-icon] .word { display: none; }
   button[data-icon]::before { content: attr(data-icon); }
+  /* The zoom buttons (+, −, Fit) smaller (.area: more specific than BOARD_CSS, which comes later). */
+  .area .sb-zoom { gap: 3px; right: 3px; }
+  .area .sb-zoom button { font-size: 12px; min-width: 24px; height: 22px; padding: 0 4px; }
 }
 ${BOARD_CSS}
-.sb-board { min-height: 80px; }
+.sb-board { min-height: 0; }
 /* Dark: the canvas inverted with its hues turned back (the spots keep their colours' meaning). */
 :host([theme=dark]) .sb-board { filter: invert(0.88) hue-rotate(180deg); }
 ${OVERLAY_CSS}
@@ -719,8 +724,10 @@ export class SproutsBoard extends HTMLElement {
     const h = this.written?.header;
     head.hidden = !h?.players && !(replaying && h?.result);
     head.textContent = h ? headerLine(h) : '';
+    head.title = head.textContent; // the whole line where it is cut with an ellipsis
     const atRecordEnd = !!this.written && g.moveCount === this.written.moves.length && this.written.moves.every((m, i) => g.moves()[i] === m.move);
     q('.status').textContent = statusText(st, { header: h ?? null, atRecordEnd, computer: who?.side ?? null, thinking: this.computer?.thinking() });
+    q('.status').title = q('.status').textContent; // clamped to two lines: the whole text on hover
     // Undo and Redo only where moves are played and not stepped through; Restart where moves are played.
     /** @type {HTMLButtonElement} */ (q('[data-act=undo]')).hidden = readonly || replaying;
     /** @type {HTMLButtonElement} */ (q('[data-act=redo]')).hidden = readonly || replaying;

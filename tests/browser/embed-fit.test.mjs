@@ -1,0 +1,116 @@
+// @ts-check
+// The embed fits its box (issue 34, item 2): a read-only replay of a long
+// record (26 spots, a long header and a two-line status) in boxes from
+// 480×320 down to 300×150. Every visible part of the shadow root (clipped by
+// the ancestors that clip it) lies inside the host's box, the cut lines
+// (header, replay line, status) carry their whole text in `title`, the zoom buttons do
+// not overlap and stay on the board, and the board keeps the most height.
+// Needs `scripts/build-wasm.sh` first.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { useSite } from './harness.mjs';
+
+const site = useSite();
+
+/** The first record line of a file in tests/data/records. @param {string} name */
+async function record(name) {
+  const text = await readFile(new URL(`../data/records/${name}`, import.meta.url), 'utf8');
+  return /** @type {string} */ (text.split('\n').find((l) => l.trim() && !l.startsWith('#'))).trim();
+}
+const R26 = await record('wgosa-2006-auntbeast-khorkov-game2.txt');
+const R14 = await record('wgosa-2006-recent-game.txt');
+
+/**
+ * What the test measures in the page: the parts that stick out of the host
+ * (their visible rectangle, i.e. clipped by every ancestor whose overflow is
+ * not visible), the title of the header and status against their text, the
+ * zoom buttons' boxes and the board's share of the height.
+ */
+function measure() {
+  const el = /** @type {any} */ (document.getElementById('b'));
+  const root = /** @type {ShadowRoot} */ (el.shadowRoot);
+  const host = el.getBoundingClientRect();
+  const out = [];
+  let count = 0;
+  for (const e of root.querySelectorAll('*')) {
+    if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') continue;
+    let { left, top, right, bottom } = e.getBoundingClientRect();
+    for (let a = e.parentElement; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX !== 'visible') { const b = a.getBoundingClientRect(); left = Math.max(left, b.left); right = Math.min(right, b.right); }
+      if (s.overflowY !== 'visible') { const b = a.getBoundingClientRect(); top = Math.max(top, b.top); bottom = Math.min(bottom, b.bottom); }
+    }
+    if (right - left <= 0 || bottom - top <= 0) continue; // clipped away entirely
+    count++;
+    const over = Math.max(host.left - left, top < host.top ? host.top - top : 0, right - host.right, bottom - host.bottom);
+    if (over > 0.5) out.push(`${e.tagName.toLowerCase()}.${e.className || ''} "${(e.textContent ?? '').slice(0, 30)}" out by ${over.toFixed(1)}px`);
+  }
+  const q = (/** @type {string} */ s) => /** @type {HTMLElement} */ (root.querySelector(s));
+  const zoom = [...root.querySelectorAll('.sb-zoom button')].map((b) => b.getBoundingClientRect().toJSON());
+  const cut = (/** @type {HTMLElement} */ e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;
+  return {
+    out, count, host: host.toJSON(), zoom, board: q('.sb-board').getBoundingClientRect().toJSON(),
+    head: { text: q('.head').textContent, title: q('.head').title, cut: cut(q('.head')) },
+    at: { text: q('.replay .at').textContent, title: q('.replay .at').title },
+    status: { text: q('.status').textContent, title: q('.status').title, cut: cut(q('.status')), lines: Math.round(q('.status').clientHeight / parseFloat(getComputedStyle(q('.status')).lineHeight)) },
+  };
+}
+
+const SIZES = [{ width: 480, height: 320 }, { width: 320, height: 240 }, { width: 300, height: 200 }, { width: 300, height: 150 }];
+for (const size of SIZES) {
+  for (const [name, rec] of [['26', R26], ['14', R14]]) {
+    const tag = `${size.width}x${size.height}, the ${name}-spot record`;
+    test(`${tag}: every visible part inside the host's box; cut lines keep their text in title`, async () => {
+      const { page, errors } = await site.open('embed.html', { waitReady: false, width: size.width + 80, height: size.height + 80 });
+      await page.evaluate(async ({ size, rec }) => {
+        await customElements.whenDefined('sprouts-board');
+        document.body.replaceChildren();
+        // An offset box, so a part placed from the page's corner shows.
+        document.body.style.margin = '0';
+        document.body.style.padding = '20px';
+        const box = document.createElement('div');
+        box.style.width = `${size.width}px`;
+        box.style.height = `${size.height}px`;
+        const el = /** @type {any} */ (document.createElement('sprouts-board'));
+        el.id = 'b';
+        el.style.width = '100%';
+        el.style.height = '100%';
+        el.style.margin = '0';
+        el.setAttribute('moves', rec);
+        el.setAttribute('readonly', '');
+        el.setAttribute('controls', 'replay');
+        box.append(el);
+        document.body.append(box);
+        await el.ready;
+      }, { size, rec });
+      // The spot numbers placed (they are parts of the shadow root too).
+      await page.waitForFunction(() => /** @type {any} */ (document.getElementById('b')).board.shown().numbers.from === 'given', null, { timeout: 60000 });
+      const m = await page.evaluate(measure);
+      assert.equal(m.host.width, size.width);
+      assert.equal(m.host.height, size.height);
+      assert.ok(m.count > 10, `parts measured: ${m.count}`);
+      assert.deepEqual(m.out, [], 'parts outside the host');
+      // The header is one line; where it is cut, its whole text is its title.
+      assert.match(m.head.text ?? '', /spots, (misère|normal play)/);
+      assert.equal(m.head.title, m.head.text);
+      // The replay line's whole text (the engine's form too, hidden where narrow) is its title.
+      assert.match(m.at.text ?? '', /^move \d+ of \d+: /);
+      assert.equal(m.at.title, m.at.text);
+      // The status (the result by the record, long) at most two lines, its whole text its title.
+      assert.match(m.status.text ?? '', /won by the record/);
+      assert.equal(m.status.title, m.status.text);
+      assert.ok(m.status.lines <= 2, `status lines: ${m.status.lines}`);
+      // The zoom buttons: on the board, side by side without overlapping.
+      assert.equal(m.zoom.length, 3);
+      for (const [i, z] of m.zoom.entries()) {
+        assert.ok(z.left >= m.board.left - 0.5 && z.right <= m.board.right + 0.5 && z.top >= m.board.top - 0.5 && z.bottom <= m.board.bottom + 0.5, `zoom button ${i} on the board`);
+        if (i) assert.ok(z.left >= m.zoom[i - 1].right, `zoom buttons ${i - 1} and ${i} overlap`);
+      }
+      // The board takes what the lines leave: more than a third of the height.
+      assert.ok(m.board.height > size.height / 3, `board ${m.board.height.toFixed(0)}px of ${size.height}`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+}
