@@ -705,7 +705,7 @@ impl SurfaceGame {
 }
 
 /// A clock test that is true `millis` from now (never, for 0 or less).
-fn deadline(millis: f64) -> impl Fn() -> bool {
+fn deadline(millis: f64) -> impl Fn() -> bool + Clone + 'static {
     let end = if millis.is_finite() && millis > 0.0 { js_sys::Date::now() + millis } else { f64::INFINITY };
     move || js_sys::Date::now() > end
 }

@@ -182,7 +182,7 @@ impl SurfaceGame {
     /// The computer's move (`seed` chooses among equals); an error when
     /// the game is over or no stroke could be drawn.
     /// `out_of_time` stops the search (then a random move is played).
-    pub fn computer_stroke(&self, strength: SurfaceStrength, seed: u64, max_nodes: u64, out_of_time: &dyn Fn() -> bool) -> Result<ComputerStroke, String> {
+    pub fn computer_stroke(&self, strength: SurfaceStrength, seed: u64, max_nodes: u64, out_of_time: &(impl Fn() -> bool + Clone + 'static)) -> Result<ComputerStroke, String> {
         if self.is_over()? {
             return Err("the game is over".into());
         }
@@ -304,7 +304,7 @@ pub struct SurfaceAnalysisReport {
 
 /// Outcome and winning moves of the position shown, normal and misère,
 /// each search within `max_nodes` positions (0: no limit) and `out_of_time`.
-pub fn surface_analysis(g: &SurfaceGame, max_nodes: u64, out_of_time: &dyn Fn() -> bool) -> Result<SurfaceAnalysisReport, String> {
+pub fn surface_analysis(g: &SurfaceGame, max_nodes: u64, out_of_time: &(impl Fn() -> bool + Clone + 'static)) -> Result<SurfaceAnalysisReport, String> {
     let root = g.canon()?;
     let over = g.is_over()?;
     let solved = [false, true].map(|misere| analysis::analyse(&root, misere, max_nodes, out_of_time));
