@@ -76,12 +76,12 @@ impl VariantArgs {
     }
 
     /// The start of `n` dots or crosses.
-    fn start_position(&self, n: usize) -> Result<Position, String> {
+    pub fn start_position(&self, n: usize) -> Result<Position, String> {
         variants::start_of(self.start_kind(), n)
     }
 
     /// `<POSITION>` (its `2`s may be free arms) or the `--spots N` start.
-    fn read(&self, pos: &PositionArgs) -> Result<Position, String> {
+    pub fn read(&self, pos: &PositionArgs) -> Result<Position, String> {
         if let Some(n) = pos.spots {
             return self.start_position(n as usize);
         }
@@ -114,6 +114,11 @@ pub fn moves(v: &VariantArgs, pos: &PositionArgs, as_json: bool) -> Output {
 /// `sprouts solve --rules R`: outcome and winning moves, within
 /// `--max-seconds` and `--max-nodes` (`--table-mb` does not apply: the
 /// table grows as needed).
+///
+/// With `database` (FILE and seconds between saves), the certificate of
+/// docs/certificates.md under these rules (header `rules=R`): loaded
+/// first, saved at the end, on a stop and every so often.
+#[allow(clippy::too_many_arguments)]
 pub fn solve(
     v: &VariantArgs,
     pos: &PositionArgs,
@@ -121,17 +126,19 @@ pub fn solve(
     as_json: bool,
     max_seconds: Option<u64>,
     max_nodes: Option<u64>,
+    database: Option<(&std::path::Path, u64)>,
 ) -> Output {
     let p = v.read(pos)?;
     check_size(&p)?;
     let rules = v.rules();
-    super::search::solve(
+    super::search::solve_with_database(
         Kind::Rules(rules.to_string()),
         &Canon::of(&p),
         misere,
         as_json,
         max_seconds,
         max_nodes,
+        database.map(|(path, save_every)| super::search::Database { path, save_every, rules }),
         |c| variants::child_keys(c, rules),
         |c| variants::child_forms(c, rules),
         |c| c.to_string(),

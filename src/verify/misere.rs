@@ -19,10 +19,15 @@
 //!
 //! The root's outcome follows the same way: decided by the rules, listed
 //! lost, or a move to a sum listed lost.
+//!
+//! Under a variant's rules (the header's `rules=`) the children come from
+//! that variant's move generator; its solve writes no trees, only the
+//! positions it proved lost (`L 0 - LAND…`), which the same checks cover.
 
 use super::{Refusal, Refusals, Verdict};
 use crate::certificate::{Certificate, Fact};
 use crate::topology::{Canon, Position, T_LAND};
+use crate::variants::Rules;
 use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
@@ -149,6 +154,8 @@ struct Checker {
     lost: HashSet<Sum>,
     children: HashMap<Canon, Vec<Canon>>,
     generated: u64,
+    /// Whose move generator gives the children.
+    rules: Rules,
 }
 
 impl Checker {
@@ -157,12 +164,16 @@ impl Checker {
             return c.clone();
         }
         let mut out = Vec::new();
-        land.position().for_each_quick_child(&mut |c| {
-            out.push(c);
-            ControlFlow::Continue(())
-        });
-        out.sort_unstable();
-        out.dedup();
+        if self.rules == Rules::Sprouts {
+            land.position().for_each_quick_child(&mut |c| {
+                out.push(c);
+                ControlFlow::Continue(())
+            });
+            out.sort_unstable();
+            out.dedup();
+        } else {
+            out = crate::variants::child_keys(land, self.rules);
+        }
         self.generated += out.len() as u64;
         self.children.insert(land.clone(), out.clone());
         out
@@ -251,6 +262,7 @@ pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl
         lost: HashSet::new(),
         children: HashMap::new(),
         generated: 0,
+        rules: cert.rules,
     };
     // The certificate's tree ids -> games of this arena.
     let mut games: Vec<u32> = vec![ZERO, STAR];
@@ -362,14 +374,25 @@ pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl
     }
     if let Some(p) = root {
         let root_canon = Canon::quick(p);
-        let s = c.sum_of(root_canon.tokens().split_inclusive(|&t| t == T_LAND).map(|l| Canon::from_tokens(l.to_vec())), false, Vec::new());
-        verdict.root_wins = Some(if c.shown_lost(&s) {
-            false
-        } else if c.shown_won(&s) {
-            true
-        } else {
-            return Err(one(0, format!("the facts do not decide the position {root_canon}")));
-        });
+        // A variant's solve keys its root by the exact form: either names
+        // the same game.
+        let mut forms = vec![root_canon.clone()];
+        if cert.rules != Rules::Sprouts {
+            forms.push(Canon::of_within(p, crate::limits::CANON_STEPS).0);
+        }
+        let mut decided = None;
+        for form in &forms {
+            let s = c.sum_of(form.tokens().split_inclusive(|&t| t == T_LAND).map(|l| Canon::from_tokens(l.to_vec())), false, Vec::new());
+            if c.shown_lost(&s) {
+                decided = Some(false);
+            } else if c.shown_won(&s) {
+                decided = Some(true);
+            }
+            if decided.is_some() {
+                break;
+            }
+        }
+        verdict.root_wins = Some(decided.ok_or_else(|| one(0, format!("the facts do not decide the position {root_canon}")))?);
     }
     Ok(verdict)
 }
