@@ -691,7 +691,7 @@ export class SproutsBoard extends HTMLElement {
     head.hidden = !h?.players && !(replaying && h?.result);
     head.textContent = h ? headerLine(h) : '';
     const atRecordEnd = !!this.written && g.moveCount === this.written.moves.length && this.written.moves.every((m, i) => g.moves()[i] === m.move);
-    q('.status').textContent = statusText(st, { header: h ?? null, atRecordEnd, computer: who?.side ?? null, thinking: this.computer?.thinking() });
+    q('.status').textContent = statusText(st, { header: h ?? null, atRecordEnd, computer: who?.side ?? null, thinking: this.computer?.thinking(), game: g });
     // Undo and Redo only where moves are played and not stepped through; Restart where moves are played.
     /** @type {HTMLButtonElement} */ (q('[data-act=undo]')).hidden = readonly || replaying;
     /** @type {HTMLButtonElement} */ (q('[data-act=redo]')).hidden = readonly || replaying;
