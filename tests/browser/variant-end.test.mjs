@@ -2,7 +2,8 @@
 // The embed's status at the end of a game under other rules says what
 // the end means, as the page's does: for Brussels Sprouts that every game
 // of n crosses lasts 5n − 2 moves (issue 37). A plain Sprouts game's end
-// keeps its own words. Needs `scripts/build-wasm.sh`.
+// keeps its own words. On the page at phone size a cross's two centre
+// spots (one dot) show one number. Needs `scripts/build-wasm.sh`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './harness.mjs';
@@ -87,6 +88,45 @@ test('the embed: dots-or-crosses says its bounds at the end, plain Sprouts keeps
   assert.equal(await playToTheEnd(page), 2);
   const plain = String(await status.textContent());
   assert.equal(plain, 'Player 2 wins: Player 2 made the last move (the last move wins).');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a cross on the page at 390x844 shows one number for its two centre spots, and its numbers do not overlap', async () => {
+  const { page, errors } = await site.open('', { width: 390, height: 844 });
+  await page.locator('#setup-box').evaluate((d) => { /** @type {HTMLDetailsElement} */ (d).open = true; });
+  await page.selectOption('#rules-kind', 'brussels');
+  await page.fill('#spots', '2');
+  await page.click('#new-game');
+  await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game?.rulesName === 'brussels');
+  await page.locator('#setup-box').evaluate((d) => { /** @type {HTMLDetailsElement} */ (d).open = false; });
+  // Spots: tips 1–8, centres 9–12 (two a cross, a hair apart: crosses.rs).
+  await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.board.shown().numbers.places.length === 24, null, { timeout: 10000 });
+  const numbers = await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.board.shown().numbers);
+  assert.deepEqual(numbers.hidden, [10, 12], 'the second centre of each cross has no number of its own');
+  // The numbers drawn (centres in board units, fonts in CSS px) keep apart.
+  const k = 1 / numbers.scale; // board units per CSS px
+  const boxes = [];
+  for (let i = 0; i < 12; i++) {
+    if (numbers.hidden.includes(i + 1)) continue;
+    const [x, y] = [numbers.places[2 * i], numbers.places[2 * i + 1]];
+    const half = { w: (String(i + 1).length * 7 * numbers.fonts[i]) / 12 / 2 * k, h: numbers.fonts[i] / 2 * k };
+    boxes.push({ n: i + 1, x0: x - half.w, x1: x + half.w, y0: y - half.h, y1: y + half.h });
+  }
+  for (const a of boxes) for (const b of boxes) {
+    if (a.n < b.n) assert.ok(a.x1 <= b.x0 || b.x1 <= a.x0 || a.y1 <= b.y0 || b.y1 <= a.y0, `numbers ${a.n} and ${b.n} overlap`);
+  }
+  // A plain Sprouts game hides none.
+  await page.locator('#setup-box').evaluate((d) => { /** @type {HTMLDetailsElement} */ (d).open = true; });
+  await page.selectOption('#rules-kind', 'sprouts');
+  await page.fill('#spots', '3');
+  await page.click('#new-game');
+  await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game?.rulesName === 'sprouts');
+  await page.fill('#move-input', '1(4)2');
+  await page.press('#move-input', 'Enter');
+  // (The computer may answer at once.)
+  await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game.moveCount >= 1);
+  assert.deepEqual(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.board.shown().numbers.hidden), []);
   assert.deepEqual(errors, []);
   await page.close();
 });
