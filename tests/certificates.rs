@@ -484,3 +484,25 @@ fn databases_that_cannot_hold_the_game_are_refused() {
     let (ok, err) = verify_text("field", "sprouts-certificate 1 normal surface=torus\nN 0 0.}]!\n", &[]);
     assert!(!ok && err.contains("unknown header field"), "{err}");
 }
+
+/// From an odd number of crosses the first player wins normal play by
+/// splitting the crosses into two equal lands G + G and copying
+/// (docs/variants.md). The checker sees it with one fact: `W 0` of the
+/// start holds because one child is two identical lands, which cancel.
+/// The same line for an even n is refused, and so is a mirror claimed for
+/// a plain Sprouts start.
+#[test]
+fn one_fact_certifies_an_odd_number_of_crosses() {
+    let crosses = |n: usize| "2222.".repeat(n) + "}]!";
+    for (rules, n, ok) in [("dots-or-crosses", 7, true), ("brussels", 7, true), ("dots-or-crosses", 6, false)] {
+        let text = format!("sprouts-certificate 1 normal rules={rules}\nW 0 {}\n", crosses(n));
+        let spots = n.to_string();
+        let (accepted, out) = verify_text("mirror", &text, &["--rules", rules, "--start", "crosses", "--spots", &spots, "--json"]);
+        assert_eq!(accepted, ok, "{rules} {n}: {out}");
+        if !ok {
+            assert!(out.contains(&format!("line 2: `W 0 {}` refused", crosses(n))), "{out}");
+        }
+    }
+    let (accepted, out) = verify_text("mirror-plain", "sprouts-certificate 1 normal\nW 0 0*3.}]!\n", &["--spots", "3"]);
+    assert!(!accepted && out.contains("refused"), "{out}");
+}
