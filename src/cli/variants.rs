@@ -139,10 +139,35 @@ pub fn solve(
         max_seconds,
         max_nodes,
         database.map(|(path, save_every)| super::search::Database { path, save_every, rules }),
-        |c| variants::child_keys(c, rules),
+        // Misère searches whole positions: their children are made land
+        // by land (a move in one land, the others kept as written), as
+        // `verify` makes them, so that the lost positions a certificate
+        // lists are written as the checker writes the sums it meets (the
+        // quick form of a whole position may name a land's letters
+        // otherwise than the land alone).
+        |c| if misere { land_by_land_keys(c, rules) } else { variants::child_keys(c, rules) },
         |c| variants::child_forms(c, rules),
         |c| c.to_string(),
     )
+}
+
+/// The children of a position as search keys, one land at a time: each
+/// child of one land ([`variants::child_keys`]) with the other lands as
+/// they are, the lands sorted.
+fn land_by_land_keys(c: &Canon, rules: Rules) -> Vec<Canon> {
+    let lands = c.lands();
+    let mut out = Vec::new();
+    for (i, land) in lands.iter().enumerate() {
+        for child in variants::child_keys(land, rules) {
+            let mut ls: Vec<Canon> = lands.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, l)| l.clone()).collect();
+            ls.extend(child.lands());
+            ls.sort();
+            out.push(Canon::concat(&ls));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// `sprouts random --rules R`: a random game, one line per move (what
