@@ -193,6 +193,35 @@ fn misere_certificates_verify_and_refuse_an_altered_fact() {
     assert!(!ok && err.contains("misère"), "{err}");
 }
 
+/// Misère certificates are pruned too: trees and lands' trees kept, lost
+/// sums only where the root's proof walks; fewer facts, the same outcome,
+/// and the root's fact still needed.
+#[test]
+fn a_pruned_misere_certificate_verifies() {
+    let p = scratch("m-prune-full");
+    let out = scratch("m-prune-out");
+    let (db, pruned) = (p.to_str().unwrap(), out.to_str().unwrap());
+    json(&["solve", "--spots", "9", "--misere", "--only", "outcome", "--json", "--database", db]);
+    let v = json(&["verify", db, "--spots", "9", "--misere", "--json", "--prune", pruned]);
+    let (kept, all) = (v["facts"].as_u64().unwrap(), v["pruned_from"].as_u64().unwrap());
+    assert!(kept > 0 && kept < all, "{v}");
+    assert_eq!(v["outcome"], "loss"); // A164950: n = 9 is a misère loss
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("sprouts-certificate 1 misere\n"), "{}", &text[..40]);
+    let full = std::fs::read_to_string(&p).unwrap();
+    let trees = |t: &str| t.lines().filter(|l| l.starts_with("T ") || l.starts_with("M ")).count();
+    assert_eq!(trees(&text), trees(&full));
+    let again = json(&["verify", pruned, "--spots", "9", "--misere", "--json"]);
+    assert_eq!((again["facts"].as_u64(), &again["outcome"]), (Some(kept), &v["outcome"]));
+    // The root's lost fact is kept, and needed.
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    let root = find(&lines, |l| l == "L 0 - 0*9.}]!");
+    let mut cut = lines.clone();
+    cut.remove(root);
+    let (ok, err) = verify_text("m-prune-root", &(cut.join("\n") + "\n"), &["--spots", "9", "--misere"]);
+    assert!(!ok && err.contains("do not decide"), "{err}");
+}
+
 #[test]
 fn a_stopped_misere_solve_resumes_with_fewer_nodes() {
     let fresh = json(&["solve", "--spots", "10", "--misere", "--only", "outcome", "--json"]);
@@ -475,11 +504,17 @@ fn databases_that_cannot_hold_the_game_are_refused() {
         assert_eq!(o.status.code(), Some(2), "{other:?}");
         assert!(String::from_utf8_lossy(&o.stderr).contains("holds"), "{}", String::from_utf8_lossy(&o.stderr));
     }
-    // SPOTS' format under other rules, and surfaces: not written.
+    // SPOTS' format under other rules, surfaces and (p, q): not written,
+    // and the database is left as it was.
+    let before = std::fs::read(&p).unwrap();
     let o = run(&["solve", "--rules", "weeds", "--spots", "3", "--database", db, "--format", "spots"]);
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--format spots"));
     let o = run(&["solve", "--surface", "torus", "--spots", "2", "--database", db]);
-    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("surfaces"));
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("on a surface"), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run(&["solve", "--rules", "pq:3,2", "--spots", "2", "--database", db]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("(p, q) Sprouts"), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read(&p).unwrap(), before);
     // A header field this build does not know.
     let (ok, err) = verify_text("field", "sprouts-certificate 1 normal surface=torus\nN 0 0.}]!\n", &[]);
     assert!(!ok && err.contains("unknown header field"), "{err}");

@@ -12,11 +12,11 @@ mod common;
 
 /// Per view: at most this many numbers nearer another spot, over a
 /// curve, across a curve, and this worst gap (CSS px; the bench prints
-/// 28.0 and 21.0 to one decimal), over the records' middles and ends.
+/// 36.0, 36.0 and 35.5 to one decimal), over the records' middles and ends.
 const LIMITS: [(&str, usize, usize, usize, f64); 3] = [
-    ("page 390x844", NEAR_PAGE, OVER_PAGE, 0, 28.1),
+    ("page 390x844", NEAR_PAGE, OVER_PAGE, 0, 36.0),
     ("embed 480x320", NEAR_480, OVER_480, 0, 36.0),
-    ("embed 320x240", NEAR_320, OVER_320, 0, 21.1),
+    ("embed 320x240", NEAR_320, OVER_320, 0, 35.5),
 ];
 // Measured (`sprouts bench layout --games 1 --spots 3 --jobs 2`, its
 // records rows) with this placement: embeds on boards of their area's
@@ -28,14 +28,20 @@ const LIMITS: [(&str, usize, usize, usize, f64); 3] = [
 // page 0, 480x320 2, 320x240 123, across 17, 55, 96 (the bench's old
 // 600-wide embed views said 5 and 222 over a curve; docs/labels.md). The
 // across rule puts 1 and 45 more numbers on spots a curve crosses, for
-// none across. The placement is deterministic: a change that makes any
-// of these worse fails here.
+// none across. Then (issue 34, item 2) the tidy pushes curves that do
+// not end at a spot steeply out from under its disc (most of the 168 at
+// 320x240 passed 6.5-7.6 px from the spot's centre), and a number on a
+// dead spot counts a curve under its dot or its box, not under a 7 px
+// disc that is not drawn: over a curve 1, 2, 168 -> 0, 0, 67 (the worst
+// gap 28, 36, 21 -> 36, 36, 35.5 px: a number or two at a far ring,
+// clear and not across). The placement is deterministic: a change that
+// makes any of these worse fails here.
 const NEAR_PAGE: usize = 0;
-const OVER_PAGE: usize = 1;
+const OVER_PAGE: usize = 0;
 const NEAR_480: usize = 0;
-const OVER_480: usize = 2;
+const OVER_480: usize = 0;
 const NEAR_320: usize = 0;
-const OVER_320: usize = 168;
+const OVER_320: usize = 67;
 
 #[test]
 fn numbers_read_as_their_spots_on_real_records() {

@@ -263,3 +263,79 @@ fn command_line() {
         assert!(!ok && !out.contains("panicked"), "{bad:?}: {out}");
     }
 }
+
+/// The plane's solver playing the surfaces' moves (`Solver::on_surfaces`:
+/// proof-number search, lands, nimbers, reduced misère trees) against the
+/// plain whole-position search (`variants::solve::Search`: no lands, no
+/// nimbers, no trees) and the plain mex of children (`Nimbers`), at every
+/// position of random games on the torus, the projective plane, the Klein
+/// bottle, two handles and three crosscaps.
+#[test]
+fn solver_matches_the_plain_search() {
+    use sprouts::solver::{Config, Convention, Solver};
+    use sprouts::variants::solve::{Nimbers, Search};
+    let config = Config { table_bytes: 16 << 20, progress_every: 4096 };
+    let (mut compared, mut wins, mut lands) = (0, [0; 2], 0);
+    for g in [1, -1, -2, 2, -3] {
+        for n in 2..=4 {
+            // One solver per game kind, shared by the positions (its table
+            // keeps what earlier ones proved, as in a real solve).
+            let mut normal = Solver::on_surfaces(Convention::Normal, config);
+            let mut misere = Solver::on_surfaces(Convention::Misere, config);
+            random_games(n, g, 3, 17 + n as u64, &mut |p, _| {
+                let c = surfaces::canon_of(p);
+                for (i, s) in [&mut normal, &mut misere].into_iter().enumerate() {
+                    let plain = Search::new(i == 1, surfaces::child_forms).wins(&c);
+                    assert_eq!(s.wins_form(&c).unwrap(), plain, "{} {}", surfaces::text(&c), ["normal", "misère"][i]);
+                    wins[plain as usize] += 1;
+                }
+                let mex = Nimbers::new(surfaces::child_forms, |c: &Canon| c.lands()).of(&c);
+                assert_eq!(normal.nimber_of_form(&c).unwrap(), Some(mex), "{}", surfaces::text(&c));
+                lands += (c.lands().len() > 1) as usize;
+                compared += 1;
+            });
+        }
+    }
+    assert!(compared > 100 && wins[0] > 20 && wins[1] > 20 && lands > 20, "{compared} {wins:?} {lands}");
+}
+
+/// The n-spot starts for n ≤ 6 keep the outcomes the plain search found
+/// (docs/variants.md, "Results": n ≤ 7 solved by it, 7 by the command
+/// line): the torus as the plane; the projective plane and the Klein bottle
+/// alike.
+#[test]
+fn start_outcomes_unchanged() {
+    use sprouts::solver::{Config, Convention, Solver};
+    let config = Config { table_bytes: 64 << 20, progress_every: 4096 };
+    // (genus, normal n = 1..6, misère n = 1..6), W = win for the first player.
+    let rows: [(i8, &str, &str); 3] = [(1, "LLWWWL", "WLLLWW"), (-1, "LWWWLL", "WLLWWW"), (-2, "LWWWLL", "WLLWWW")];
+    for (g, normal, misere) in rows {
+        for (conv, want) in [(Convention::Normal, normal), (Convention::Misere, misere)] {
+            let mut s = Solver::on_surfaces(conv, config);
+            for (i, w) in want.chars().enumerate() {
+                let c = surfaces::canon_of(&SurfacePosition::start(i + 1, g).unwrap());
+                assert_eq!(s.wins_form(&c).unwrap(), w == 'W', "genus {g}, {conv}, n = {}", i + 1);
+            }
+        }
+    }
+}
+
+/// On genus 0 a surface solver is the plane's: the same outcomes, nimbers
+/// and winning moves for the plane starts of 1 to 6 spots, asked through
+/// the methods that take a plane `Position`.
+#[test]
+fn genus_zero_solves_as_the_plane() {
+    use sprouts::solver::{Config, Convention, Solver};
+    let config = Config { table_bytes: 16 << 20, progress_every: 4096 };
+    for conv in [Convention::Normal, Convention::Misere] {
+        let mut plane = Solver::new(conv, config);
+        let mut surface = Solver::on_surfaces(conv, config);
+        for n in 1..=6 {
+            let p = Position::start(n).unwrap();
+            let (a, b) = (plane.analyse(&p).unwrap(), surface.analyse(&p).unwrap());
+            assert_eq!((a.outcome, a.nimber), (b.outcome, b.nimber), "{conv} n = {n}");
+            let moves = |x: &sprouts::solver::Analysis| x.winning_moves.iter().map(|m| m.1.clone()).collect::<Vec<_>>();
+            assert_eq!(moves(&a), moves(&b), "{conv} n = {n}");
+        }
+    }
+}

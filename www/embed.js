@@ -24,6 +24,7 @@
  *   overlay   present: the mathematics under the board (lives, moves still to
  *             come, V − E + F = 1 + C, regions shaded one by one, survivors)
  *   mode      "puzzle": find a winning move, with `puzzle="<id>"` (see embed-puzzle.js)
+ *   surface   "torus" | "klein" | "projective": the surface board of `spots` spots (embed-surface.js)
  *
  * Properties and methods: record, position, status, written, moveShown,
  * ready, play(text), undo(), redo(), goTo(k), reset(), destroy().
@@ -58,6 +59,7 @@ import { createOverlay, OVERLAY_CSS } from './overlay.js';
 import { createExplorer, EXPLORER_CSS } from './explorer.js';
 import { attachPuzzle } from './embed-puzzle.js';
 import { createSpotChoice } from './variants.js';
+import { createSurfaceEmbed, surfaceError, SURFACE_CSS } from './embed-surface.js';
 
 /** @typedef {InstanceType<import('./engine.js').Engine['Game']>} EngineGame */
 
@@ -173,6 +175,7 @@ ${EXPLORER_CSS}
 :host([mode=explore]) { height: auto; min-height: 320px; }
 .sb-maths { flex: 0 0 auto; font-size: 12px; }
 .sb-maths[hidden] { display: none; }
+${SURFACE_CSS}
 `;
 /** One constructed sheet for every board: no inline <style>, which a page's CSP may forbid. */
 const SHEET = new CSSStyleSheet();
@@ -218,7 +221,7 @@ function variantAttributes(el) {
 
 export class SproutsBoard extends HTMLElement {
   static get observedAttributes() {
-    return [...GAME_ATTRIBUTES, 'controls', 'move', 'opponent', 'side', 'analysis', 'theme', 'aspect', 'mode', 'overlay'];
+    return [...GAME_ATTRIBUTES, 'controls', 'move', 'opponent', 'side', 'analysis', 'theme', 'aspect', 'mode', 'overlay', 'surface'];
   }
 
   constructor() {
@@ -260,11 +263,19 @@ export class SproutsBoard extends HTMLElement {
     this.newSpot = null;
     /** @type {ReturnType<typeof createSpotChoice> | null} */
     this.spotChoice = null;
+    /** `surface="…"`: the surface board shown instead of the plane's. @type {ReturnType<typeof createSurfaceEmbed> | null} */
+    this.surfaceView = null;
   }
 
   connectedCallback() {
-    if (this.board || this.explorer) return;
+    if (this.board || this.explorer || this.surfaceView) return;
     const root = /** @type {ShadowRoot} */ (this.shadowRoot);
+    if (this.hasAttribute('surface')) {
+      root.adoptedStyleSheets = [SHEET];
+      this.surfaceView = createSurfaceEmbed(this, root);
+      this.ready = this.surfaceView.ready;
+      return;
+    }
     if (this.getAttribute('mode') === 'explore') {
       root.adoptedStyleSheets = [SHEET];
       this.explore(root);
@@ -384,7 +395,25 @@ export class SproutsBoard extends HTMLElement {
    * @param {string} name @param {string | null} old @param {string | null} value
    */
   attributeChangedCallback(name, old, value) {
-    if (old === value || !this.board) return;
+    if (old === value) return;
+    if (name === 'surface' && (this.board || this.surfaceView)) {
+      // A bad value is refused where the game is shown, which stays.
+      if (value !== null && surfaceError(value)) {
+        if (this.surfaceView) this.surfaceView.update();
+        else this.fail(/** @type {string} */ (surfaceError(value)));
+        return;
+      }
+      if (this.surfaceView && value !== null) return this.surfaceView.update();
+      // Between the plane and a surface: a new board.
+      this.destroy();
+      this.connectedCallback();
+      return;
+    }
+    if (this.surfaceView) {
+      if (['spots', 'misere'].includes(name)) this.surfaceView.update();
+      return;
+    }
+    if (!this.board) return;
     if (name === 'aspect' || name === 'theme') {
       this.fit();
       return;
@@ -737,6 +766,8 @@ export class SproutsBoard extends HTMLElement {
     this.replayBar = this.computer = this.analyser = null;
     this.explorer?.destroy();
     this.explorer = null;
+    this.surfaceView?.destroy();
+    this.surfaceView = null;
     this.overlay = null;
     drawing?.cancelOwner(this); // its reading, queued or running, is not waited for by the next board
     for (const f of this.cleanups.splice(0)) f();

@@ -29,6 +29,18 @@ are not shared: they number their trees per solver.
 Several leaves are out at once: a leaf being solved counts as very
 expensive (a "virtual loss"), so the next selection goes elsewhere.
 
+The root solver: one worker (worker 0) tries the root itself, as the
+single-core solver would, in chunks of growing node budgets (the leaf
+budget, then twice as much, and so on; its tables persist, so a chunk
+resumes where the last one stopped), while the other workers run the
+master's search. Whichever proves the root first ends the run. The
+single-core solver's move ordering finds many wins in a fraction of the
+nodes the master's tree needs (it treats its untried children as equal),
+so a win costs about what one solver takes; a loss, which needs every
+child proved, is where the other workers' tree search gains. With one
+worker the two alternate, each getting half of the worker's nodes.
+``--no-root-solver`` gives every worker to the master.
+
 ``--local N`` needs no Ray: the leaves are solved in this process one
 after another, but selected N at a time as N workers would get them, so
 the master's bookkeeping per leaf and the share of redundant leaves at N
@@ -120,6 +132,9 @@ class Worker:
         self.store = None if misere else store
         self.cursor = 0
         self.cpu = 0.0
+        # When the leaf being solved started (CPU), so that the CPU time
+        # can be read while a leaf runs (a Ray actor answers two calls at once).
+        self.since: Optional[float] = None
         if self.store is not None:
             self.solver.new_facts()  # starts keeping them
 
@@ -135,7 +150,7 @@ class Worker:
         return f(*args)
 
     def solve(self, key: str, max_nodes: int) -> Answer:
-        t = time.process_time()
+        t = self.since = time.process_time()
         if self.store is not None:
             lines, self.cursor = self._call("since", self.cursor)
             if lines:
@@ -145,12 +160,15 @@ class Worker:
             new = self.solver.new_facts()
             if new:
                 self._call("publish", new)
+        self.since = None
         self.cpu += time.process_time() - t
         return key, s.outcome, s.nodes, s.seconds
 
     def cpu_seconds(self) -> float:
-        """CPU time this worker spent on leaves (its solver thread included)."""
-        return self.cpu
+        """CPU time this worker spent on leaves (its solver thread
+        included), the leaf it is solving now included."""
+        since = self.since
+        return self.cpu + (time.process_time() - since if since is not None else 0.0)
 
 
 class LocalPool:
@@ -161,7 +179,7 @@ class LocalPool:
         self.store = FactStore()
         self.worker = Worker(misere, table_mb, self.store)
         self.leaf_nodes = leaf_nodes
-        self.queue: List[str] = []
+        self.queue: List[Tuple[str, int]] = []
 
     def free(self) -> int:
         return self.slots - len(self.queue)
@@ -169,12 +187,12 @@ class LocalPool:
     def busy(self) -> int:
         return len(self.queue)
 
-    def submit(self, key: str, home: Optional[int] = None) -> None:
+    def submit(self, key: str, home: Optional[int] = None, budget: Optional[int] = None) -> None:
         # One solver serves every slot, so every leaf is at home.
-        self.queue.append(key)
+        self.queue.append((key, budget or self.leaf_nodes))
 
     def wait(self) -> Iterator[Reply]:
-        yield (*self.worker.solve(self.queue.pop(0), self.leaf_nodes), 0)
+        yield (*self.worker.solve(*self.queue.pop(0)), 0)
 
     def facts_since(self, cursor: int) -> Tuple[List[str], int]:
         return self.store.since(cursor)
@@ -199,12 +217,14 @@ class RayPool:
                 ray.init(address=address, logging_level="WARNING")
             else:
                 ray.init(num_cpus=workers, include_dashboard=False, logging_level="WARNING")
-        actor = ray.remote(num_cpus=1)(Worker)
+        # Two calls at once: its CPU time can be read while a leaf runs.
+        actor = ray.remote(num_cpus=1, max_concurrency=2)(Worker)
         # The store does no search: it takes no CPU of Ray's count.
         self.store = ray.remote(num_cpus=0)(FactStore).remote()
         self.actors = [actor.remote(misere, table_mb, self.store) for _ in range(workers)]
         # Started before the clock runs: a worker's process start is not search.
         ray.get([a.ready.remote() for a in self.actors])
+        self.slots = workers
         self.idle = list(range(workers))
         self.leaf_nodes = leaf_nodes
         self.pending: Dict[object, int] = {}
@@ -215,10 +235,10 @@ class RayPool:
     def busy(self) -> int:
         return len(self.pending)
 
-    def submit(self, key: str, home: Optional[int] = None) -> None:
+    def submit(self, key: str, home: Optional[int] = None, budget: Optional[int] = None) -> None:
         w = home if home in self.idle else self.idle[-1]
         self.idle.remove(w)
-        self.pending[self.actors[w].solve.remote(key, self.leaf_nodes)] = w
+        self.pending[self.actors[w].solve.remote(key, budget or self.leaf_nodes)] = w
 
     def wait(self) -> Iterator[Reply]:
         done, _ = self.ray.wait(list(self.pending), num_returns=1)
@@ -261,6 +281,15 @@ class Search:
         self.worker_seconds = 0.0
         self.master_seconds = 0.0
         self.expanded = 0
+        # The root solver (see the module's notes): its chunks so far, their
+        # nodes and seconds, the next chunk's budget, whether one is out.
+        self.root_chunks = 0
+        self.root_nodes = 0
+        self.root_seconds = 0.0
+        self.root_budget = 0
+        self.root_out = False
+        #: "root solver" or "master": what proved the root.
+        self.proved_by: Optional[str] = None
 
     def node(self, key: str) -> Node:
         n = self.nodes.get(key)
@@ -388,6 +417,23 @@ class Search:
             self.prove(n, outcome)
         self.update(n)
 
+    def root_chunk(self, budget: int) -> int:
+        """Sends the root solver's next chunk; its node budget (the first
+        is `budget`, each next one twice the last)."""
+        self.root_budget = self.root_budget * 2 if self.root_budget else budget
+        self.root_out = True
+        self.root_chunks += 1
+        return self.root_budget
+
+    def receive_root(self, outcome: Optional[str], nodes: int, seconds: float) -> None:
+        self.root_out = False
+        self.root_nodes += nodes
+        self.root_seconds += seconds
+        if outcome is not None and not self.root.proved:
+            self.root.by_worker = True
+            self.prove(self.root, outcome)
+            self.proved_by = "root solver"
+
     def proved(self) -> Dict[str, str]:
         """Every proved position (for --save): what a later run resumes from."""
         out = dict(self.known)
@@ -422,17 +468,34 @@ def run(
     progress=None,
     save=None,
     every: float = 60.0,
+    root_solver: bool = True,
 ) -> Optional[str]:
-    """Runs `search` on `pool` until its root is proved; the outcome."""
+    """Runs `search` on `pool` until its root is proved; the outcome.
+    `root_solver`: worker 0 also tries the root itself in growing chunks
+    (see the module's notes); off, every worker serves the master."""
     start = last_save = last_tell = time.perf_counter()
+    if root_solver and not search.root.proved and search.root.children is None:
+        # The root solver tries the root: the master's tree starts below it.
+        search.split(1)
     while not search.root.proved:
         t = time.perf_counter()
+        # With one worker the root solver takes its turn when the master's
+        # leaves have had as many nodes as it had.
+        if (
+            root_solver
+            and not search.root_out
+            and pool.free() > 0
+            and (pool.slots > 1 or search.root_nodes <= search.worker_nodes)
+        ):
+            pool.submit(search.root.key, 0, search.root_chunk(pool.leaf_nodes))
         while pool.free() > 0:
             leaf = search.select()
             if leaf is None:
                 break
             search.send(leaf)
             pool.submit(leaf.key, leaf.home)
+        if root_solver and not search.root_out and pool.busy() == 0 and not search.root.proved:
+            pool.submit(search.root.key, 0, search.root_chunk(pool.leaf_nodes))
         search.master_seconds += time.perf_counter() - t
         if search.root.proved:
             break
@@ -440,7 +503,10 @@ def run(
             raise RuntimeError("nothing to solve and the root is not proved")
         for key, outcome, nodes, seconds, worker in pool.wait():
             t = time.perf_counter()
-            search.receive(key, outcome, nodes, seconds, worker)
+            if search.root_out and key == search.root.key:
+                search.receive_root(outcome, nodes, seconds)
+            else:
+                search.receive(key, outcome, nodes, seconds, worker)
             search.master_seconds += time.perf_counter() - t
         if not search.misere:
             t = time.perf_counter()
@@ -454,6 +520,8 @@ def run(
         if save and now - last_save > every:
             last_save = now
             save(search)
+    if search.proved_by is None:
+        search.proved_by = "master"
     return search.root.outcome
 
 
@@ -465,7 +533,7 @@ def tell(search: Search, elapsed: float) -> None:
     print(
         f"{elapsed:7.1f} s  root pn {r.pn if r.pn < BUSY else 'inf'} dn {r.dn if r.dn < BUSY else 'inf'}"
         f"  leaves proved {search.solved}, unknown {search.unknown}, positions {len(search.nodes)}"
-        f"  worker nodes {search.worker_nodes}{eta}",
+        f"  worker nodes {search.worker_nodes}, root solver {search.root_nodes}{eta}",
         file=sys.stderr,
         flush=True,
     )
@@ -516,9 +584,9 @@ def bench(a) -> int:
     w = a.workers
     print(
         f"| play | n | outcome | load avg (1 min) | one solver s (CPU s) | Ray {w} workers s (CPU s) | speed-up "
-        f"| Ray 1 worker s (CPU s) | leaves ({w} workers) | decided by lands | redundant |"
+        f"| Ray 1 worker s (CPU s) | leaves ({w} workers) | decided by lands | redundant | proved by ({w} workers) |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for play, n in rows:
         misere = play == "misère"
         text = Position.start(n).canonical()
@@ -532,7 +600,7 @@ def bench(a) -> int:
             search.split(a.split)
             pool = RayPool(workers, misere, a.leaf_nodes, a.table_mb, None)
             t, c = time.perf_counter(), time.process_time()
-            outcome = run(search, pool)
+            outcome = run(search, pool, root_solver=not a.no_root_solver)
             wall, cpu = time.perf_counter() - t, time.process_time() - c + pool.worker_cpu()
             times.append((wall, cpu))
             pool.close()
@@ -541,10 +609,11 @@ def bench(a) -> int:
                 return 1
             if workers == w:
                 leaves, by_lands, redundant = search.solved + search.unknown, search.by_lands, search.redundant_share()
+                by = search.proved_by
         (t2, c2), (t1, c1) = times
         print(
             f"| {play} | {n} | {one.outcome} | {load:.1f} | {t_one:.2f} ({c_one:.2f}) | {t2:.2f} ({c2:.2f}) | {t_one / t2:.2f} "
-            f"| {t1:.2f} ({c1:.2f}) | {leaves} | {by_lands} | {100 * redundant:.0f}% |",
+            f"| {t1:.2f} ({c1:.2f}) | {leaves} | {by_lands} | {100 * redundant:.0f}% | {by} |",
             flush=True,
         )
     ray.shutdown()
@@ -567,6 +636,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     s.add_argument("--save", metavar="FILE", help="keep what was proved here (every minute and on a stop)")
     s.add_argument("--resume", metavar="FILE", help="start from what a --save run proved")
     s.add_argument("--json", action="store_true", help="one JSON object on standard output")
+    s.add_argument("--no-root-solver", action="store_true", help="every worker serves the master (no worker tries the root itself)")
     b = sub.add_parser("bench", help="time starts: one solver against the master on a local Ray")
     b.add_argument("--normal", default="12-22", help="normal-play starts [default: 12-22]")
     b.add_argument("--misere", default="10-14", help="misère starts [default: 10-14]")
@@ -574,6 +644,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     b.add_argument("--leaf-nodes", type=int, default=200_000, help="node budget of a leaf [default: 200000]")
     b.add_argument("--split", type=int, default=1, metavar="DEPTH", help="levels the master expands first [default: 1]")
     b.add_argument("--table-mb", type=int, default=256, help="each solver's table cap in MiB [default: 256]")
+    b.add_argument("--no-root-solver", action="store_true", help="every worker serves the master (no worker tries the root itself)")
     a = ap.parse_args(argv)
     if a.command == "bench":
         return bench(a)
@@ -602,7 +673,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     save = save_to(a.save, a.misere) if a.save else None
     start = time.perf_counter()
     try:
-        outcome = run(search, pool, progress=None if a.json else tell, save=save)
+        outcome = run(search, pool, progress=None if a.json else tell, save=save, root_solver=not a.no_root_solver)
     except KeyboardInterrupt:
         if save:
             save(search)
@@ -633,6 +704,11 @@ def main(argv: Optional[List[str]] = None) -> int:
         "redundant_share": round(search.redundant_share(), 4),
         "decided_by_lands": search.by_lands,
         "land_facts_shared": search.fact_cursor,
+        "root_solver": not a.no_root_solver,
+        "root_chunks": search.root_chunks,
+        "root_nodes": search.root_nodes,
+        "root_seconds": round(search.root_seconds, 3),
+        "proved_by": search.proved_by,
     }
     if a.json:
         print(json.dumps(report))
@@ -642,7 +718,9 @@ def main(argv: Optional[List[str]] = None) -> int:
             f"{seconds:.2f} s on {workers} workers; {leaves} leaves ({search.unknown} unknown, then expanded), "
             f"{search.worker_nodes} worker nodes; master {report['master_us_per_leaf']} µs a leaf, "
             f"worker {report['worker_ms_per_leaf']} ms a leaf; {100 * report['redundant_share']:.1f}% of proved leaves redundant; "
-            f"{search.by_lands} positions decided by their lands' facts ({search.fact_cursor} facts shared)"
+            f"{search.by_lands} positions decided by their lands' facts ({search.fact_cursor} facts shared); "
+            f"proved by the {search.proved_by}"
+            + (f" (root solver: {search.root_chunks} chunks, {search.root_nodes} nodes)" if search.root_chunks else "")
         )
     return 0
 

@@ -11,10 +11,10 @@ import sprouts
 from sprouts.ray import FactStore, LocalPool, RayPool, Search, Worker, load, main, run, save_to
 
 
-def master(text, misere, slots=3, leaf_nodes=500, known=None, split=0):
+def master(text, misere, slots=3, leaf_nodes=500, known=None, split=0, root_solver=True):
     search = Search(text, misere, known)
     search.split(split)
-    outcome = run(search, LocalPool(slots, misere, leaf_nodes, 64))
+    outcome = run(search, LocalPool(slots, misere, leaf_nodes, 64), root_solver=root_solver)
     return search, outcome
 
 
@@ -27,7 +27,7 @@ def test_simulated_workers_agree_with_one_solver(n):
 
 @pytest.mark.parametrize("n", [1, 2, 7, 10])
 def test_split_top_levels_first(n):
-    search, outcome = master(f"0*{n}", False, split=2, leaf_nodes=100_000)
+    search, outcome = master(f"0*{n}", False, split=2, leaf_nodes=100_000, root_solver=False)
     assert outcome == sprouts.solve(f"0*{n}", only="outcome").outcome
     # The root was never sent: the master split it.
     assert search.solved + search.unknown <= search.sent
@@ -35,9 +35,34 @@ def test_split_top_levels_first(n):
 
 
 @pytest.mark.parametrize("n", range(3, 10))
-def test_simulated_workers_agree_in_misere(n):
-    _, outcome = master(f"0*{n}", True)
+@pytest.mark.parametrize("root_solver", [True, False])
+def test_simulated_workers_agree_in_misere(n, root_solver):
+    search, outcome = master(f"0*{n}", True, root_solver=root_solver)
     assert outcome == sprouts.solve(f"0*{n}", misere=True, only="outcome").outcome
+    assert (search.root_chunks > 0) == root_solver
+
+
+def test_the_root_solver_proves_an_easy_win_alone():
+    # Misère 11 is a win one solver proves in about 19,000 nodes; its
+    # master's first child costs some 180,000 (the master cannot tell
+    # its children apart), so the root solver ends the run.
+    one = sprouts.solve("0*11", misere=True, only="outcome")
+    search, outcome = master("0*11", True, slots=2, leaf_nodes=200_000)
+    assert outcome == one.outcome == "win"
+    assert search.proved_by == "root solver" and search.root_chunks == 1
+    assert search.root_nodes == one.nodes
+    # The root was proved by a worker: every tree leaf was redundant.
+    assert search.redundant_share() == (1.0 if search.solved else 0.0)
+
+
+@pytest.mark.parametrize("n", [9, 10])
+def test_one_worker_alternates_root_solver_and_master(n):
+    # One slot: the root solver takes its turn (budgets 300, 600, ...) when
+    # the master's leaves have had as many nodes.
+    search, outcome = master(f"0*{n}", False, slots=1, leaf_nodes=300)
+    assert outcome == sprouts.solve(f"0*{n}", only="outcome").outcome
+    assert search.root_chunks >= 2 and search.sent >= 1
+    assert search.root_nodes <= search.worker_nodes + 300 * 2 ** (search.root_chunks - 1)
 
 
 def test_a_position_with_two_lands():
@@ -65,6 +90,10 @@ def test_command_line(capsys):
     assert main(["solve", "--spots", "7", "--local", "2", "--leaf-nodes", "300", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["outcome"] == "loss" and out["leaves"] >= 1 and 0 <= out["redundant_share"] <= 1
+    assert out["root_solver"] and out["root_chunks"] >= 1 and out["proved_by"] in ("root solver", "master")
+    assert main(["solve", "--spots", "7", "--local", "2", "--leaf-nodes", "300", "--json", "--no-root-solver"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["outcome"] == "loss" and not out["root_solver"] and out["root_chunks"] == 0 and out["proved_by"] == "master"
     assert main(["solve", "0*x", "--local", "2"]) == 2
     assert "offset" in capsys.readouterr().err
     with pytest.raises(SystemExit):

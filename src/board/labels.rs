@@ -247,27 +247,32 @@ pub fn onto_spots(board: &Board, px: f64, labels: &mut [Label]) {
     }
 }
 
-/// Whether a curve crosses the disc of spot `i` (drawn [`HALF_LINE`]
-/// wide) other than the curves that end at it: a number drawn on spot
-/// `i` lies over such a curve (the curves ending at the spot end under
-/// its disc, as they do under every spot).
-fn crosses_disc(board: &Board, index: &SegmentIndex, px: f64, i: usize) -> bool {
+/// Whether a curve other than those ending at spot `i` passes under
+/// its number `l` drawn on it: through the spot's mark as drawn (a live
+/// spot's 7 px disc, which holds the number's box; a dead spot's
+/// 3.85 px dot) or through the number's box (both grown by
+/// [`HALF_LINE`]). The curves ending at the spot end under its mark, as
+/// they do under every spot. (A dead spot's number is larger than its
+/// dot: it used to count a 7 px disc that is not drawn, so a curve
+/// passing 6 px from a dot, clear of its number, counted as under it.)
+fn crosses_mark(board: &Board, drawn: &[Disc], index: &SegmentIndex, px: f64, i: usize, l: &Label) -> bool {
     let s = board.spots()[i];
-    let r = (SPOT_R + HALF_LINE) * px;
+    let r = (drawn[i].r + HALF_LINE) * px;
+    let grown = l.rect().grow(HALF_LINE * px);
     let spot = (i + 1) as crate::topology::Spot;
     let mut hit = false;
-    index.for_each_near(s, s, r, &mut |g| {
-        hit = hit || (!board.edges()[g.edge].ends.contains(&spot) && point_segment_dist(s, g.a, g.b) < r);
+    index.for_each_near(grown.min, grown.max, r, &mut |g| {
+        hit = hit || (!board.edges()[g.edge].ends.contains(&spot) && (point_segment_dist(s, g.a, g.b) < r || segment_meets_rect(g.a, g.b, &grown)));
     });
     hit
 }
 
 /// Whether spot `i`'s number `l` lies over a curve: its box (grown by
 /// half a curve's width) meets one, or, drawn on its spot, a curve not
-/// ending at the spot crosses the spot's disc.
-fn over_a_curve(board: &Board, index: &SegmentIndex, px: f64, i: usize, l: &Label) -> bool {
+/// ending at the spot passes under it ([`crosses_mark`]).
+fn over_a_curve(board: &Board, drawn: &[Disc], index: &SegmentIndex, px: f64, i: usize, l: &Label) -> bool {
     if is_on_spot(board.spots()[i], l) {
-        crosses_disc(board, index, px, i)
+        crosses_mark(board, drawn, index, px, i, l)
     } else {
         on_curve(index, px, l)
     }
@@ -733,7 +738,7 @@ fn overlapping_with(board: &Board, drawn: &[Disc], index: &SegmentIndex, px: f64
         .map(|i| {
             let l = &labels[i];
             if is_on_spot(board.spots()[i], l) {
-                crosses_disc(board, index, px, i) || covers(drawn, px, l, &all_but(labels, i)) > 0
+                crosses_mark(board, drawn, index, px, i, l) || covers(drawn, px, l, &all_but(labels, i)) > 0
             } else {
                 overlaps(drawn, index, px, l, &all_but(labels, i)) > 0
             }
@@ -780,8 +785,8 @@ fn is_across(index: &SegmentIndex, px: f64, s: Point, l: &Label) -> bool {
 /// is hidden there. A number drawn on its spot lies over a curve if a
 /// curve that does not end at the spot crosses the spot's disc.
 pub fn over_curve(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
-    let index = SegmentIndex::new(board, None);
-    labels.iter().enumerate().map(|(i, l)| over_a_curve(board, &index, px, i, l)).collect()
+    let (index, drawn) = (SegmentIndex::new(board, None), discs(board));
+    labels.iter().enumerate().map(|(i, l)| over_a_curve(board, &drawn, &index, px, i, l)).collect()
 }
 
 /// As [`over_curve`], by the box alone for every number (the definition
@@ -962,7 +967,7 @@ mod tests {
                 assert!(!near[i], "seed {seed}: spot {}'s number {:?}", i + 1, placed[i]);
                 assert!(at[i] || !cover[i], "seed {seed}: spot {}'s number covers, beside its spot", i + 1);
                 assert!(at[i] || !across(&board, px, &placed)[i], "seed {seed}: spot {}'s number is across a curve", i + 1);
-                assert!(!over[i] || (at[i] && crosses_disc(&board, &index, px, i)), "seed {seed}: spot {}'s number over a curve", i + 1);
+                assert!(!over[i] || (at[i] && crosses_mark(&board, &discs(&board), &index, px, i, &placed[i])), "seed {seed}: spot {}'s number over a curve", i + 1);
                 assert!(at[i] || !was_bad(i), "seed {seed}: spot {}'s number reads badly beside and stays", i + 1);
                 if at[i] {
                     on += 1;

@@ -44,7 +44,11 @@ pub use model::{Board, BoardError, Edge};
 pub use place::LayoutError;
 pub use route::{RouteError, RouteOptions, Routed};
 pub use stroke::{usable_point, LiveStroke, PlayError, Played, Prefix, Stroke, StrokeChecker, StrokeError, StrokeRules};
-pub use surface::{Side, SurfaceBoard, SurfaceEdge, SurfacePlayed, SurfaceStrokeError};
+pub use surface::{
+    surface_analysis, surface_named, ComputerStroke, ConventionAnalysis, DrawnMove, Side, SurfaceAnalysisReport, SurfaceBoard, SurfaceEdge, SurfaceFile, SurfaceGame,
+    SurfacePlayed, SurfaceStart, SurfaceStrength, WinningMove,
+    SurfaceStrokeError,
+};
 pub use svg::{svg, SvgOptions};
 pub use tidy::{Idle, Tidy, TidyOptions};
 pub use trace::TraceError;

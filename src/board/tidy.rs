@@ -94,6 +94,15 @@ const POLISH_STEP: f64 = 0.1;
 /// curve squeezed between a spot and a curve is not pushed onto the spot.
 const SPOT_FLOOR_PX: f64 = 14.0;
 
+/// A curve not ending at a spot and closer to it than this (CSS px: the
+/// spot's 7 px disc, half a curve's width and a little) passes under the
+/// spot's disc, hiding itself and any number drawn on the spot: both are
+/// pushed apart far more steeply than by the other pushes (`DISC_BARRIER`
+/// per unit closer), in the spreading and in the polish. At an embed's
+/// zoom the other pushes balance with curves inside discs.
+const DISC_PX: f64 = 10.0;
+const DISC_BARRIER: f64 = 6.0;
+
 /// A tidy in progress: [`Tidy::run`] does a bounded number of sweeps per
 /// call, so that a page can animate it a frame at a time.
 #[derive(Clone, Debug)]
@@ -222,6 +231,7 @@ impl Tidy {
         let (linear, barrier) = if polish { (0.0, BARRIER + 0.5) } else { (0.5, BARRIER) };
         let floor_r = BARRIER_PX * px;
         let spot_floor = SPOT_FLOOR_PX * px;
+        let disc = DISC_PX * px;
         let rc = self.opts.curve_gap * px;
         let rs = self.opts.spot_gap * px;
         let reach = 2.0 * rc.max(rs);
@@ -341,6 +351,23 @@ impl Tidy {
                     .scale(1.0 / ends.len() as f64);
                 f = f.plus(mean.minus(p).scale(0.2));
             }
+            // Out of the curves under its disc (the nearest point of each).
+            let mut under: Vec<(usize, Point, f64)> = Vec::new();
+            index.for_each_near(p, p, disc, &mut |s| {
+                let q = closest_on_segment(p, s.a, s.b);
+                let d = q.dist(p);
+                if edges[s.edge].ends.contains(&sp) || d >= disc || d <= 0.0 {
+                    return;
+                }
+                match under.iter_mut().find(|x| x.0 == s.edge) {
+                    Some(x) if x.2 > d => *x = (s.edge, q, d),
+                    Some(_) => {}
+                    None => under.push((s.edge, q, d)),
+                }
+            });
+            for &(_, q, d) in &under {
+                f = f.plus(p.minus(q).scale(DISC_BARRIER * (disc - d) / d));
+            }
             f = f.plus(self.out_of_labels(p, Some(si)));
             // Not in the polish: there nothing pushes out against it, and
             // the margin's push alone pressed the edges of the drawing in.
@@ -439,6 +466,9 @@ impl Tidy {
                     let rr = if polish { spot_floor } else { 2.0 * rs * spot_weight(j).max(weight(dead)) };
                     if !own && d < rr && d > 0.0 {
                         f = f.plus(p.minus(s).scale((if polish { barrier } else { 0.5 }) * (rr - d) / d));
+                    }
+                    if !e.ends.contains(&sp) && d < disc && d > 0.0 {
+                        f = f.plus(p.minus(s).scale(DISC_BARRIER * (disc - d) / d));
                     }
                 });
                 f = f.plus(self.out_of_labels(p, None));

@@ -134,6 +134,10 @@ pub struct ReplayArgs {
 
 pub fn replay(args: &ReplayArgs) -> Output {
     super::surfaces::refuse(&args.surface, "replay")?;
+    // The lines of `random --rules pq:P,Q` ((p, q) Sprouts has no record).
+    if args.record.trim_start().starts_with("# rules: pq:") {
+        return super::pq::replay(&args.record);
+    }
     if args.record.trim_start().starts_with('{') {
         return replay_variant(args);
     }

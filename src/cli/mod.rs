@@ -7,6 +7,7 @@ mod database;
 mod draw;
 mod game;
 mod play;
+mod pq;
 mod puzzles;
 mod solve;
 mod verify;

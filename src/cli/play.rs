@@ -2,6 +2,7 @@
 //! thinking times.
 
 use super::args::{json, round};
+use super::pq::PqPlayer;
 use super::variants::VariantPlayer;
 use super::Output;
 use clap::Args;
@@ -125,7 +126,15 @@ pub fn play(args: &PlayArgs) -> Output {
     let mut seats = [Seat::new(args.first, conv, table), Seat::new(args.second, conv, table)];
     let start = Instant::now();
     let clock: Clock = Rc::new(move || start.elapsed().as_secs_f64() * 1000.0);
-    let rules = args.variant.is_variant().then(|| args.variant.rules());
+    let pq = args.variant.pq();
+    let mut pq_players = match pq {
+        Some(r) => Some([
+            PqPlayer::new(r, args.first, misere, seed)?,
+            PqPlayer::new(r, args.second, misere, seed.wrapping_add(7))?,
+        ]),
+        None => None,
+    };
+    let rules = (args.variant.is_variant() && pq.is_none()).then(|| args.variant.rules());
     // Under other rules: the variants' players (their tables kept from
     // game to game, as the plain solvers' are).
     let mut others = match rules {
@@ -140,16 +149,12 @@ pub fn play(args: &PlayArgs) -> Output {
     for g in 0..games {
         let n = sizes[(g % sizes.len() as u64) as usize];
         let perfect = args.first == Strength::Perfect || args.second == Strength::Perfect;
-        let mut p = if rules.is_some() {
-            super::variants::play_start(&args.variant, n, perfect)?
-        } else {
-            Position::start(n).map_err(|e| e.to_string())?
-        };
         let mut ply = 0usize;
-        loop {
-            if let Some(players) = &mut others {
+        // (p, q) Sprouts: positions of its own type.
+        if let (Some(r), Some(players)) = (pq, &mut pq_players) {
+            let mut p = super::pq::play_start(r, &args.variant, n, perfect)?;
+            loop {
                 let seat = &mut seats[ply % 2];
-                k = k.wrapping_add(1);
                 let t = Instant::now();
                 let Some(next) = players[ply % 2].choose(&p) else { break };
                 let ms = t.elapsed().as_secs_f64() * 1000.0;
@@ -157,29 +162,48 @@ pub fn play(args: &PlayArgs) -> Output {
                 seat.first_ms.get_or_insert(ms);
                 p = next;
                 ply += 1;
-                continue;
             }
-            let seat = &mut seats[ply % 2];
-            k = k.wrapping_add(1);
-            let req = Request {
-                strength: seat.strength,
-                max_nodes,
-                max_millis,
-                seed: k,
-                clock: clock.clone(),
-                report: None,
+        } else {
+            let mut p = if rules.is_some() {
+                super::variants::play_start(&args.variant, n, perfect)?
+            } else {
+                Position::start(n).map_err(|e| e.to_string())?
             };
-            let t = Instant::now();
-            let Some(choice) = seat.computer.choose(&p, &mut seat.solver, &req) else {
-                break;
-            };
-            let ms = t.elapsed().as_secs_f64() * 1000.0;
-            seat.millis.push(ms);
-            seat.first_ms.get_or_insert(ms);
-            p = p
-                .play(&choice.mv)
-                .map_err(|e| format!("illegal move from the {} player: {e}", seat.strength))?;
-            ply += 1;
+            loop {
+                if let Some(players) = &mut others {
+                    let seat = &mut seats[ply % 2];
+                    k = k.wrapping_add(1);
+                    let t = Instant::now();
+                    let Some(next) = players[ply % 2].choose(&p) else { break };
+                    let ms = t.elapsed().as_secs_f64() * 1000.0;
+                    seat.millis.push(ms);
+                    seat.first_ms.get_or_insert(ms);
+                    p = next;
+                    ply += 1;
+                    continue;
+                }
+                let seat = &mut seats[ply % 2];
+                k = k.wrapping_add(1);
+                let req = Request {
+                    strength: seat.strength,
+                    max_nodes,
+                    max_millis,
+                    seed: k,
+                    clock: clock.clone(),
+                    report: None,
+                };
+                let t = Instant::now();
+                let Some(choice) = seat.computer.choose(&p, &mut seat.solver, &req) else {
+                    break;
+                };
+                let ms = t.elapsed().as_secs_f64() * 1000.0;
+                seat.millis.push(ms);
+                seat.first_ms.get_or_insert(ms);
+                p = p
+                    .play(&choice.mv)
+                    .map_err(|e| format!("illegal move from the {} player: {e}", seat.strength))?;
+                ply += 1;
+            }
         }
         lengths.push(ply);
         // The player who moved last (the first if the game had an odd
@@ -211,7 +235,11 @@ pub fn play(args: &PlayArgs) -> Output {
             second: seat(&seats[1]),
         }));
     }
-    let under = rules.map_or(String::new(), |r| format!(" under {r} rules"));
+    let under = match (pq, rules) {
+        (Some(r), _) => format!(" under {r} rules"),
+        (None, Some(r)) => format!(" under {r} rules"),
+        (None, None) => String::new(),
+    };
     let mut out = format!("{games} games, {spots} spots{under}, {conv} play, {mean_len:.1} moves on average\n");
     out.push_str("seat    player     wins   win %   ms/move median  mean    worst   first move\n");
     for (name, s) in ["first", "second"].iter().zip(&seats) {

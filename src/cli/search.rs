@@ -1,14 +1,16 @@
 //! The solve and random-game output shared by `--rules` (src/cli/variants.rs)
-//! and `--surface` (src/cli/surfaces.rs): both search canonical forms with
-//! the same solvers and limits, and print the same lines; only the key
-//! naming the game (`rules:` or `surface:`) and the text of a form differ.
+//! and `--surface` (src/cli/surfaces.rs): both print the same lines; only
+//! the key naming the game (`rules:` or `surface:`) and the text of a form
+//! differ. The rule sets are searched here (plain search, lands summed by
+//! nimbers in normal play); surfaces by the plane's solver
+//! (`Solver::on_surfaces`), which needs their moves only.
 
 use super::args::{json, round};
 use super::{Failure, Output, INTERRUPTED};
 use serde::Serialize;
 use sprouts::certificate::{Certificate, Fact};
 use sprouts::solver::Convention;
-use sprouts::variants::solve::{NormalSum, Search};
+use sprouts::variants::solve::{LandKey, NormalSum, Search};
 use sprouts::variants::Rules;
 use sprouts::Canon;
 use std::cell::Cell;
@@ -67,100 +69,121 @@ enum Stop {
     Save,
 }
 
+/// A search's children function: boxed, so that either search has a type
+/// that can be named (and given the certificate methods over [`Canon`]).
+type Kids<'a, K> = Box<dyn FnMut(&K) -> Vec<K> + 'a>;
+
 /// Either search, as the solve uses it.
-trait Outcomes {
-    fn wins(&mut self, c: &Canon) -> bool;
-    fn facts(&self) -> Vec<Fact>;
-    fn add_facts(&mut self, facts: &[(usize, Fact)]) -> Result<(), String>;
-    fn nodes(&self) -> u64;
-    fn entries(&self) -> usize;
+enum Searcher<'a, K> {
+    Normal(NormalSum<Kids<'a, K>, K>),
+    Misere(Search<K, Kids<'a, K>>),
 }
 
-impl<F: FnMut(&Canon) -> Vec<Canon>> Outcomes for NormalSum<F> {
-    fn wins(&mut self, c: &Canon) -> bool {
-        NormalSum::wins(self, c)
-    }
-    fn facts(&self) -> Vec<Fact> {
-        NormalSum::facts(self)
-    }
-    fn add_facts(&mut self, facts: &[(usize, Fact)]) -> Result<(), String> {
-        NormalSum::add_facts(self, facts.iter().map(|f| &f.1))
+impl<K: LandKey> Searcher<'_, K> {
+    fn wins(&mut self, c: &K) -> bool {
+        match self {
+            Searcher::Normal(s) => s.wins(c),
+            Searcher::Misere(s) => s.wins(c),
+        }
     }
     fn nodes(&self) -> u64 {
-        self.nodes
+        match self {
+            Searcher::Normal(s) => s.nodes,
+            Searcher::Misere(s) => s.nodes,
+        }
     }
     fn entries(&self) -> usize {
-        self.table_len()
+        match self {
+            Searcher::Normal(s) => s.table_len(),
+            Searcher::Misere(s) => s.table_len(),
+        }
     }
 }
 
-impl<F: FnMut(&Canon) -> Vec<Canon>> Outcomes for Search<Canon, F> {
-    fn wins(&mut self, c: &Canon) -> bool {
-        Search::wins(self, c)
-    }
+/// Certificates are written for [`Canon`] keys (Brussels, dots-or-crosses,
+/// Weeds); (p, q)'s form has no certificate format yet.
+impl Searcher<'_, Canon> {
     fn facts(&self) -> Vec<Fact> {
-        self.lost_facts()
+        match self {
+            Searcher::Normal(s) => s.facts(),
+            Searcher::Misere(s) => s.lost_facts(),
+        }
     }
     fn add_facts(&mut self, facts: &[(usize, Fact)]) -> Result<(), String> {
-        self.add_lost_facts(facts.iter().map(|f| &f.1))
-    }
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
-    fn entries(&self) -> usize {
-        self.table_len()
+        match self {
+            Searcher::Normal(s) => s.add_facts(facts.iter().map(|f| &f.1)),
+            Searcher::Misere(s) => s.add_lost_facts(facts.iter().map(|f| &f.1)),
+        }
     }
 }
 
-/// Writes the search's facts to the database: (facts, bytes).
-fn save(db: &Database, misere: bool, s: &dyn Outcomes) -> Result<(usize, u64), String> {
-    let mut facts = s.facts();
-    let conv = if misere { Convention::Misere } else { Convention::Normal };
-    let text = Certificate::write_rules(conv, db.rules, &mut facts);
-    Ok((facts.len(), super::database::write_atomic(db.path, &text)?))
+/// Where a search's facts are loaded from and saved to.
+trait Store<K> {
+    fn path(&self) -> &Path;
+    /// Seconds between saves.
+    fn save_every(&self) -> u64;
+    /// Facts read (none when the file does not exist yet).
+    fn load(&self, misere: bool, s: &mut Searcher<'_, K>) -> Result<usize, String>;
+    /// Facts and bytes written.
+    fn save(&self, misere: bool, s: &Searcher<'_, K>) -> Result<(usize, u64), String>;
 }
 
-/// Loads the database into the search, if the file exists: facts read.
-fn load(db: &Database, misere: bool, s: &mut dyn Outcomes) -> Result<usize, String> {
-    let text = match std::fs::read_to_string(db.path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-        Err(e) => return Err(format!("database {}: {e}", db.path.display())),
-    };
-    let cert = Certificate::parse(&text).map_err(|e| format!("database {}: {e}", db.path.display()))?;
-    if cert.misere != misere || cert.rules != db.rules {
-        return Err(format!(
-            "database {} holds {} facts of {}; this solve is {} under {}",
-            db.path.display(),
-            cert.convention(),
-            cert.rules,
-            if misere { Convention::Misere } else { Convention::Normal },
-            db.rules
-        ));
+impl Store<Canon> for Database<'_> {
+    fn path(&self) -> &Path {
+        self.path
     }
-    s.add_facts(&cert.facts).map_err(|e| format!("database {}: {e}", db.path.display()))?;
-    Ok(cert.facts.len())
+
+    fn save_every(&self) -> u64 {
+        self.save_every
+    }
+
+    fn save(&self, misere: bool, s: &Searcher<'_, Canon>) -> Result<(usize, u64), String> {
+        let mut facts = s.facts();
+        let conv = if misere { Convention::Misere } else { Convention::Normal };
+        let text = Certificate::write_rules(conv, self.rules, &mut facts);
+        Ok((facts.len(), super::database::write_atomic(self.path, &text)?))
+    }
+
+    fn load(&self, misere: bool, s: &mut Searcher<'_, Canon>) -> Result<usize, String> {
+        let text = match std::fs::read_to_string(self.path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+            Err(e) => return Err(format!("database {}: {e}", self.path.display())),
+        };
+        let cert = Certificate::parse(&text).map_err(|e| format!("database {}: {e}", self.path.display()))?;
+        if cert.misere != misere || cert.rules != self.rules {
+            return Err(format!(
+                "database {} holds {} facts of {}; this solve is {} under {}",
+                self.path.display(),
+                cert.convention(),
+                cert.rules,
+                if misere { Convention::Misere } else { Convention::Normal },
+                self.rules
+            ));
+        }
+        s.add_facts(&cert.facts).map_err(|e| format!("database {}: {e}", self.path.display()))?;
+        Ok(cert.facts.len())
+    }
 }
 
 /// Solves `root` within `--max-seconds` and `--max-nodes`. `keys` gives a
 /// form's children as search keys, `forms` its distinct children (for the
 /// winning moves), `text` writes a form. Normal play: the largest land
 /// plus a nim heap for the others (a line never leaves its region, so
-/// lands are independent games under every rule set and on every
-/// surface); misère, where sums have no nimbers: the plain search.
+/// lands are independent games under every rule set); misère, where sums have no nimbers: the plain search.
 #[allow(clippy::too_many_arguments)]
-pub fn solve(
+pub fn solve<K: LandKey>(
     kind: Kind,
-    root: &Canon,
+    root: &K,
     misere: bool,
     as_json: bool,
     max_seconds: Option<u64>,
     max_nodes: Option<u64>,
-    keys: impl Fn(&Canon) -> Vec<Canon>,
-    forms: impl Fn(&Canon) -> Vec<Canon>,
-    text: impl Fn(&Canon) -> String,
+    keys: impl Fn(&K) -> Vec<K>,
+    forms: impl Fn(&K) -> Vec<K>,
+    text: impl Fn(&K) -> String,
 ) -> Output {
-    solve_with_database(kind, root, misere, as_json, max_seconds, max_nodes, None, keys, forms, text)
+    run(kind, root, misere, as_json, max_seconds, max_nodes, None, keys, forms, text)
 }
 
 /// [`solve`], and with a database its facts are loaded first and every
@@ -179,16 +202,34 @@ pub fn solve_with_database(
     forms: impl Fn(&Canon) -> Vec<Canon>,
     text: impl Fn(&Canon) -> String,
 ) -> Output {
+    run(kind, root, misere, as_json, max_seconds, max_nodes, database.as_ref().map(|d| d as &dyn Store<Canon>), keys, forms, text)
+}
+
+/// Both: the search, its stops (limits, Ctrl-C with a database, saves)
+/// and the output.
+#[allow(clippy::too_many_arguments)]
+fn run<K: LandKey>(
+    kind: Kind,
+    root: &K,
+    misere: bool,
+    as_json: bool,
+    max_seconds: Option<u64>,
+    max_nodes: Option<u64>,
+    database: Option<&dyn Store<K>>,
+    keys: impl Fn(&K) -> Vec<K>,
+    forms: impl Fn(&K) -> Vec<K>,
+    text: impl Fn(&K) -> String,
+) -> Output {
     let t = Instant::now();
     // Past a limit every position reads as having no move, and the search
     // keeps nothing it decides from then on (`stop_on`), so it unwinds at
     // once with its table still true.
     let (expanded, why) = (Cell::new(0u64), Cell::new(None::<Stop>));
     let halt = Rc::new(Cell::new(false));
-    let ctrl_c = database.as_ref().map(|_| super::solve::interrupted());
+    let ctrl_c = database.map(|_| super::solve::interrupted());
     let last_save = Cell::new(Instant::now());
-    let save_every = database.as_ref().map(|d| d.save_every);
-    let kids = |c: &Canon| {
+    let save_every = database.map(|d| d.save_every());
+    let kids = |c: &K| {
         if halt.get() {
             return Vec::new();
         }
@@ -214,30 +255,31 @@ pub fn solve_with_database(
         }
         keys(c)
     };
-    let mut s: Box<dyn Outcomes + '_> = if misere {
-        Box::new(Search::new(true, kids).stop_on(halt.clone()))
+    let kids: Kids<K> = Box::new(kids);
+    let mut s = if misere {
+        Searcher::Misere(Search::new(true, kids).stop_on(halt.clone()))
     } else {
-        Box::new(NormalSum::new(kids).stop_on(halt.clone()))
+        Searcher::Normal(NormalSum::new(kids).stop_on(halt.clone()))
     };
     let loaded = match &database {
         Some(db) => {
-            let n = load(db, misere, s.as_mut())?;
+            let n = db.load(misere, &mut s)?;
             // Before any search: a long solve must not find out at its
             // first save that its database cannot be written.
-            save(db, misere, s.as_ref())?;
+            db.save(misere, &s)?;
             Some(n)
         }
         None => None,
     };
     // Whether the player to move wins `c`; a save goes on where it was.
-    let decide = |s: &mut Box<dyn Outcomes + '_>, c: &Canon| -> Result<bool, Failure> {
+    let decide = |s: &mut Searcher<K>, c: &K| -> Result<bool, Failure> {
         loop {
             let w = s.wins(c);
             match why.take() {
                 None => return Ok(w),
                 Some(Stop::Save) => {
                     if let Some(db) = &database {
-                        if let Err(e) = save(db, misere, s.as_ref()) {
+                        if let Err(e) = db.save(misere, s) {
                             super::say(&format!("sprouts: {e}"));
                         }
                     }
@@ -260,8 +302,8 @@ pub fn solve_with_database(
                         t.elapsed().as_secs_f64()
                     );
                     if let Some(db) = &database {
-                        let (facts, bytes) = save(db, misere, s.as_ref())?;
-                        message += &format!("; {facts} facts saved to {} ({bytes} bytes): run again to resume", db.path.display());
+                        let (facts, bytes) = db.save(misere, s)?;
+                        message += &format!("; {facts} facts saved to {} ({bytes} bytes): run again to resume", db.path().display());
                     }
                     let status = if stop == Stop::Interrupted { INTERRUPTED } else { 2 };
                     return Err(Failure { message, status });
@@ -279,29 +321,67 @@ pub fn solve_with_database(
         }
     }
     let saved = match &database {
-        Some(db) => Some(save(db, misere, s.as_ref())?),
+        Some(db) => Some(db.save(misere, &s)?),
         None => None,
     };
-    let (key, name) = match &kind {
+    let found = Found {
+        win,
+        winning: winning.iter().map(&text).collect(),
+        nodes: s.nodes(),
+        entries: s.entries(),
+        seconds: t.elapsed().as_secs_f64(),
+        database: database.zip(loaded).zip(saved).map(|((db, loaded), (facts, bytes))| Saved {
+            path: db.path().display().to_string(),
+            loaded,
+            facts,
+            bytes,
+        }),
+    };
+    Ok(print(&kind, &text(root), misere, as_json, found))
+}
+
+/// What a solve found: the outcome, the winning moves' text, its work.
+pub struct Found {
+    pub win: bool,
+    pub winning: Vec<String>,
+    pub nodes: u64,
+    pub entries: usize,
+    pub seconds: f64,
+    /// `--database`: what was loaded and saved.
+    pub database: Option<Saved>,
+}
+
+/// A database's line of a finished solve.
+pub struct Saved {
+    pub path: String,
+    pub loaded: usize,
+    pub facts: usize,
+    pub bytes: u64,
+}
+
+/// The lines (or the JSON object) of a finished solve of `root`.
+pub fn print(kind: &Kind, root: &str, misere: bool, as_json: bool, f: Found) -> String {
+    let win = f.win;
+    let (key, name) = match kind {
         Kind::Rules(r) => ("rules", r.clone()),
         Kind::Surface(s) => ("surface", s.clone()),
     };
     let r = Solve {
         rules: matches!(kind, Kind::Rules(_)).then(|| name.clone()),
         surface: matches!(kind, Kind::Surface(_)).then(|| name.clone()),
-        position: text(root),
+        position: root.to_string(),
         convention: if misere { "misère" } else { "normal" }.to_string(),
         outcome: if win { "win" } else { "loss" }.to_string(),
-        winning_moves: winning.iter().map(&text).collect(),
-        nodes: s.nodes(),
-        table_entries: s.entries(),
-        seconds: round(t.elapsed().as_secs_f64(), 3),
-        database_loaded: loaded,
-        database_facts: saved.map(|s| s.0),
-        database_bytes: saved.map(|s| s.1),
+        winning_moves: f.winning,
+        nodes: f.nodes,
+        table_entries: f.entries,
+        seconds: round(f.seconds, 3),
+        database_loaded: f.database.as_ref().map(|d| d.loaded),
+        database_facts: f.database.as_ref().map(|d| d.facts),
+        database_bytes: f.database.as_ref().map(|d| d.bytes),
     };
     if as_json {
-        return Ok(json(&r));
+        return json(&r);
     }
     let mut out = format!(
         "{key}: {name}\nposition: {}\nconvention: {}\noutcome: {} for the player to move\n",
@@ -311,10 +391,10 @@ pub fn solve_with_database(
         out.push_str(&format!("winning moves: {}\n", r.winning_moves.join(" ")));
     }
     out.push_str(&format!("{} nodes, table: {} entries, {:.3} s\n", r.nodes, r.table_entries, r.seconds));
-    if let (Some(db), Some(loaded), Some((facts, bytes))) = (&database, loaded, saved) {
-        out.push_str(&format!("database {}: {loaded} facts loaded, {facts} saved ({bytes} bytes)\n", db.path.display()));
+    if let Some(d) = &f.database {
+        out.push_str(&format!("database {}: {} facts loaded, {} saved ({} bytes)\n", d.path, d.loaded, d.facts, d.bytes));
     }
-    Ok(out)
+    out
 }
 
 /// The last lines of a random game of `count` moves: normal play, the

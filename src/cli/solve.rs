@@ -69,21 +69,21 @@ enum Only {
 
 /// Options every solve takes.
 #[derive(Args, Clone)]
-struct Limits {
+pub(super) struct Limits {
     /// Transposition table cap in MiB, at least 1, clamped to half of the machine's memory [default: 128]
     #[arg(long, value_name = "MB", value_parser = table_mb_parser())]
     table_mb: Option<u64>,
     /// Stop after this many seconds (exit status 2)
     #[arg(long, value_name = "SECONDS")]
-    max_seconds: Option<u64>,
+    pub(super) max_seconds: Option<u64>,
     /// Stop after this many nodes (exit status 2)
     #[arg(long, value_name = "NODES")]
-    max_nodes: Option<u64>,
+    pub(super) max_nodes: Option<u64>,
 }
 
 /// The solver settings: `--table-mb`, and progress (time checks) every 256
 /// nodes, a few times a second even on large positions.
-fn config(limits: &Limits) -> Config {
+pub(super) fn config(limits: &Limits) -> Config {
     let mut config = Config { progress_every: 256, ..Config::default() };
     if let Some(mb) = limits.table_mb {
         config.table_bytes = table_bytes(mb);
@@ -131,7 +131,7 @@ fn progress_bar() -> Option<ProgressBar> {
 }
 
 /// Installs on `s` the limits, Ctrl-C and the progress line.
-fn watch(s: &mut Solver, start: Instant, max_seconds: Option<u64>, max_nodes: Option<u64>) -> Option<ProgressBar> {
+pub(super) fn watch(s: &mut Solver, start: Instant, max_seconds: Option<u64>, max_nodes: Option<u64>) -> Option<ProgressBar> {
     let stop = interrupted();
     let bar = progress_bar();
     let shown = bar.clone();
@@ -161,7 +161,7 @@ fn watch(s: &mut Solver, start: Instant, max_seconds: Option<u64>, max_nodes: Op
 }
 
 /// Why a solve stopped, with its statistics so far.
-fn stopped(e: SolveError, limits: &Limits, s: &Solver, start: Instant) -> Failure {
+pub(super) fn stopped(e: SolveError, limits: &Limits, s: &Solver, start: Instant) -> Failure {
     let stats = summary(&s.stats(), start.elapsed().as_secs_f64());
     match e {
         SolveError::Stopped if interrupted().load(Ordering::SeqCst) => {
@@ -188,10 +188,10 @@ pub fn solve(args: &SolveArgs) -> Output {
     if args.surface.is_surface(&args.position) {
         super::surfaces::refuse_rules(args.variant.is_variant())?;
         if args.database.is_some() {
-            return Err("--database: certificates of Sprouts on surfaces are not written yet (plane only: plain Sprouts and --rules)".into());
+            // Its byte format names plane tokens only (no genus).
+            return Err(Failure::from("--database is for the plane: a solve on a surface keeps no proof database".to_string()));
         }
-        let (secs, nodes) = (args.limits.max_seconds, args.limits.max_nodes);
-        return super::surfaces::solve(&args.surface, &args.position, args.misere, args.json, secs, nodes);
+        return super::surfaces::solve(&args.surface, &args.position, args.misere, args.json, &args.limits);
     }
     if args.variant.is_variant() {
         let (secs, nodes) = (args.limits.max_seconds, args.limits.max_nodes);

@@ -4,9 +4,10 @@
 
 use super::args::{json, PositionArgs};
 use super::game::Rng;
-use super::search::{random_result, Kind};
+use super::search::{print, random_result, Found, Kind};
 use super::{Failure, Output};
 use clap::Args;
+use sprouts::solver::{Convention, SolveError, Solver};
 use sprouts::surfaces::{self, Surface, SurfacePosition};
 use sprouts::text::quote_around;
 use sprouts::Canon;
@@ -91,28 +92,30 @@ pub fn moves(s: &SurfaceArgs, pos: &PositionArgs, as_json: bool) -> Output {
 }
 
 /// `sprouts solve --surface S`: outcome and winning moves, within
-/// `--max-seconds` and `--max-nodes`.
-pub fn solve(
-    s: &SurfaceArgs,
-    pos: &PositionArgs,
-    misere: bool,
-    as_json: bool,
-    max_seconds: Option<u64>,
-    max_nodes: Option<u64>,
-) -> Output {
+/// `--max-seconds`, `--max-nodes` and `--table-mb`, by the plane's solver
+/// (proof-number search, lands and nimbers in normal play, reduced
+/// misère trees) playing the surfaces' moves.
+pub fn solve(s: &SurfaceArgs, pos: &PositionArgs, misere: bool, as_json: bool, limits: &super::solve::Limits) -> Output {
     let p = s.read(pos)?;
     check_size(&p)?;
-    super::search::solve(
-        Kind::Surface(s.surface().to_string()),
-        &surfaces::canon_of(&p),
-        misere,
-        as_json,
-        max_seconds,
-        max_nodes,
-        surfaces::child_forms,
-        surfaces::child_forms,
-        surfaces::text,
-    )
+    let root = surfaces::canon_of(&p);
+    let start = std::time::Instant::now();
+    let conv = if misere { Convention::Misere } else { Convention::Normal };
+    let mut solver = Solver::on_surfaces(conv, super::solve::config(limits));
+    let _bar = super::solve::watch(&mut solver, start, limits.max_seconds, limits.max_nodes);
+    let fail = |e: SolveError, solver: &Solver| super::solve::stopped(e, limits, solver, start);
+    let win = solver.wins_form(&root).map_err(|e| fail(e, &solver))?;
+    let mut winning = Vec::new();
+    if win {
+        for c in surfaces::child_forms(&root) {
+            if !solver.wins_form(&c).map_err(|e| fail(e, &solver))? {
+                winning.push(surfaces::text(&c));
+            }
+        }
+    }
+    let st = solver.stats();
+    let found = Found { win, winning, nodes: st.nodes, entries: st.table_entries, seconds: start.elapsed().as_secs_f64(), database: None };
+    Ok(print(&Kind::Surface(s.surface().to_string()), &surfaces::text(&root), misere, as_json, found))
 }
 
 /// `sprouts random --surface S`: a random game, one line per move (the

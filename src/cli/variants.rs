@@ -1,6 +1,7 @@
 //! `--rules` and `--start` of `solve`, `moves` and `random`: positions
 //! under the variants' rules (src/variants). Plain Sprouts never comes
-//! here; its commands are unchanged.
+//! here; its commands are unchanged. `--rules pq:P,Q` goes on to
+//! src/cli/pq.rs.
 
 use super::args::{json, PositionArgs};
 use super::game::Rng;
@@ -11,11 +12,12 @@ use sprouts::game::Variant;
 use sprouts::player::Strength;
 use sprouts::variants::solve::{NormalSum, Search};
 use sprouts::text::{parse_position, quote_around};
+use sprouts::variants::pq::PqRules;
 use sprouts::variants::{self, Rules, StartKind};
 use sprouts::{Canon, Position};
 
-/// The rule set on the command line.
-#[derive(clap::ValueEnum, Clone, Copy, Default, PartialEq, Eq)]
+/// The rule set on the command line: a name, or `pq:P,Q`.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub enum RulesArg {
     /// Plain Sprouts
     #[default]
@@ -26,6 +28,21 @@ pub enum RulesArg {
     DotsOrCrosses,
     /// Black-and-white Sprouts: the new dot is optional
     Weeds,
+    /// (p, q) Sprouts: a new point joined by q edges, degree at most p
+    Pq(PqRules),
+}
+
+fn parse_rules(s: &str) -> Result<RulesArg, String> {
+    if s.starts_with("pq:") {
+        return s.parse().map(RulesArg::Pq);
+    }
+    match s.parse::<Rules>() {
+        Ok(Rules::Sprouts) => Ok(RulesArg::Sprouts),
+        Ok(Rules::Brussels) => Ok(RulesArg::Brussels),
+        Ok(Rules::DotsOrCrosses) => Ok(RulesArg::DotsOrCrosses),
+        Ok(Rules::Weeds) => Ok(RulesArg::Weeds),
+        Err(_) => Err(format!("unknown rules {s:?} (sprouts, brussels, dots-or-crosses, weeds or pq:P,Q)")),
+    }
 }
 
 /// What `--spots N` starts with.
@@ -38,8 +55,9 @@ pub enum StartArg {
 /// `--rules` and `--start`, flattened into a command's arguments.
 #[derive(Args, Clone, Copy)]
 pub struct VariantArgs {
-    /// Rule set (docs/variants.md)
-    #[arg(long, value_enum, value_name = "RULES", default_value = "sprouts")]
+    /// Rule set (docs/variants.md): sprouts, brussels, dots-or-crosses, weeds, or pq:P,Q
+    /// ((p, q) Sprouts: a new point joined by Q edges, degree at most P; 2 ≤ Q ≤ P < 2Q)
+    #[arg(long, value_parser = parse_rules, value_name = "RULES", default_value = "sprouts")]
     pub rules: RulesArg,
     /// What --spots N starts with under --rules [default: crosses for brussels, dots otherwise]
     #[arg(long, value_enum, value_name = "KIND")]
@@ -52,9 +70,19 @@ impl VariantArgs {
         self.rules != RulesArg::Sprouts || self.start == Some(StartArg::Crosses)
     }
 
+    /// The (p, q) rules, when chosen (each command asks this first).
+    pub fn pq(&self) -> Option<PqRules> {
+        match self.rules {
+            RulesArg::Pq(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The rules other than (p, q) (which [`VariantArgs::pq`] catches
+    /// before: it reads as plain Sprouts here).
     pub fn rules(&self) -> Rules {
         match self.rules {
-            RulesArg::Sprouts => Rules::Sprouts,
+            RulesArg::Sprouts | RulesArg::Pq(_) => Rules::Sprouts,
             RulesArg::Brussels => Rules::Brussels,
             RulesArg::DotsOrCrosses => Rules::DotsOrCrosses,
             RulesArg::Weeds => Rules::Weeds,
@@ -64,6 +92,12 @@ impl VariantArgs {
     /// The rules and start of a drawn game (Brussels Sprouts from dots
     /// and plain Sprouts from crosses are refused).
     pub fn variant(&self) -> Result<Variant, String> {
+        if let Some(r) = self.pq() {
+            return Err(format!(
+                "--rules {r}: (p, q) Sprouts has no board (no drawing, record or saved game); \
+                 solve, moves, random, play and replay play it"
+            ));
+        }
         Variant::new(self.rules(), self.start.map(|_| self.start_kind()))
     }
 
@@ -104,6 +138,9 @@ fn check_size(p: &Position) -> Result<(), String> {
 
 /// `sprouts moves --rules R`: the distinct children, canonical GLOP.
 pub fn moves(v: &VariantArgs, pos: &PositionArgs, as_json: bool) -> Output {
+    if let Some(r) = v.pq() {
+        return super::pq::moves(r, v, pos, as_json);
+    }
     let p = v.read(pos)?;
     check_size(&p)?;
     let children: Vec<String> =
@@ -128,6 +165,14 @@ pub fn solve(
     max_nodes: Option<u64>,
     database: Option<(&std::path::Path, u64)>,
 ) -> Output {
+    if let Some(r) = v.pq() {
+        if database.is_some() {
+            // Its forms are not plain Sprouts' lands, which a certificate's
+            // lines name, and verify has no (p, q) checker.
+            return Err(format!("--database: certificates of (p, q) Sprouts ({r}) are not written yet; solve it without --database").into());
+        }
+        return super::pq::solve(r, v, pos, misere, as_json, max_seconds, max_nodes);
+    }
     let p = v.read(pos)?;
     check_size(&p)?;
     let rules = v.rules();
@@ -173,6 +218,9 @@ fn land_by_land_keys(c: &Canon, rules: Rules) -> Vec<Canon> {
 /// `sprouts random --rules R`: a random game, one line per move (what
 /// the move put on its line, the canonical position after it).
 pub fn random(v: &VariantArgs, n: usize, seed: u64, misere: bool) -> Output {
+    if let Some(r) = v.pq() {
+        return super::pq::random(r, v, n, seed, misere);
+    }
     let rules = v.rules();
     let mut p = v.start_position(n)?;
     check_size(&p)?;

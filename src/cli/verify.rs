@@ -38,7 +38,8 @@ pub struct VerifyArgs {
     #[arg(long, value_enum, default_value_t)]
     format: super::database::Format,
     /// Write to OUT only the facts the proof of the position uses (walked
-    /// from it), then check OUT instead of FILE (normal play)
+    /// from it), then check OUT instead of FILE (misère: every tree and
+    /// land's tree kept, lost sums pruned)
     #[arg(long, value_name = "OUT")]
     prune: Option<PathBuf>,
     /// `--rules` must be the certificate's own (its header's `rules=`);
@@ -106,9 +107,9 @@ pub fn verify(args: &VerifyArgs) -> Output {
             let p = root.as_ref().ok_or("--prune needs the position (POSITION or --spots)")?;
             let pruned = sprouts::verify::prune(&cert, p)
                 .map_err(|r| super::Failure { message: format!("{}: REFUSED {r}", args.file.display()), status: 1 })?
-                .ok_or("--prune: misère certificates are not pruned (yet)")?;
+                .ok_or("--prune: this certificate cannot be pruned")?;
             let mut facts: Vec<_> = pruned.facts.iter().map(|(_, f)| f.clone()).collect();
-            let text = sprouts::certificate::Certificate::write_rules(sprouts::solver::Convention::Normal, pruned.rules, &mut facts);
+            let text = sprouts::certificate::Certificate::write_rules(cert.convention(), pruned.rules, &mut facts);
             std::fs::write(out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
             pruned_from = Some(cert.facts.len());
             // Checked as read back, lines and all.

@@ -99,6 +99,8 @@ pub struct AnyGameFile {
     cursor: Option<usize>,
     drawing: Option<AnyDrawing>,
     rules: Option<String>,
+    /// A game on a surface (the surface board's file): refused here.
+    surface: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -116,6 +118,9 @@ fn missing(field: &str) -> GameError {
 impl AnyGameFile {
     /// The file in this format, and for an earlier one its board size.
     fn upgrade(self) -> Result<(GameFile, Option<(f64, f64)>), GameError> {
+        if let Some(s) = self.surface.as_deref().filter(|&s| s != "plane") {
+            return Err(file_error(format!("a game on the surface {s:?}: open it on the surface board (surface.html)")));
+        }
         let (format, convention, start, size) = match (self.format, self.version) {
             (Some(format), _) => (
                 format,

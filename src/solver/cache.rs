@@ -26,6 +26,8 @@ pub(crate) struct ChildCache {
     bytes: usize,
     peak: usize,
     cap: usize,
+    /// The next slot to empty when a new list needs room (a clock hand).
+    hand: usize,
 }
 
 impl ChildCache {
@@ -44,6 +46,7 @@ impl ChildCache {
             bytes,
             peak: bytes,
             cap,
+            hand: 0,
         }
     }
 
@@ -74,12 +77,23 @@ impl ChildCache {
             return children;
         };
         let add = cost(key, &children);
-        let old = self.slots[i].as_ref().map_or(0, |(k, c)| cost(k, c));
-        if self.bytes - old + add <= self.cap {
-            self.bytes = self.bytes - old + add;
-            self.peak = self.peak.max(self.bytes);
-            self.slots[i] = Some((key.into(), Rc::clone(&children)));
+        if add > self.cap / 8 {
+            return children;
         }
+        if let Some((k, c)) = self.slots[i].take() {
+            self.bytes -= cost(&k, &c);
+        }
+        // A full cache makes room by emptying slots in turn, so the recent
+        // lists (which the search comes back to) replace old ones.
+        while self.bytes + add > self.cap {
+            if let Some((k, c)) = self.slots[self.hand].take() {
+                self.bytes -= cost(&k, &c);
+            }
+            self.hand = (self.hand + 1) % self.slots.len();
+        }
+        self.bytes += add;
+        self.peak = self.peak.max(self.bytes);
+        self.slots[i] = Some((key.into(), Rc::clone(&children)));
         children
     }
 

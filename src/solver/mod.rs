@@ -231,10 +231,22 @@ pub type Progress = Stats;
 
 type Callback = Box<dyn FnMut(&Progress) -> ControlFlow<()>>;
 
+/// The game a solver plays: plain Sprouts on the plane, or on compact
+/// surfaces (`src/surfaces`, whose forms carry each region's genus). Only
+/// the children of a land differ; lands, nimbers, misère trees, the table
+/// and the search are the same theory on every surface (a line never
+/// leaves its region, so lands are independent games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Game {
+    Plane,
+    Surface,
+}
+
 /// A solver for one convention. Its table persists between questions, so
 /// asking about related positions gets cheaper.
 pub struct Solver {
     convention: Convention,
+    game: Game,
     table: Table,
     cache: ChildCache,
     nodes: u64,
@@ -278,6 +290,7 @@ impl Solver {
         };
         Solver {
             convention,
+            game: Game::Plane,
             table: Table::new(config.table_bytes - cache.cap() - trees),
             cache,
             nodes: 0,
@@ -292,6 +305,32 @@ impl Solver {
             held: 0,
             proofs: None,
             checkpoint: None,
+        }
+    }
+
+    /// A solver of Sprouts on compact surfaces: its positions are the
+    /// forms of [`crate::surfaces::canon_of`], asked through
+    /// [`Solver::wins_form`] and [`Solver::nimber_of_form`]. No proof
+    /// database (`keep_proofs`): its byte format names plane tokens only.
+    pub fn on_surfaces(convention: Convention, config: Config) -> Solver {
+        Solver { game: Game::Surface, ..Solver::new(convention, config) }
+    }
+
+    /// Whether the player to move wins the position of form `c`, a form of
+    /// the solver's game (for [`Solver::on_surfaces`], of
+    /// [`crate::surfaces::canon_of`]; for the plane, of [`Canon::quick`]).
+    pub fn wins_form(&mut self, c: &Canon) -> Result<bool, SolveError> {
+        check_lives(c)?;
+        self.canon_wins(c)
+    }
+
+    /// The nimber of the position of form `c` (as [`Solver::wins_form`];
+    /// `None` in misère play).
+    pub fn nimber_of_form(&mut self, c: &Canon) -> Result<Option<u32>, SolveError> {
+        check_lives(c)?;
+        match self.convention {
+            Convention::Normal => self.sum_nimber(c.lands()).map(Some),
+            Convention::Misere => Ok(None),
         }
     }
 
@@ -344,13 +383,13 @@ impl Solver {
 
     /// The outcome for the player to move.
     pub fn outcome(&mut self, p: &Position) -> Result<Outcome, SolveError> {
-        let c = checked_canon(p)?;
+        let c = self.checked_canon(p)?;
         self.canon_wins(&c).map(Outcome::from_win)
     }
 
     /// The nimber (normal play; `None` in misère, where sums have none).
     pub fn nimber(&mut self, p: &Position) -> Result<Option<u32>, SolveError> {
-        let c = checked_canon(p)?;
+        let c = self.checked_canon(p)?;
         match self.convention {
             Convention::Normal => self.sum_nimber(c.lands()).map(Some),
             Convention::Misere => Ok(None),
@@ -361,7 +400,7 @@ impl Solver {
     /// reduced, then their sum), whatever its size; `None` if the memory
     /// cap does not leave room for it, or in normal play.
     pub fn misere_form(&mut self, p: &Position) -> Result<Option<MisereForm>, SolveError> {
-        let c = checked_canon(p)?;
+        let c = self.checked_canon(p)?;
         if self.convention == Convention::Normal {
             return Ok(None);
         }
@@ -404,7 +443,7 @@ impl Solver {
         p: &Position,
         mut on: impl FnMut(&Event) -> ControlFlow<()>,
     ) -> Result<PartialAnalysis, SolveError> {
-        let c = checked_canon(p)?;
+        let c = self.checked_canon(p)?;
         // The winning moves are listed from the labelled position.
         check_moves(p).map_err(SolveError::Limit)?;
         let mut a = PartialAnalysis::default();
@@ -439,7 +478,7 @@ impl Solver {
         let moves = if win { p.representative_moves_within(crate::limits::CANON_STEPS).0 } else { Vec::new() };
         let total = moves.len();
         for (checked, (mv, child)) in moves.into_iter().enumerate() {
-            if !self.canon_wins(&child)? {
+            if !self.canon_wins(&self.in_game(child.clone()))? {
                 // Kept before it is told: a stop by `on` keeps it.
                 a.winning_moves.push((mv.clone(), child.clone()));
                 tell(Event::WinningMove { mv, child })?;
@@ -487,12 +526,47 @@ impl Solver {
         }
     }
 
-    /// The position of a land about to be expanded, once its moves are
-    /// within [`crate::limits::MAX_MOVES`].
-    fn expandable(land: &Canon) -> Result<Position, SolveError> {
-        let p = land.position();
-        check_moves(&p).map_err(SolveError::Limit)?;
-        Ok(p)
+    /// The key of a plane position (a labelled one, as the methods taking
+    /// a [`Position`] are given).
+    fn checked_canon(&self, p: &Position) -> Result<Canon, SolveError> {
+        // The search's own key: exact naming can be exponential (see
+        // `Canon::of_within`), and the table is keyed by `quick` anyway.
+        let c = self.in_game(Canon::quick(p));
+        check_lives(&c)?;
+        Ok(c)
+    }
+
+    /// A plane form as the solver's game names it: on surfaces, the
+    /// same position with every region of genus 0.
+    fn in_game(&self, c: Canon) -> Canon {
+        match self.game {
+            Game::Plane => c,
+            Game::Surface => crate::surfaces::canon_of(&crate::surfaces::SurfacePosition::from_plane(&c.position())),
+        }
+    }
+
+    /// Calls `f` on each child of `land` in `game` (duplicates possible)
+    /// until it breaks. A plane land's moves must be within
+    /// [`crate::limits::MAX_MOVES`]; a surface's positions are small
+    /// (the command line takes at most 40 live spots).
+    fn land_children(game: Game, land: &Canon, f: &mut dyn FnMut(Canon) -> ControlFlow<()>) -> Result<(), SolveError> {
+        match game {
+            Game::Plane => {
+                let p = land.position();
+                check_moves(&p).map_err(SolveError::Limit)?;
+                p.for_each_quick_child(f);
+            }
+            Game::Surface => {
+                // Children once broken are not named: naming is the cost.
+                let mut stop = false;
+                crate::surfaces::position_of(land).for_each_child(&mut |c| {
+                    if !stop {
+                        stop = f(crate::surfaces::canon_of(&c)).is_break();
+                    }
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Called for each child generated, with the estimated bytes of the
@@ -528,10 +602,11 @@ impl Solver {
             }
             return Ok(false);
         }
-        let mut kids = Vec::new();
+        let mut kids = Vec::with_capacity(32);
         let mut bytes = 0;
         let mut result = Ok(false);
-        Solver::expandable(land)?.for_each_quick_child(&mut |c| {
+        let game = self.game;
+        Solver::land_children(game, land, &mut |c| {
             // Held while the children are visited (searched below).
             let b = child_bytes(&c);
             bytes += b;
@@ -543,7 +618,7 @@ impl Solver {
             } else {
                 ControlFlow::Break(())
             }
-        });
+        })?;
         self.held -= bytes;
         if matches!(result, Ok(false)) {
             crate::sort::sort_short(&mut kids);
@@ -565,10 +640,8 @@ fn child_bytes(c: &Canon) -> usize {
     96 + 4 * c.tokens().len()
 }
 
-fn checked_canon(p: &Position) -> Result<Canon, SolveError> {
-    // The search's own key: exact naming can be exponential (see
-    // `Canon::of_within`), and the table is keyed by `quick` anyway.
-    let c = Canon::quick(p);
+
+fn check_lives(c: &Canon) -> Result<(), SolveError> {
     let lives = lives(c.tokens());
     if lives > MAX_LIVES {
         return Err(SolveError::TooLarge {
@@ -576,7 +649,7 @@ fn checked_canon(p: &Position) -> Result<Canon, SolveError> {
             max: MAX_LIVES,
         });
     }
-    Ok(c)
+    Ok(())
 }
 
 /// Keys up to this length live on the stack (nearly all of them).
@@ -633,8 +706,13 @@ fn key(tokens: &[u16]) -> Option<Key> {
 
 /// A token's byte in a key; `None` past the letters a byte can name.
 fn key_byte(t: u16) -> Option<u8> {
-    use crate::topology::{T_LOWER, T_UPPER};
+    use crate::topology::{T_GENUS, T_LOWER, T_UPPER};
     match t {
+        // A genus (surfaces' forms, which have no lowercase letters):
+        // g + 192, among the plane's lowercase bytes, which never meet it.
+        t if (T_GENUS..T_LOWER).contains(&t) => {
+            u8::try_from(t as i32 - T_GENUS as i32 - 128 + 192).ok().filter(|b| (128..=255).contains(b))
+        }
         t if t >= T_LOWER => u8::try_from(t - T_LOWER).ok().filter(|&j| j < 128).map(|j| 128 + j),
         t if t >= T_UPPER => u8::try_from(t - T_UPPER).ok().filter(|&i| i < 120).map(|i| 8 + i),
         t => u8::try_from(t).ok(),

@@ -229,7 +229,8 @@ impl Solver {
             let mut won = false;
             let mut bytes = 0;
             let mut stop = Ok(());
-            Solver::expandable(land)?.for_each_quick_child(&mut |c| {
+            let game = self.game;
+            Solver::land_children(game, land, &mut |c| {
                 bytes += child_bytes(&c);
                 stop = self.generated(bytes);
                 if stop.is_err() {
@@ -243,7 +244,7 @@ impl Solver {
                 }
                 found.push((c, o, n));
                 ControlFlow::Continue(())
-            });
+            })?;
             stop?;
             if won {
                 return Ok(self.record_land(key, open_key, k, pns::WIN, start));

@@ -166,7 +166,17 @@ impl Solver {
         if let Some(w) = self.settled(st) {
             return if w { pns::WIN } else { pns::LOSS };
         }
-        self.state_numbers(st, state_keys(st).as_deref())
+        // Keys of children looked up are built in one buffer, reused.
+        thread_local! {
+            static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        BUF.with(|b| match b.try_borrow_mut() {
+            Ok(mut buf) => {
+                let ok = state_keys_into(st, &mut buf);
+                self.state_numbers(st, ok.then_some(&buf[..]))
+            }
+            Err(_) => self.state_numbers(st, state_keys(st).as_deref()),
+        })
     }
 
     fn state_wins(&mut self, st: &State) -> Result<bool, SolveError> {
@@ -304,11 +314,22 @@ fn normalise(st: &mut State) {
 /// "more"); `None` when a land has more letters than a byte can name (such
 /// states are not stored).
 fn state_keys(st: &State) -> Option<Vec<u8>> {
+    let mut k = Vec::new();
+    state_keys_into(st, &mut k).then_some(k)
+}
+
+/// [`state_keys`] written into `k` (emptied first); false when the state
+/// has no key.
+fn state_keys_into(st: &State, k: &mut Vec<u8>) -> bool {
+    k.clear();
     let len = st.lands.iter().map(|l| l.tokens().len()).sum::<usize>() + 3 + 5 * st.ids.len();
-    let mut k = Vec::with_capacity(len);
+    k.reserve(len);
     for l in &st.lands {
         for &t in l.tokens() {
-            k.push(key_byte(t)?);
+            match key_byte(t) {
+                Some(b) => k.push(b),
+                None => return false,
+            }
         }
     }
     k.push(SEP);
@@ -322,6 +343,5 @@ fn state_keys(st: &State) -> Option<Vec<u8>> {
         k.push(x as u8);
     }
     k.push(OPEN);
-    Some(k)
+    true
 }
-

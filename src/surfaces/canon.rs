@@ -20,15 +20,23 @@
 use super::{check_genus, Genus, SurfacePosition, SurfaceRegion};
 use crate::text::{letter, ParseError, Syntax};
 use crate::topology::{Canon, Spot};
-use crate::topology::{T_DOT, T_LAND, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
+use crate::topology::{T_DOT, T_GENUS, T_LAND, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
 use std::fmt;
 
-/// A region's genus token: after every other kind of token.
-const T_GENUS: u16 = 0x7000;
 const UNNAMED: u16 = u16::MAX;
 
 fn genus_token(g: Genus) -> u16 {
     T_GENUS + (g as i16 + 128) as u16
+}
+
+/// How a region's writing starts, in token order: no genus token (a
+/// plane region) before every genus token, and these in genus order.
+fn genus_key(g: Genus) -> i16 {
+    if g == 0 {
+        i16::MIN
+    } else {
+        g as i16
+    }
 }
 
 /// Canonical form of a reduced position.
@@ -99,8 +107,12 @@ impl Ctx<'_> {
             for (used, names) in &frontier {
                 let mut mine: Vec<(Vec<bool>, Names)> = Vec::new();
                 let mut settled = false;
+                // A region's writing starts with its genus token, after
+                // every other token, so only the unused regions of least
+                // genus key (plane regions first) can come next.
+                let first = (0..regions.len()).filter(|&i| !used[i]).map(|i| genus_key(self.p.regions[regions[i]].genus)).min();
                 for (i, &ri) in regions.iter().enumerate() {
-                    if used[i] {
+                    if used[i] || Some(genus_key(self.p.regions[ri].genus)) != first {
                         continue;
                     }
                     let (tok, outs) = self.region(&self.p.regions[ri], names);

@@ -80,6 +80,9 @@ pub(crate) const T_ONE: u16 = 3;
 pub(crate) const T_TWO: u16 = 4;
 pub(crate) const T_UPPER: u16 = 8;
 pub(crate) const T_LOWER: u16 = 0x8000;
+/// A region's genus in a surface's form (`T_GENUS + 128 + g`, src/surfaces):
+/// after every letter, before lowercase; never in a plane form.
+pub(crate) const T_GENUS: u16 = 0x7000;
 /// Lives in a canonical token string: 3 for `0`, 2 for `1`, 1 for `2`, and
 /// 1 for each letter, which is written twice. Shared by the solver and the
 /// verifier: it reads the notation, not the search.
@@ -90,6 +93,7 @@ pub(crate) fn lives(tokens: &[u16]) -> u32 {
             T_ZERO => 6,
             T_ONE => 4,
             T_TWO => 2,
+            t if (T_GENUS..T_LOWER).contains(&t) => 0,
             t if t >= T_UPPER => 1,
             _ => 0,
         })

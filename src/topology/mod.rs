@@ -6,7 +6,7 @@ mod moves;
 mod position;
 
 pub use canon::Canon;
-pub(crate) use canon::{canon_limit, lives, T_DOT, T_LAND, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
+pub(crate) use canon::{canon_limit, lives, T_DOT, T_GENUS, T_LAND, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
 pub use moves::{Corner, IllegalMove, Move, MoveKind};
 pub use position::{Boundary, Position, PositionError, Region, Spot};
 // The board puts traced drawings in the same normal form.

@@ -34,7 +34,11 @@
 //! set here. `reference` is an independent, slow implementation of the
 //! same rules (its own move generator and a brute-force canonical form);
 //! the tests and `docs/variants.md` compare the two.
+//!
+//! (p, q) Sprouts ([`pq`]) needs more than 3 lives per spot, so it has
+//! its own position type and canonical form there.
 
+pub mod pq;
 pub mod reference;
 pub mod solve;
 

@@ -5,6 +5,12 @@
 //! each region). Nothing here uses `crate::topology`, so where the fast
 //! engine and this one agree (children, outcomes), two separate programs
 //! agree. Exponential in the size of a land: for small starts only.
+//!
+//! It also plays (p, q) Sprouts ([`RefPos::pq_children`]), independently
+//! of `super::pq`: a move there is a Sprouts line a–x–b whose point x
+//! keeps p − 2 lives, then q − 2 bare lines from x (the engine hangs x on
+//! one corner and draws q − 1 bare lines; its canonical form is greedy,
+//! this one brute force).
 
 use super::NewSpot;
 use super::Rules;
@@ -59,7 +65,7 @@ impl RefPos {
                         continue; // two corners of a 1-life spot
                     }
                     for &what in rules.new_spots() {
-                        self.line(ri, p, q, what, &mut out);
+                        self.line(ri, p, q, what, 1, &mut out);
                     }
                 }
             }
@@ -67,9 +73,88 @@ impl RefPos {
         out
     }
 
+    /// `n` isolated points of `p` lives ((p, q) Sprouts).
+    pub fn pq_start(n: usize, p: u8) -> RefPos {
+        RefPos { lives: vec![p; n], regions: vec![(0..n).map(|s| vec![s]).collect()] }
+    }
+
+    /// Every (p, q) child (duplicates included, unreduced): a Sprouts line
+    /// a–x–b (a = b allowed: two corners, or a loop, of a spot with two
+    /// lives), x of degree 2, then q − 2 bare lines from a corner of x to
+    /// a live spot other than x.
+    pub fn pq_children(&self, p: u8, q: u8) -> Vec<RefPos> {
+        let mut out = Vec::new();
+        for ri in 0..self.regions.len() {
+            let region = &self.regions[ri];
+            let corners: Vec<(usize, usize)> = region
+                .iter()
+                .enumerate()
+                .flat_map(|(bi, b)| (0..b.len()).map(move |i| (bi, i)))
+                .filter(|&(bi, i)| self.lives[region[bi][i]] > 0)
+                .collect();
+            for x in 0..corners.len() {
+                for y in x..corners.len() {
+                    let (c, d) = (corners[x], corners[y]);
+                    if region[c.0][c.1] == region[d.0][d.1] && self.lives[region[c.0][c.1]] < 2 {
+                        continue;
+                    }
+                    let mut first = Vec::new();
+                    self.line(ri, c, d, NewSpot::Dot, p - 2, &mut first);
+                    for f in first {
+                        let x = f.lives.len() - 1;
+                        f.more_edges(x, q - 2, &mut out);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// `k` more bare lines from `x`, every way.
+    fn more_edges(&self, x: usize, k: u8, out: &mut Vec<RefPos>) {
+        if k == 0 {
+            out.push(self.clone());
+            return;
+        }
+        for ri in 0..self.regions.len() {
+            let region = &self.regions[ri];
+            for (bi, b) in region.iter().enumerate() {
+                for i in (0..b.len()).filter(|&i| b[i] == x) {
+                    for (bj, c) in region.iter().enumerate() {
+                        for j in (0..c.len()).filter(|&j| c[j] != x && self.lives[c[j]] > 0) {
+                            let mut next = Vec::new();
+                            self.line(ri, (bi, i), (bj, j), NewSpot::Nothing, 0, &mut next);
+                            for n in next {
+                                n.more_edges(x, k - 1, out);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The distinct (p, q) children's keys.
+    pub fn pq_child_keys(&self, p: u8, q: u8) -> Vec<(Key, RefPos)> {
+        let mut seen = std::collections::HashMap::new();
+        for c in self.pq_children(p, q) {
+            let c = c.reduce_min(q as u32);
+            seen.entry(c.key_min(q as u32)).or_insert(c);
+        }
+        seen.into_iter().collect()
+    }
+
     /// All children of the line from corner `p` to corner `q` of region
-    /// `ri` carrying `what`.
-    fn line(&self, ri: usize, p: (usize, usize), q: (usize, usize), what: NewSpot, out: &mut Vec<RefPos>) {
+    /// `ri` carrying `what` (a dot gets `dot_lives`).
+    fn line(
+        &self,
+        ri: usize,
+        p: (usize, usize),
+        q: (usize, usize),
+        what: NewSpot,
+        dot_lives: u8,
+        out: &mut Vec<RefPos>,
+    ) {
         let region = &self.regions[ri];
         let (a, b) = (region[p.0][p.1], region[q.0][q.1]);
         let mut lives = self.lives.clone();
@@ -79,7 +164,7 @@ impl RefPos {
         // the line's middle is.
         let (side1, side2): (Vec<usize>, Vec<usize>) = match what {
             NewSpot::Dot => {
-                lives.push(1);
+                lives.push(dot_lives);
                 (vec![lives.len() - 1], vec![lives.len() - 1])
             }
             NewSpot::Cross => {
@@ -152,10 +237,16 @@ impl RefPos {
         }
     }
 
-    /// Drops what no move can use: dead spots, a 1-life spot's second
-    /// corner right after its first (only dead lines between them), empty
+    /// Drops what no move can use: dead spots, a spot's second corner
+    /// right after its first (only dead lines between them), empty
     /// boundaries, regions with fewer than two lives; renumbers the spots.
     pub fn reduce(&self) -> RefPos {
+        self.reduce_min(2)
+    }
+
+    /// [`RefPos::reduce`] dropping regions with fewer than `min` lives (a
+    /// move uses q of them in (p, q) Sprouts).
+    pub fn reduce_min(&self, min: u32) -> RefPos {
         let mut regions = Vec::new();
         for r in &self.regions {
             let mut nr = Vec::new();
@@ -173,7 +264,7 @@ impl RefPos {
             }
             crate::sort::sort(&mut spots);
             spots.dedup();
-            if spots.iter().map(|&s| self.lives[s] as u32).sum::<u32>() >= 2 {
+            if spots.iter().map(|&s| self.lives[s] as u32).sum::<u32>() >= min {
                 regions.push(nr);
             }
         }
@@ -191,7 +282,12 @@ impl RefPos {
 
     /// The canonical key of the reduced position.
     pub fn key(&self) -> Key {
-        let p = self.reduce();
+        self.key_min(2)
+    }
+
+    /// The canonical key reduced by [`RefPos::reduce_min`].
+    pub fn key_min(&self, min: u32) -> Key {
+        let p = self.reduce_min(min);
         let mut lands: Key = lands(&p).iter().map(|l| encode_land(&p, l)).collect();
         crate::sort::sort(&mut lands);
         lands
@@ -240,7 +336,7 @@ fn lands(p: &RefPos) -> Vec<Vec<usize>> {
     groups.into_values().collect()
 }
 
-/// Marks in an encoding (spots are `2 + 4·label + lives`).
+/// Marks in an encoding (spots are `2 + 16·label + lives`).
 const END_REGION: u32 = 0;
 const END_BOUNDARY: u32 = 1;
 
@@ -301,7 +397,7 @@ impl Enc<'_> {
             self.label[s] = self.next;
             self.next += 1;
         }
-        (2 + 4 * self.label[s] + self.p.lives[s] as u32, fresh)
+        (2 + 16 * self.label[s] + self.p.lives[s] as u32, fresh)
     }
 
     /// Every order of the regions not yet written.

@@ -164,16 +164,45 @@ impl<K: Clone + Eq + Hash, F: FnMut(&K) -> Vec<K>, L: FnMut(&K) -> Vec<K>> Nimbe
 /// nimber of a land L is the k for which L + *k is a loss, found by the
 /// same search, so small lands are solved once and big ones are searched
 /// only as far as the outcome needs.
-pub struct NormalSum<F> {
+pub struct NormalSum<F, K = Canon> {
     children: F,
-    table: HashMap<(Canon, u32), bool>,
-    nimbers: HashMap<Canon, u32>,
+    table: HashMap<(K, u32), bool>,
+    nimbers: HashMap<K, u32>,
     stop: Option<Rc<Cell<bool>>>,
     /// Positions expanded (table misses).
     pub nodes: u64,
 }
 
-impl<F: FnMut(&Canon) -> Vec<Canon>> NormalSum<F> {
+/// A canonical form made of lands (plain Sprouts' [`Canon`], (p, q)'s
+/// [`super::pq::PqCanon`]), for [`NormalSum`].
+pub trait LandKey: Clone + Eq + Hash + Ord {
+    /// Its lands, each a key of its own.
+    fn lands(&self) -> Vec<Self>;
+    /// A measure of size: the largest land is searched, the others are
+    /// nimbers.
+    fn size(&self) -> usize;
+    /// No land left.
+    fn is_empty(&self) -> bool;
+    /// The key of no land.
+    fn empty() -> Self;
+}
+
+impl LandKey for Canon {
+    fn lands(&self) -> Vec<Canon> {
+        Canon::lands(self)
+    }
+    fn size(&self) -> usize {
+        self.tokens().len()
+    }
+    fn is_empty(&self) -> bool {
+        Canon::is_empty(self)
+    }
+    fn empty() -> Canon {
+        Canon::from_tokens(Vec::new())
+    }
+}
+
+impl<K: LandKey, F: FnMut(&K) -> Vec<K>> NormalSum<F, K> {
     /// `children` of a land (its children may have several lands).
     pub fn new(children: F) -> Self {
         NormalSum { children, table: HashMap::new(), nimbers: HashMap::new(), stop: None, nodes: 0 }
@@ -189,6 +218,80 @@ impl<F: FnMut(&Canon) -> Vec<Canon>> NormalSum<F> {
         self.stop.as_ref().is_some_and(|f| f.get())
     }
 
+    /// Whether the player to move wins `c` in normal play.
+    pub fn wins(&mut self, c: &K) -> bool {
+        let (land, k) = self.split(c, 0);
+        self.wins_plus(&land, k)
+    }
+
+    /// The largest land of `c` and `k` XOR the other lands' nimbers.
+    fn split(&mut self, c: &K, k: u32) -> (K, u32) {
+        let lands = c.lands();
+        let Some(big) = (0..lands.len()).max_by_key(|&i| (lands[i].size(), &lands[i])) else {
+            return (K::empty(), k);
+        };
+        let mut k = k;
+        for (i, l) in lands.iter().enumerate() {
+            if i != big {
+                k ^= self.nimber(l);
+            }
+        }
+        (lands[big].clone(), k)
+    }
+
+    /// The nimber of one land.
+    pub fn nimber(&mut self, land: &K) -> u32 {
+        if let Some(&v) = self.nimbers.get(land) {
+            return v;
+        }
+        let mut k = 0;
+        while self.wins_plus(land, k) {
+            k += 1;
+        }
+        if !self.halted() {
+            self.nimbers.insert(land.clone(), k);
+        }
+        k
+    }
+
+    /// Whether the player to move wins `land` + `*k`.
+    fn wins_plus(&mut self, land: &K, k: u32) -> bool {
+        if land.is_empty() {
+            return k != 0;
+        }
+        if let Some(&w) = self.table.get(&(land.clone(), k)) {
+            return w;
+        }
+        if self.halted() {
+            return false;
+        }
+        self.nodes += 1;
+        // Moves in the heap first: cheap, and their positions are known
+        // soon.
+        let mut w = (0..k).any(|j| !self.wins_plus(land, j));
+        if !w {
+            for c in (self.children)(land) {
+                let (l, j) = self.split(&c, k);
+                if !self.wins_plus(&l, j) {
+                    w = true;
+                    break;
+                }
+            }
+        }
+        if !self.halted() {
+            self.table.insert((land.clone(), k), w);
+        }
+        w
+    }
+
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+}
+
+/// Certificates are written for plain Sprouts' form (the rule sets over
+/// [`Canon`]); (p, q)'s form has no certificate format yet.
+impl<F: FnMut(&Canon) -> Vec<Canon>> NormalSum<F, Canon> {
     /// The facts decided, as a certificate holds them: `N g L` for each
     /// land whose nimber is known (a loss of L + `*g` says it is g), `W k
     /// L` for each win of L + `*k` of a land without one.
@@ -223,76 +326,6 @@ impl<F: FnMut(&Canon) -> Vec<Canon>> NormalSum<F> {
             }
         }
         Ok(())
-    }
-
-    /// Whether the player to move wins `c` in normal play.
-    pub fn wins(&mut self, c: &Canon) -> bool {
-        let (land, k) = self.split(c, 0);
-        self.wins_plus(&land, k)
-    }
-
-    /// The largest land of `c` and `k` XOR the other lands' nimbers.
-    fn split(&mut self, c: &Canon, k: u32) -> (Canon, u32) {
-        let lands = c.lands();
-        let Some(big) = (0..lands.len()).max_by_key(|&i| (lands[i].tokens().len(), &lands[i])) else {
-            return (Canon::from_tokens(Vec::new()), k);
-        };
-        let mut k = k;
-        for (i, l) in lands.iter().enumerate() {
-            if i != big {
-                k ^= self.nimber(l);
-            }
-        }
-        (lands[big].clone(), k)
-    }
-
-    /// The nimber of one land.
-    pub fn nimber(&mut self, land: &Canon) -> u32 {
-        if let Some(&v) = self.nimbers.get(land) {
-            return v;
-        }
-        let mut k = 0;
-        while self.wins_plus(land, k) {
-            k += 1;
-        }
-        if !self.halted() {
-            self.nimbers.insert(land.clone(), k);
-        }
-        k
-    }
-
-    /// Whether the player to move wins `land` + `*k`.
-    fn wins_plus(&mut self, land: &Canon, k: u32) -> bool {
-        if land.is_empty() {
-            return k != 0;
-        }
-        if let Some(&w) = self.table.get(&(land.clone(), k)) {
-            return w;
-        }
-        if self.halted() {
-            return false;
-        }
-        self.nodes += 1;
-        // Moves in the heap first: cheap, and their positions are known
-        // soon.
-        let mut w = (0..k).any(|j| !self.wins_plus(land, j));
-        if !w {
-            for c in (self.children)(land) {
-                let (l, j) = self.split(&c, k);
-                if !self.wins_plus(&l, j) {
-                    w = true;
-                    break;
-                }
-            }
-        }
-        if !self.halted() {
-            self.table.insert((land.clone(), k), w);
-        }
-        w
-    }
-
-    pub fn table_len(&self) -> usize {
-        self.table.len()
     }
 }
 

@@ -254,7 +254,19 @@ impl Checker {
     }
 }
 
-pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
+/// A checker loaded with a certificate's facts: its trees as games of
+/// the checker's own arena, the lands' games, the lost sums (by line,
+/// in the order of `facts`).
+struct Loaded<'a> {
+    c: Checker,
+    /// The certificate's tree ids -> games of this arena.
+    games: Vec<u32>,
+    /// The facts, trees first (in order), then land trees, then lost sums.
+    facts: Vec<&'a (usize, Fact)>,
+    lost_sums: HashMap<usize, Sum>,
+}
+
+fn load<'a>(cert: &'a Certificate, root: Option<&Position>) -> Result<Loaded<'a>, Refusals> {
     let one = |line: usize, message: String| Refusals(vec![Refusal { line, message }]);
     let mut c = Checker {
         arena: Arena::new(),
@@ -264,9 +276,7 @@ pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl
         generated: 0,
         rules: cert.rules,
     };
-    // The certificate's tree ids -> games of this arena.
     let mut games: Vec<u32> = vec![ZERO, STAR];
-    let mut verdict = Verdict { checked: 0, children: 0, root_wins: None, root_nimber: None, derived: 0 };
     let mut facts: Vec<&(usize, Fact)> = cert.facts.iter().collect();
     facts.sort_by_key(|(_, f)| match f {
         Fact::Tree { id, .. } => (0, *id),
@@ -324,6 +334,29 @@ pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl
             c.lost.insert(s);
         }
     }
+    Ok(Loaded { c, games, facts, lost_sums })
+}
+
+/// The forms the root may be listed under: a variant's solve keys its
+/// root by the exact form, plain Sprouts' by the quick one; either names
+/// the same game.
+fn root_forms(cert: &Certificate, p: &Position, root_canon: &Canon) -> Vec<Canon> {
+    let mut forms = vec![root_canon.clone()];
+    if cert.rules != Rules::Sprouts {
+        forms.push(Canon::of_within(p, crate::limits::CANON_STEPS).0);
+    }
+    forms
+}
+
+/// The sum of a root position's lands.
+fn root_sum(c: &Checker, root_canon: &Canon) -> Sum {
+    c.sum_of(root_canon.tokens().split_inclusive(|&t| t == T_LAND).map(|l| Canon::from_tokens(l.to_vec())), false, Vec::new())
+}
+
+pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
+    let one = |line: usize, message: String| Refusals(vec![Refusal { line, message }]);
+    let Loaded { mut c, games, facts, lost_sums } = load(cert, root)?;
+    let mut verdict = Verdict { checked: 0, children: 0, root_wins: None, root_nimber: None, derived: 0 };
     let mut refused: Vec<(usize, Refusal)> = Vec::new();
     for (line, f) in &facts {
         let why = match f {
@@ -374,15 +407,10 @@ pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl
     }
     if let Some(p) = root {
         let root_canon = Canon::quick(p);
-        // A variant's solve keys its root by the exact form: either names
-        // the same game.
-        let mut forms = vec![root_canon.clone()];
-        if cert.rules != Rules::Sprouts {
-            forms.push(Canon::of_within(p, crate::limits::CANON_STEPS).0);
-        }
+        let forms = root_forms(cert, p, &root_canon);
         let mut decided = None;
         for form in &forms {
-            let s = c.sum_of(form.tokens().split_inclusive(|&t| t == T_LAND).map(|l| Canon::from_tokens(l.to_vec())), false, Vec::new());
+            let s = root_sum(&c, form);
             if c.shown_lost(&s) {
                 decided = Some(false);
             } else if c.shown_won(&s) {
@@ -409,4 +437,69 @@ fn describe(s: &Sum) -> String {
     } else {
         parts.join(" + ")
     }
+}
+
+/// The facts of a misère certificate that the proof of the root uses:
+/// every tree and land-tree fact (the trees name each other, and the
+/// lands' trees are cheap), and the lost sums found by walking the proof
+/// from the root: a lost sum's fact, then for each move from it, one
+/// move on to a sum shown lost (by the rules, or listed: that fact is
+/// kept and walked in turn). Nothing is checked (a false fact reached is
+/// kept, and refused by [`verify`] later).
+pub(super) fn prune(cert: &Certificate, root: &Position) -> Result<Certificate, Refusals> {
+    let one = |message: String| Refusals(vec![Refusal { line: 0, message }]);
+    let Loaded { mut c, lost_sums, .. } = load(cert, Some(root))?;
+    let mut index: HashMap<Sum, usize> = HashMap::new();
+    for (i, (line, _)) in cert.facts.iter().enumerate() {
+        if let Some(s) = lost_sums.get(line) {
+            index.entry(s.clone()).or_insert(i);
+        }
+    }
+    let mut keep: Vec<bool> = cert.facts.iter().map(|(_, f)| !matches!(f, Fact::Lost { .. })).collect();
+    let mut todo: Vec<Sum> = Vec::new();
+    // Keeps the fact of a lost sum (none when the rules decide it).
+    let mark = |s: &Sum, c: &Checker, keep: &mut Vec<bool>, todo: &mut Vec<Sum>| {
+        if c.settled(s).is_none() {
+            if let Some(&i) = index.get(s) {
+                if !keep[i] {
+                    keep[i] = true;
+                    todo.push(s.clone());
+                }
+            }
+        }
+    };
+    let root_canon = Canon::quick(root);
+    // The first form the facts decide, walked as verify decides it.
+    let mut decided = false;
+    for form in root_forms(cert, root, &root_canon) {
+        let s = root_sum(&c, &form);
+        if c.settled(&s).is_some() {
+            decided = true;
+        } else if c.lost.contains(&s) {
+            mark(&s, &c, &mut keep, &mut todo);
+            decided = true;
+        } else if let Some(n) = c.moves(&s).into_iter().find(|n| c.shown_lost(n)) {
+            mark(&n, &c, &mut keep, &mut todo);
+            decided = true;
+        }
+        if decided {
+            break;
+        }
+    }
+    if !decided {
+        return Err(one(format!("the facts do not decide the position {root_canon}")));
+    }
+    while let Some(s) = todo.pop() {
+        for n in c.moves(&s) {
+            if c.settled(&n).is_some() {
+                continue;
+            }
+            let answer = c.moves(&n).into_iter().find(|m| c.shown_lost(m));
+            if let Some(m) = answer {
+                mark(&m, &c, &mut keep, &mut todo);
+            }
+        }
+    }
+    let facts = cert.facts.iter().zip(&keep).filter(|(_, &k)| k).map(|(f, _)| f.clone()).collect();
+    Ok(Certificate { misere: true, rules: cert.rules, facts })
 }

@@ -354,11 +354,14 @@ fn check(facts: &Facts, lines: &HashMap<(Canon, bool, u32), usize>, f: &Fact, ve
 /// has another, else one child's `C + *k` a loss. Nothing is checked here
 /// (a fact that does not hold is kept and refused by [`verify`] later): a
 /// solve keeps the facts of lines it abandoned, which the proof does not
-/// need. Misère certificates are not pruned (`None`).
+/// need. Misère certificates keep their trees and lands' trees and the
+/// lost sums the root's proof walks through (see `misere.rs`). Always
+/// `Some` (the `Option` is kept for callers of the time when misère
+/// certificates were not pruned).
 pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>, Refusals> {
     let one = |message: String| Refusals(vec![Refusal { line: 0, message }]);
     if cert.misere {
-        return Ok(None);
+        return misere::prune(cert, root).map(Some);
     }
     let mut facts = Facts { lands: HashMap::new(), rules: cert.rules, derive: 0, derived: RefCell::new(HashMap::new()) };
     let mut index: HashMap<(Box<[u16]>, bool, u32), usize> = HashMap::new();

@@ -30,12 +30,28 @@ const R14 = await record('wgosa-2006-recent-game.txt');
 const R26 = await record('wgosa-2006-auntbeast-khorkov-game2.txt');
 
 /**
- * The embed page emptied, then one board with these attributes in a box of
- * `size`; resolves once the board is ready.
- * @param {{ width: number, height: number }} size @param {Record<string, string>} attrs
+ * The embed page of each size, kept open for that size's tests (`shared`):
+ * each of them empties it and makes a board of its own, as a page that
+ * changes its boards does, instead of loading the page, the engine and
+ * its workers again (16 loads fewer took this file from 31 to 19 s of
+ * CPU, docs/contributing.md). Its errors are every error since it opened,
+ * so a test still fails on an error an earlier board left behind.
+ * @type {Map<string, Promise<{ page: import('playwright-core').Page, errors: string[] }>>}
  */
-async function board(size, attrs) {
-  const { page, errors } = await site.open('embed.html', { waitReady: false, width: size.width + 40, height: size.height + 40 });
+const pages = new Map();
+
+/**
+ * The embed page emptied, then one board with these attributes in a box of
+ * `size`; resolves once the board is ready. With `shared`, on the page
+ * kept for this size (the test must not close it); else on a page of its own.
+ * @param {{ width: number, height: number }} size @param {Record<string, string>} attrs
+ * @param {{ shared?: boolean }} [opts]
+ */
+async function board(size, attrs, opts = {}) {
+  const open = () => site.open('embed.html', { waitReady: false, width: size.width + 40, height: size.height + 40 });
+  const key = `${size.width}x${size.height}`;
+  if (opts.shared && !pages.has(key)) pages.set(key, open());
+  const { page, errors } = await (opts.shared ? /** @type {ReturnType<typeof open>} */ (pages.get(key)) : open());
   await page.evaluate(async ({ size, attrs }) => {
     await customElements.whenDefined('sprouts-board');
     document.body.replaceChildren();
@@ -72,7 +88,7 @@ for (const size of SIZES) {
   const tag = `${size.width}x${size.height}`;
 
   test(`${tag}: the replay bar steps with its buttons and keys from move="k"; moves as written; the record's result at its end`, async () => {
-    const { page, errors } = await board(size, { moves: R26, readonly: '', controls: 'replay', move: '4' });
+    const { page, errors } = await board(size, { moves: R26, readonly: '', controls: 'replay', move: '4' }, { shared: true });
     assert.equal(await at(page), 4);
     assert.match(await text(page, '.replay .at') ?? '', /^move 4 of 20: 16\(30\)16\[17,18\]/);
     const step = (/** @type {string} */ s) => page.locator('#b').locator(`[data-step=${s}]`).click();
@@ -110,22 +126,20 @@ for (const size of SIZES) {
       .filter((b) => b.getClientRects().length && !(b.getAttribute('aria-label') || b.textContent?.trim())).length);
     assert.equal(unnamed, 0);
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
   test(`${tag}: a finished read-only game says who won and shows no Undo/Redo; misère in the status`, async () => {
-    const { page, errors } = await board(size, { moves: '2+ 1(3)2 1(4)2 1(5)4 2(6)3', readonly: '' });
+    const { page, errors } = await board(size, { moves: '2+ 1(3)2 1(4)2 1(5)4 2(6)3', readonly: '' }, { shared: true });
     assert.match(await text(page, '.status') ?? '', /^Player 2 wins: Player 2 made the last move \(the last move wins\)\./);
     for (const b of ['undo', 'redo', 'reset']) assert.equal(await shown(page, `[data-act=${b}]`), false, b);
     await page.evaluate(() => document.getElementById('b')?.setAttribute('moves', '2- 1(3)2'));
     await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).ready);
     assert.match(await text(page, '.status') ?? '', /Player 2 to move\. Misère: the last move loses\./);
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
   test(`${tag}: opponent="random" side="2" answers a move; the board waits meanwhile`, async () => {
-    const { page, errors } = await board(size, { spots: '3', opponent: 'random', side: '2' });
+    const { page, errors } = await board(size, { spots: '3', opponent: 'random', side: '2' }, { shared: true });
     const { moves, waiting } = await page.evaluate(() => new Promise((ok) => {
       const el = /** @type {any} */ (document.getElementById('b'));
       /** @type {string[]} */ const seen = [];
@@ -146,12 +160,11 @@ for (const size of SIZES) {
     await page.evaluate(() => { const el = document.getElementById('b'); el?.setAttribute('side', '1'); el?.setAttribute('spots', '2'); });
     await page.waitForFunction(() => /** @type {any} */ (document.getElementById('b')).status?.moveNumber === 1);
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
   test(`${tag}: analysis shows the outcome and the winning moves`, async () => {
     // Normal play from n spots is a first-player win exactly when n mod 6 is 3, 4 or 5.
-    const { page, errors } = await board(size, { spots: '3', analysis: '' });
+    const { page, errors } = await board(size, { spots: '3', analysis: '' }, { shared: true });
     await page.locator('#b').locator('[data-act=analyse]').click();
     await page.waitForFunction(() => document.getElementById('b')?.shadowRoot?.querySelector('.panel')?.getAttribute('data-state') === 'done', null, { timeout: 30000 });
     assert.match(await text(page, '.panel .outcome') ?? '', /^Win for player 1/);
@@ -167,7 +180,6 @@ for (const size of SIZES) {
     await page.waitForFunction(() => document.getElementById('b')?.shadowRoot?.querySelector('.panel')?.getAttribute('data-state') === 'done', null, { timeout: 60000 });
     assert.match(await text(page, '.panel .outcome') ?? '', /^Loss for player 1/);
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
   // A game from a position: the 4-spot game after 1(5)2, as a labelled Hoey
@@ -177,7 +189,7 @@ for (const size of SIZES) {
 
   test(`${tag}: position="…" with opponent="perfect" answers a move (screenshot)`, async () => {
     await mkdir(ARTEFACTS, { recursive: true });
-    const { page, errors } = await board(size, { position: FROM, opponent: 'perfect', side: '2' });
+    const { page, errors } = await board(size, { position: FROM, opponent: 'perfect', side: '2' }, { shared: true });
     const moves = await page.evaluate(() => new Promise((ok) => {
       const el = /** @type {any} */ (document.getElementById('b'));
       /** @type {string[]} */ const seen = [];
@@ -189,11 +201,10 @@ for (const size of SIZES) {
     assert.doesNotMatch(await text(page, '.status') ?? '', /only games from n spots|could not move/);
     await page.screenshot({ path: join(ARTEFACTS, `embed-position-opponent-${tag}.png`), clip: { x: 0, y: 0, ...size } });
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
   test(`${tag}: analysis of a game from a position shows its outcome and winning moves`, async () => {
-    const { page, errors } = await board(size, { position: FROM, analysis: '' });
+    const { page, errors } = await board(size, { position: FROM, analysis: '' }, { shared: true });
     await page.locator('#b').locator('[data-act=analyse]').click();
     await page.waitForFunction(() => document.getElementById('b')?.shadowRoot?.querySelector('.panel')?.getAttribute('data-state') === 'done', null, { timeout: 30000 });
     assert.match(await text(page, '.panel .outcome') ?? '', /^Win for player 1/);
@@ -203,11 +214,10 @@ for (const size of SIZES) {
     await page.locator('#b').locator('.win-move').first().click();
     assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).status.moveNumber), 1);
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
   test(`${tag}: theme="dark"`, async () => {
-    const { page, errors } = await board(size, { spots: '4', theme: 'dark' });
+    const { page, errors } = await board(size, { spots: '4', theme: 'dark' }, { shared: true });
     const look = await page.evaluate(() => {
       const el = /** @type {HTMLElement} */ (document.getElementById('b'));
       const area = /** @type {HTMLElement} */ (el.shadowRoot?.querySelector('.sb-board'));
@@ -219,13 +229,12 @@ for (const size of SIZES) {
     assert.match(look.filter, /invert/);
     await page.screenshot({ path: join(ARTEFACTS, `embed-dark-${tag}.png`) });
     assert.deepEqual(errors, []);
-    await page.close();
   });
 
   test(`${tag}: the 14- and 26-spot records, read-only with the replay bar (screenshots)`, async () => {
     await mkdir(ARTEFACTS, { recursive: true });
     for (const [name, rec] of [['14', R14], ['26', R26]]) {
-      const { page, errors } = await board(size, { moves: rec, readonly: '', controls: 'replay' });
+      const { page, errors } = await board(size, { moves: rec, readonly: '', controls: 'replay' }, { shared: true });
       // The numbers placed in the drawing worker, as the page places them.
       await page.waitForFunction(() => /** @type {any} */ (document.getElementById('b')).board.shown().numbers.from === 'given', null, { timeout: 30000 });
       await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).board.redraw());
@@ -248,8 +257,7 @@ for (const size of SIZES) {
       });
       if (name === '26' && size.width === 320) assert.ok(onSpot > 0, 'no number on its spot in the crowded 26-spot end at 320×240');
       assert.deepEqual(errors, []);
-      await page.close();
-    }
+      }
   });
 }
 

@@ -37,7 +37,11 @@ test('time from navigation to the first possible interaction', async () => {
   const { page } = await site.open();
   /** @type {number[]} */ const times = [];
   /** @type {number[]} */ const engine = [];
-  for (let i = 0; i < 5; i++) {
+  // Five reloads for the table of docs/benchmarks.md (SPROUTS_MEASURE=full);
+  // two in the test run, which asserts only a loose bound on them (each
+  // reload costs about 0.65 s of CPU).
+  const reloads = process.env.SPROUTS_MEASURE === 'full' ? 5 : 2;
+  for (let i = 0; i < reloads; i++) {
     await page.reload();
     await ready(page);
     const t = await page.evaluate(() => [
@@ -47,8 +51,8 @@ test('time from navigation to the first possible interaction', async () => {
     times.push(t[0]);
     engine.push(t[1]);
   }
-  rows.push(['navigation → engine loaded (median of 5, local server)', `${median(engine).toFixed(0)} ms`]);
-  rows.push(['navigation → board interactive (median of 5, local server)', `${median(times).toFixed(0)} ms`]);
+  rows.push([`navigation → engine loaded (median of ${reloads}, local server)`, `${median(engine).toFixed(0)} ms`]);
+  rows.push([`navigation → board interactive (median of ${reloads}, local server)`, `${median(times).toFixed(0)} ms`]);
   assert.ok(median(times) < 5000);
   await page.close();
 });

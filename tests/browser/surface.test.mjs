@@ -3,12 +3,16 @@
 // crosses a glued side, at 1280×800 and 390×844; each position the page
 // shows is checked to be one of the native engine's children
 // (`sprouts moves --surface`), and a stroke that is no move is refused.
+// Then: a game against the computer with undo, redo and the analysis
+// (checked against `sprouts solve`), saving and loading the game file, a
+// share link round trip and broken links and files, the main page's
+// Surface field, and the embed's `surface` attribute (good and bad).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { useSite } from './harness.mjs';
-import { mouseDraw } from './helpers.mjs';
+import { downloadBytes, mouseDraw } from './helpers.mjs';
 
 const site = useSite();
 const BIN = fileURLToPath(new URL('../../target/release/sprouts', import.meta.url));
@@ -72,3 +76,205 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     await page.close();
   });
 }
+
+/** The spots' centres in board units. @param {import('playwright-core').Page} page */
+function spotsOf(page) {
+  return page.evaluate(() => [...document.querySelectorAll('#surface-board circle.spot')]
+    .map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]));
+}
+
+/** `sprouts solve --json` of a surface position. @param {string} position @param {boolean} misere */
+function solve(position, misere) {
+  const args = ['solve', position, '--json'];
+  if (misere) args.push('--misere');
+  return JSON.parse(execFileSync(BIN, args, { encoding: 'utf8' }));
+}
+
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  test(`a torus game against the perfect computer, undo, redo and the analysis at ${width}x${height}`, async () => {
+    const { page, errors } = await site.open('surface.html?surface=torus&spots=2&p2=perfect', { width, height });
+    const [p1, p2] = await spotsOf(page);
+    await page.locator('#surface-board').scrollIntoViewIfNeeded();
+    await mouseDraw(page, await toScreen(page, seg(p1, [p2[0] + 400, p2[1]])));
+    // The computer answers in its worker.
+    await page.waitForSelector('#surface-board[data-moves="2"]', { timeout: 30000 });
+    const first = (await page.textContent('#surface-moves li') ?? '').split(': ').pop() ?? '';
+    const second = await page.getAttribute('#surface-board', 'data-position') ?? '';
+    assert.ok(children([first]).includes(second), `the computer's ${second} is an engine child of ${first}`);
+    assert.match(await page.textContent('#surface-status') ?? '', /Move 2 \(computer, perfect/);
+    await page.screenshot({ path: `/tmp/surface-computer-${width}x${height}.png` });
+
+    // Undo takes back the computer's move and the human's.
+    await page.click('#surface-undo');
+    assert.equal(await page.getAttribute('#surface-board', 'data-moves'), '0');
+    assert.ok(await page.isDisabled('#surface-undo'));
+    await page.click('#surface-redo');
+    await page.click('#surface-redo');
+    assert.equal(await page.getAttribute('#surface-board', 'data-position'), second);
+    assert.ok(await page.isDisabled('#surface-redo'));
+
+    // The analysis of the position shown, both conventions, as the CLI solves it.
+    await page.click('#surface-analyse');
+    await page.waitForSelector('#surface-analysis[data-state=done]', { timeout: 30000 });
+    for (const misere of [false, true]) {
+      const want = solve(second, misere);
+      const got = await page.getAttribute(`#surface-analysis [data-convention=${misere ? 'misere' : 'normal'}]`, 'data-outcome');
+      assert.equal(got, want.outcome, `${misere ? 'misère' : 'normal'} outcome of ${second}`);
+    }
+    const listed = await page.locator('#surface-analysis li').allTextContents();
+    const wins = [solve(second, false), solve(second, true)].flatMap((r) => r.winning_moves);
+    assert.equal(listed.length, wins.length);
+    for (const w of wins) assert.ok(listed.some((l) => l.endsWith(w) || l.includes(`→ ${w}`)), `${w} listed`);
+    await page.screenshot({ path: `/tmp/surface-analysis-${width}x${height}.png`, fullPage: true });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('save, load, share link round trip; broken files and links change nothing', async () => {
+  const { page, errors } = await site.open('surface.html?surface=klein&spots=2&c=misere&p2=random', { width: 1280, height: 800 });
+  const [p1, p2] = await spotsOf(page);
+  await mouseDraw(page, await toScreen(page, seg(p1, p2)));
+  await page.waitForSelector('#surface-board[data-moves="2"]', { timeout: 30000 });
+  const position = await page.getAttribute('#surface-board', 'data-position') ?? '';
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#surface-save')]);
+  const text = (await downloadBytes(download)).toString('utf8');
+  const saved = JSON.parse(text);
+  assert.equal(saved.surface, 'klein');
+  assert.equal(saved.convention, 'misere');
+  assert.equal(saved.moves.length, 2);
+  assert.equal(saved.cursor, 2);
+  assert.match(download.suggestedFilename(), /^sprouts-klein-2misere-move-2\.sprouts\.json$/);
+
+  // The link opens the same game in a fresh page.
+  await page.click('#surface-share');
+  const url = await page.inputValue('#surface-url');
+  assert.match(url, /#surface=klein&n=2&c=misere&s=.+&m=2$/);
+  const other = await site.open(url.slice(url.indexOf('surface.html')), { width: 390, height: 844 });
+  assert.equal(await other.page.getAttribute('#surface-board', 'data-position'), position);
+  assert.equal(await other.page.getAttribute('#surface-board', 'data-moves'), '2');
+  assert.equal(await other.page.inputValue('#surface-convention'), 'misere');
+  assert.deepEqual(other.errors, []);
+  await other.page.close();
+
+  // A new game, then the file opened: the game comes back.
+  await page.selectOption('#surface-p2', 'human');
+  await page.click('#surface-form button[type=submit]');
+  await page.waitForSelector('#surface-board[data-moves="0"]');
+  await page.setInputFiles('#surface-open', { name: 'g.sprouts.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.waitForSelector('#surface-board[data-moves="2"]');
+  assert.equal(await page.getAttribute('#surface-board', 'data-position'), position);
+
+  // A file whose stroke was tampered with: refused with its number; the game stays.
+  const bad = JSON.parse(text);
+  bad.strokes[1] = bad.strokes[1].map((/** @type {number[]} */ [x, y]) => [x + 3, y + 170]);
+  await page.setInputFiles('#surface-open', { name: 'bad.sprouts.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+  await page.waitForSelector('#surface-status.error');
+  assert.match(await page.textContent('#surface-status') ?? '', /bad\.sprouts\.json: saved game: stroke 2 .* is not a move: .*unchanged/);
+  assert.equal(await page.getAttribute('#surface-board', 'data-position'), position);
+  assert.deepEqual(errors, []);
+  await page.close();
+
+  // Broken links: the reason, and a fresh game.
+  for (const [hash, why] of [
+    ['#surface=torus&n=2&s=10,10,20,20', /stroke 1 is not a move/],
+    ['#surface=sphere&n=2', /surface=sphere is not torus, klein or projective/],
+    ['#surface=torus&n=2&s=1,2,x', /strokes s= hold something other than numbers/],
+  ]) {
+    const b = await site.open(`surface.html${hash}`, { width: 1280, height: 800 });
+    assert.match(await b.page.textContent('#surface-status') ?? '', why);
+    assert.ok(await b.page.locator('#surface-status.error').count());
+    assert.equal(await b.page.getAttribute('#surface-board', 'data-moves'), '0');
+    assert.deepEqual(b.errors, []);
+    await b.page.close();
+  }
+});
+
+test('the main page\'s Surface field opens the surface board with its spots and players', async () => {
+  const { page, errors } = await site.open('index.html', { width: 1280, height: 800 });
+  await page.fill('#spots', '3');
+  await page.selectOption('#surface-kind', 'projective');
+  await page.selectOption('#player2', 'heuristic');
+  await Promise.all([page.waitForURL(/surface\.html\?/), page.click('#new-game')]);
+  await page.waitForSelector('html[data-ready=true]');
+  assert.equal(await page.inputValue('#surface-kind'), 'projective');
+  assert.equal(await page.inputValue('#surface-p2'), 'heuristic');
+  assert.equal(await page.locator('#surface-board circle.spot').count(), 3);
+  // And back.
+  await Promise.all([page.waitForURL(/index\.html$/), page.click('#surface-back')]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** A page with one <sprouts-board> of these attributes in a box of `size`. @param {{width: number, height: number}} size @param {Record<string, string>} attrs */
+async function embed(size, attrs) {
+  const { page, errors } = await site.open('embed.html', { waitReady: false, width: size.width + 40, height: size.height + 40 });
+  await page.evaluate(async ({ size, attrs }) => {
+    await customElements.whenDefined('sprouts-board');
+    document.body.replaceChildren();
+    document.body.style.margin = '0';
+    const el = /** @type {any} */ (document.createElement('sprouts-board'));
+    el.id = 'b';
+    el.style.width = `${size.width}px`;
+    el.style.height = `${size.height}px`;
+    /** @type {string[]} */
+    const seen = [];
+    el.addEventListener('sprouts-error', (/** @type {CustomEvent} */ e) => seen.push(e.detail.message));
+    /** @type {any} */ (window).sproutsErrors = seen;
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    document.body.append(el);
+    await el.ready;
+  }, { size, attrs });
+  return { page, errors };
+}
+
+/** Board units → viewport pixels in the embed. @param {import('playwright-core').Page} page @param {number[][]} pts */
+function embedScreen(page, pts) {
+  return page.evaluate((pts) => {
+    const svg = /** @type {SVGSVGElement} */ (document.getElementById('b')?.shadowRoot?.querySelector('.sf-area svg'));
+    const m = /** @type {DOMMatrix} */ (svg.getScreenCTM());
+    return pts.map(([x, y]) => { const p = new DOMPoint(x, y).matrixTransform(m); return { x: p.x, y: p.y }; });
+  }, pts);
+}
+
+for (const size of [{ width: 480, height: 320 }, { width: 320, height: 240 }]) {
+  test(`embed surface="torus" at ${size.width}x${size.height}: a stroke across a side; a bad surface changes nothing`, async () => {
+    const { page, errors } = await embed(size, { surface: 'torus', spots: '2' });
+    const shadow = (/** @type {string} */ sel) => page.evaluate((s) => [...(document.getElementById('b')?.shadowRoot?.querySelectorAll(s) ?? [])]
+      .map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]), sel);
+    const spots = await shadow('circle.spot');
+    assert.equal(spots.length, 2);
+    assert.equal((await shadow('.arrow')).length, 6);
+    const [p1, p2] = spots;
+    await mouseDraw(page, await embedScreen(page, seg(p1, [p2[0] + 400, p2[1]])));
+    await page.waitForSelector('#b[data-moves="1"]');
+    const pos = await page.getAttribute('#b', 'data-position') ?? '';
+    assert.ok(children(['--spots', '2', '--surface', 'torus']).includes(pos), `${pos} is a child of the start`);
+    await page.screenshot({ path: `/tmp/surface-embed-${size.width}x${size.height}.png` });
+
+    // A bad value: the reason in the element and an event; the game stays.
+    await page.evaluate(() => document.getElementById('b')?.setAttribute('surface', 'cube'));
+    const status = () => page.evaluate(() => document.getElementById('b')?.shadowRoot?.querySelector('.status')?.textContent ?? '');
+    assert.match(await status(), /surface="cube" is not a surface the board plays: torus, klein or projective/);
+    assert.equal(await page.getAttribute('#b', 'data-moves'), '1');
+    assert.equal(await page.getAttribute('#b', 'data-position'), pos);
+    assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).sproutsErrors.length), 1);
+    await page.screenshot({ path: `/tmp/surface-embed-bad-${size.width}x${size.height}.png` });
+    // A good one again: a new game on it.
+    await page.evaluate(() => document.getElementById('b')?.setAttribute('surface', 'klein'));
+    await page.waitForSelector('#b[data-moves="0"]');
+    assert.match(await status(), /Klein bottle/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('embed: a bad surface at the start shows its reason', async () => {
+  const { page, errors } = await embed({ width: 480, height: 320 }, { surface: 'sphere', spots: '2' });
+  const status = await page.evaluate(() => document.getElementById('b')?.shadowRoot?.querySelector('.status')?.textContent ?? '');
+  assert.match(status, /surface="sphere" is not a surface/);
+  assert.equal(await page.evaluate(() => document.getElementById('b')?.shadowRoot?.querySelectorAll('svg').length), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -37,8 +37,13 @@ use crate::topology::Spot;
 use crate::Canon;
 use std::fmt;
 
+mod game;
+mod route;
 mod svg;
 mod trace;
+
+pub use game::{surface_analysis, surface_named, ComputerStroke, ConventionAnalysis, SurfaceAnalysisReport, SurfaceFile, SurfaceGame, SurfaceStart, SurfaceStrength, WinningMove};
+pub use route::DrawnMove;
 
 /// A side of the square: left (x = 0), right (x = S), top (y = 0), bottom (y = S).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -555,6 +560,15 @@ impl SurfaceBoard {
     /// changes on an error.
     pub fn play(&mut self, points: &[Point]) -> Result<SurfacePlayed, SurfaceStrokeError> {
         let before = self.position().map_err(SurfaceStrokeError::Trace)?;
+        let (next, played) = self.play_among(points, &before.children())?;
+        *self = next;
+        Ok(played)
+    }
+
+    /// The board after a stroke and the move it is, checked against
+    /// `children`, the sorted canonical children of the position drawn now
+    /// (known once when many strokes are tried, as the computer does).
+    pub(crate) fn play_among(&self, points: &[Point], children: &[Canon]) -> Result<(SurfaceBoard, SurfacePlayed), SurfaceStrokeError> {
         let edge = self.check(points)?;
         let crossings = edge.pieces.len() - 1;
         // The new spot: the middle of the longest piece.
@@ -584,11 +598,10 @@ impl SurfaceBoard {
         next.edges.push(SurfaceEdge { ends: [c, edge.ends[1]], pieces: second });
         let after = next.position().map_err(SurfaceStrokeError::Trace)?;
         let canon = surfaces::canon_of(&after);
-        if !before.children().contains(&canon) {
+        if children.binary_search(&canon).is_err() {
             return Err(SurfaceStrokeError::NotAMove { traced: surfaces::text(&canon) });
         }
-        *self = next;
-        Ok(SurfacePlayed { from: edge.ends[0], to: edge.ends[1], new_spot: c, crossings, position: surfaces::text(&canon) })
+        Ok((next, SurfacePlayed { from: edge.ends[0], to: edge.ends[1], new_spot: c, crossings, position: surfaces::text(&canon) }))
     }
 
     /// The canonical form of the drawn position.

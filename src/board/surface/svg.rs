@@ -83,11 +83,15 @@ impl SurfaceBoard {
                 "<circle class=\"spot\" data-spot=\"{spot}\" data-lives=\"{lives}\" cx=\"{:.2}\" cy=\"{:.2}\" r=\"{r:.2}\" fill=\"{fill}\"/>",
                 p.x, p.y
             ));
+            // Large, with a halo of the square's colour, so that a number
+            // reads on a phone (the square is drawn about 360 px wide there)
+            // and over a line passing behind it.
             out.push_str(&format!(
-                "<text class=\"spot-label\" x=\"{:.2}\" y=\"{:.2}\" font-size=\"{:.1}\" font-family=\"sans-serif\" fill=\"#555\">{spot}</text>",
-                p.x + 1.3 * r,
-                p.y - 1.3 * r,
-                2.2 * r
+                "<text class=\"spot-label\" x=\"{:.2}\" y=\"{:.2}\" font-size=\"{:.1}\" font-family=\"sans-serif\" font-weight=\"bold\" fill=\"#333\" stroke=\"#fffdf6\" stroke-width=\"{:.1}\" paint-order=\"stroke\" stroke-linejoin=\"round\">{spot}</text>",
+                p.x + 1.2 * r,
+                p.y - 1.2 * r,
+                3.2 * r,
+                0.9 * r
             ));
         }
         out.push_str("</svg>");

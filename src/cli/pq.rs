@@ -1,0 +1,202 @@
+//! `--rules pq:P,Q` ((p, q) Sprouts, src/variants/pq) on `solve`, `moves`,
+//! `random` and `play`, and `replay` of a `random` game's lines. Starts
+//! are `--spots N` points only: a (p, q) position has its own text
+//! (`4.4.}]!`), which is written but not read back as a `<POSITION>`.
+
+use super::args::{json, PositionArgs};
+use super::game::Rng;
+use super::search::{random_result, Kind};
+use super::variants::VariantArgs;
+use super::Output;
+use sprouts::player::Strength;
+use sprouts::variants::pq::{self, PqCanon, PqPos, PqRules};
+use sprouts::variants::solve::{NormalSum, Search};
+
+/// Positions past this many live spots are refused (as under the other
+/// rules: the search has no limits of its own).
+const MAX_LIVE: usize = 40;
+
+/// The `--spots N` start (`--start crosses` and a `<POSITION>` refused).
+fn start(r: PqRules, v: &VariantArgs, n: Option<usize>) -> Result<PqPos, String> {
+    if v.start.is_some() {
+        return Err(format!("--start: (p, q) Sprouts starts with points (--rules {r} --spots N)"));
+    }
+    let n = n.ok_or_else(|| {
+        format!("--rules {r} takes --spots N (a (p, q) position is not read as <POSITION>)")
+    })?;
+    if n > MAX_LIVE {
+        return Err(format!("--spots {n}: (p, q) Sprouts takes at most {MAX_LIVE} points"));
+    }
+    r.start(n)
+}
+
+fn read(r: PqRules, v: &VariantArgs, pos: &PositionArgs) -> Result<PqPos, String> {
+    if pos.position.is_some() {
+        return Err(format!("--rules {r} takes --spots N (a (p, q) position is not read as <POSITION>)"));
+    }
+    start(r, v, pos.spots.map(|n| n as usize))
+}
+
+/// `sprouts moves --rules pq:P,Q`: the distinct children, one form a line.
+pub fn moves(r: PqRules, v: &VariantArgs, pos: &PositionArgs, as_json: bool) -> Output {
+    let p = read(r, v, pos)?;
+    let children: Vec<String> = pq::children(&p, r).into_iter().map(|(_, c)| c.to_string()).collect();
+    Ok(if as_json { json(&children) } else { children.iter().map(|c| format!("{c}\n")).collect() })
+}
+
+/// `sprouts solve --rules pq:P,Q`: outcome and winning moves, the same
+/// lines and limits as under the other rules (normal play: the largest
+/// land plus a nim heap; misère: the plain search).
+pub fn solve(
+    r: PqRules,
+    v: &VariantArgs,
+    pos: &PositionArgs,
+    misere: bool,
+    as_json: bool,
+    max_seconds: Option<u64>,
+    max_nodes: Option<u64>,
+) -> Output {
+    let p = read(r, v, pos)?;
+    super::search::solve(
+        Kind::Rules(r.to_string()),
+        &p.canon(r),
+        misere,
+        as_json,
+        max_seconds,
+        max_nodes,
+        |c| pq::child_keys(c, r),
+        |c| pq::child_keys(c, r),
+        |c| c.to_string(),
+    )
+}
+
+/// `sprouts random --rules pq:P,Q`: `# rules:`, `# start:`, one line per
+/// move `k. point <form after it>`, then `# moves:` and `# result:`.
+pub fn random(r: PqRules, v: &VariantArgs, n: usize, seed: u64, misere: bool) -> Output {
+    let mut p = start(r, v, Some(n))?;
+    let mut rng = Rng::new(seed);
+    let mut out = format!("# rules: {r}\n# start: {}\n", p.canon(r));
+    let mut count = 0usize;
+    loop {
+        let mut options = pq::children(&p, r);
+        if options.is_empty() {
+            break;
+        }
+        let (child, c) = options.swap_remove(rng.below(options.len()));
+        p = child;
+        count += 1;
+        out.push_str(&format!("{count}. point {c}\n"));
+    }
+    out.push_str(&random_result(count, misere));
+    Ok(out)
+}
+
+/// `sprouts replay` of `random --rules pq:P,Q`'s lines: each move's form
+/// must be a child of the position before. Prints `k. <form>` and the
+/// result (normal play, or misère when the `# result:` line says so).
+pub fn replay(text: &str) -> Output {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty()).enumerate();
+    let bad = |k: usize, why: String| format!("line {}: {why}", k + 1);
+    let (k, first) = lines.next().ok_or("empty game")?;
+    let rules: PqRules = first
+        .strip_prefix("# rules:")
+        .ok_or_else(|| bad(k, "expected `# rules: pq:P,Q`".into()))?
+        .trim()
+        .parse()
+        .map_err(|e| bad(k, e))?;
+    let (k, second) = lines.next().ok_or("no `# start:` line")?;
+    let form = second.strip_prefix("# start:").ok_or_else(|| bad(k, "expected `# start: <form>`".into()))?.trim();
+    // The start is n points: find n from its form.
+    let n = (1..=MAX_LIVE)
+        .find(|&n| rules.start(n).is_ok_and(|p| p.canon(rules).to_string() == form))
+        .ok_or_else(|| bad(k, format!("{form:?} is not a start of 1 to {MAX_LIVE} points under {rules}")))?;
+    let mut p = rules.start(n)?;
+    let mut out = format!("# rules: {rules}\n# start: {form}\n");
+    let mut count = 0usize;
+    let mut misere = false;
+    for (k, line) in lines {
+        if let Some(rest) = line.strip_prefix('#') {
+            misere |= rest.contains("misère");
+            continue;
+        }
+        let (num, mv) = line.split_once(". ").ok_or_else(|| bad(k, format!("{line:?}: expected `k. point <form>`")))?;
+        if num.parse::<usize>().ok() != Some(count + 1) {
+            return Err(bad(k, format!("{line:?}: expected move {}", count + 1)).into());
+        }
+        let form = mv.strip_prefix("point ").unwrap_or(mv).trim();
+        let (child, _) = pq::children(&p, rules)
+            .into_iter()
+            .find(|(_, c)| c.to_string() == form)
+            .ok_or_else(|| bad(k, format!("move {}: {form:?} is not a move from {}", count + 1, p.canon(rules))))?;
+        p = child;
+        count += 1;
+        out.push_str(&format!("{count}. {form}\n"));
+    }
+    if !pq::children(&p, rules).is_empty() {
+        out.push_str(&format!("# not over: {} moves left to choose from\n", pq::children(&p, rules).len()));
+        return Ok(out);
+    }
+    out.push_str(&random_result(count, misere));
+    Ok(out)
+}
+
+/// A computer player of `play --rules pq:P,Q`: random, or perfect (the
+/// solver of `solve`, its table kept from move to move and game to game).
+pub struct PqPlayer {
+    rules: PqRules,
+    perfect: bool,
+    rng: Rng,
+    normal: NormalSum<Box<dyn FnMut(&PqCanon) -> Vec<PqCanon>>, PqCanon>,
+    misere: Option<Search<PqCanon, Box<dyn FnMut(&PqCanon) -> Vec<PqCanon>>>>,
+}
+
+/// The most points `play --rules pq:P,Q` lets the perfect player solve
+/// (no node or time limit; see docs/variants.md for the times).
+pub const MAX_PERFECT_SPOTS: usize = 4;
+
+impl PqPlayer {
+    pub fn new(rules: PqRules, strength: Strength, misere: bool, seed: u64) -> Result<PqPlayer, String> {
+        if strength == Strength::Heuristic {
+            return Err(format!(
+                "the heuristic player plays plain Sprouts only: under --rules {rules} choose random or perfect"
+            ));
+        }
+        let keys = move |c: &PqCanon| pq::child_keys(c, rules);
+        Ok(PqPlayer {
+            rules,
+            perfect: strength == Strength::Perfect,
+            rng: Rng::new(seed),
+            normal: NormalSum::new(Box::new(keys)),
+            misere: misere.then(|| Search::new(true, Box::new(keys) as Box<dyn FnMut(&PqCanon) -> Vec<PqCanon>>)),
+        })
+    }
+
+    /// The position after this player's move, or None when `p` has no move.
+    pub fn choose(&mut self, p: &PqPos) -> Option<PqPos> {
+        let mut options = pq::children(p, self.rules);
+        if options.is_empty() {
+            return None;
+        }
+        let winning = if self.perfect {
+            options.iter().position(|(_, c)| match &mut self.misere {
+                Some(s) => !s.wins(c),
+                None => !self.normal.wins(c),
+            })
+        } else {
+            None
+        };
+        let i = winning.unwrap_or_else(|| self.rng.below(options.len()));
+        Some(options.swap_remove(i).0)
+    }
+}
+
+/// The start of `play --rules pq:P,Q` (the perfect player's size checked).
+pub fn play_start(r: PqRules, v: &VariantArgs, n: usize, perfect: bool) -> Result<PqPos, String> {
+    if perfect && n > MAX_PERFECT_SPOTS {
+        return Err(format!(
+            "--spots {n}: the perfect player under --rules {r} solves the whole game without limits, \
+             at most {MAX_PERFECT_SPOTS} points"
+        ));
+    }
+    start(r, v, Some(n))
+}

@@ -1,0 +1,144 @@
+// @ts-check
+/**
+ * `<sprouts-board surface="torus|klein|projective" spots="2">`: the
+ * embed shows the surface board (the fundamental square with its glued
+ * sides) instead of a plane board. Strokes, Undo, Redo and Restart as on
+ * the surface page; `misere` and `readonly` as on the plane. A bad
+ * `surface` or `spots` shows the reason in the element (and a
+ * `sprouts-error` event) and changes nothing: a game shown stays.
+ *
+ *   const view = createSurfaceEmbed(el, root);  // root: the element's shadow root
+ *   view.update();                               // an attribute changed
+ *   view.destroy();
+ */
+import { loadEngine, messageOf } from './engine.js';
+import { attachSurfaceInput } from './surface-input.js';
+
+export const SURFACES = ['torus', 'klein', 'projective'];
+const SIZE = 400;
+const MARGIN = 50;
+
+/** The reason a `surface` value is refused, or null. @param {string | null} v */
+export function surfaceError(v) {
+  return v !== null && SURFACES.includes(v) ? null : `surface="${v ?? ''}" is not a surface the board plays: torus, klein or projective`;
+}
+
+/** Styles added to the embed's sheet for the surface board. */
+export const SURFACE_CSS = `
+.sf-area { flex: 1 1 0; min-height: 80px; touch-action: none; user-select: none; }
+.sf-area svg { width: 100%; height: 100%; display: block; cursor: crosshair; }
+.status.error { color: #b00020; }
+`;
+
+/**
+ * @param {HTMLElement} el the <sprouts-board>
+ * @param {ShadowRoot} root
+ */
+export function createSurfaceEmbed(el, root) {
+  root.innerHTML = `<div class="wrap">
+    <div class="area sf-area" aria-label="the fundamental square of the surface; draw a line from spot to spot, across a side to come back through its partner"></div>
+    <div class="bar"><span class="status" role="status" aria-live="polite"></span>
+      <button type="button" data-act="undo" aria-label="Undo" title="Undo" data-icon="↶"><span class="word">Undo</span></button>
+      <button type="button" data-act="redo" aria-label="Redo" title="Redo" data-icon="↷"><span class="word">Redo</span></button>
+      <button type="button" data-act="reset" aria-label="Restart" title="Restart" data-icon="⟲"><span class="word">Restart</span></button></div></div>`;
+  const area = /** @type {HTMLElement} */ (root.querySelector('.sf-area'));
+  const status = /** @type {HTMLElement} */ (root.querySelector('.status'));
+  /** @type {import('./engine.js').Engine | null} */ let engine = null;
+  /** @type {any} */ let game = null;
+
+  /** @param {string} text @param {boolean} [bad] */
+  function say(text, bad = false) {
+    status.textContent = text;
+    status.classList.toggle('error', bad);
+  }
+  /** @param {string} message */
+  function fail(message) {
+    say(message, true);
+    el.dispatchEvent(new CustomEvent('sprouts-error', { detail: { message }, bubbles: true, composed: true }));
+  }
+
+  function turn() {
+    const side = game.cursor % 2 === 0 ? 1 : 2;
+    if (!game.isOver()) return `Player ${side} to move.`;
+    const winner = game.misere ? side : side === 1 ? 2 : 1;
+    return `Game over: player ${winner} wins.`;
+  }
+
+  function render() {
+    area.innerHTML = game.svg(MARGIN);
+    el.dataset.moves = String(game.cursor);
+    el.dataset.position = game.position();
+    for (const b of root.querySelectorAll('button')) {
+      const act = /** @type {HTMLElement} */ (b).dataset.act;
+      /** @type {HTMLButtonElement} */ (b).disabled = act === 'redo' ? game.cursor >= game.moveCount : game.cursor === 0;
+    }
+  }
+
+  /** Reads the attributes; a bad one keeps the game shown. */
+  function update() {
+    if (!engine) return;
+    const surface = el.getAttribute('surface');
+    const bad = surfaceError(surface);
+    if (bad) return fail(bad);
+    const spotsText = el.getAttribute('spots') ?? '2';
+    const n = Number(spotsText);
+    if (!Number.isInteger(n) || n < 1 || n > 20) return fail(`spots="${spotsText}" is not a number of spots from 1 to 20`);
+    let g;
+    try {
+      g = new engine.SurfaceGame(/** @type {string} */ (surface), n, SIZE, el.hasAttribute('misere'));
+    } catch (e) {
+      return fail(messageOf(e));
+    }
+    game?.free();
+    game = g;
+    render();
+    say(`${n} spot${n === 1 ? '' : 's'} on the ${surface === 'klein' ? 'Klein bottle' : surface === 'projective' ? 'projective plane' : 'torus'}. ${turn()}`);
+  }
+
+  const detach = attachSurfaceInput(area, {
+    canDraw: () => Boolean(game) && !el.hasAttribute('readonly') && !game.isOver(),
+    stroke(flat) {
+      try {
+        const r = game.play(new Float64Array(flat.map((v) => Math.round(v * 10) / 10)));
+        render();
+        const move = `${r.from}(${r.new_spot})${r.to}`;
+        say(`Played ${move}. ${turn()}`);
+        el.dispatchEvent(new CustomEvent('sprouts-move', { detail: { move, record: null, position: r.position, surface: game.surface }, bubbles: true, composed: true }));
+      } catch (e) {
+        say(`Not a move: ${messageOf(e)}.`, true);
+        render();
+      }
+    },
+  });
+
+  /** @param {Event} ev */
+  function onClick(ev) {
+    const act = /** @type {HTMLElement} */ (ev.target).closest?.('button')?.dataset.act;
+    if (!game || !act) return;
+    if (act === 'undo') game.undo();
+    else if (act === 'redo') game.redo();
+    else if (act === 'reset') game.restart();
+    else return;
+    render();
+    say(`Move ${game.cursor} shown. ${turn()}`);
+  }
+  root.addEventListener('click', onClick);
+
+  const ready = loadEngine().then((e) => {
+    engine = e;
+    update();
+  }, (e) => fail(`the engine did not load: ${messageOf(e)}`));
+
+  return {
+    update,
+    ready,
+    game: () => game,
+    destroy() {
+      detach();
+      root.removeEventListener('click', onClick);
+      game?.free();
+      game = null;
+      root.innerHTML = '';
+    },
+  };
+}
