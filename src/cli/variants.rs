@@ -248,9 +248,12 @@ pub struct VariantPlayer {
     rules: Rules,
     perfect: bool,
     rng: Rng,
-    normal: NormalSum<Box<dyn FnMut(&Canon) -> Vec<Canon>>>,
-    misere: Option<Search<Canon, Box<dyn FnMut(&Canon) -> Vec<Canon>>>>,
+    normal: NormalSum<Children>,
+    misere: Option<Search<Canon, Children>>,
 }
+
+/// The player's children function, boxed so that its searches can be kept.
+type Children = Box<dyn FnMut(&Canon) -> Vec<Canon>>;
 
 /// The most spots `play --rules` lets the perfect player solve: it has no
 /// node or time limit (dots-or-crosses from 5 crosses took 65 s, see
