@@ -17,9 +17,18 @@
 //! Lands are read back token by token (not through a position and a new
 //! canonical form, which could name letters otherwise), then checked to be
 //! a valid position that prints back to the same text.
+//!
+//! The header may end with fields `key=value`, added over time and never
+//! renamed: `rules=brussels` (or `dots-or-crosses`, `weeds`) says the facts
+//! are about that variant's game (src/variants), whose move generator the
+//! checker then uses. A header without it means plain Sprouts, as every
+//! file written before the field existed does; plain Sprouts is written
+//! without it, so its files are unchanged. A field this build does not
+//! know is refused (it would change what the facts mean).
 
 use crate::solver::Convention;
 use crate::text::parse_glop;
+use crate::variants::Rules;
 use crate::topology::{Canon, T_DOT, T_LAND, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
 use std::fmt;
 
@@ -81,11 +90,14 @@ impl fmt::Display for Fact {
     }
 }
 
-/// A certificate: its convention and its facts, each with the line it was
-/// read from (0 for facts not read from a file).
+/// A certificate: its convention, the rules of its game and its facts,
+/// each with the line it was read from (0 for facts not read from a file).
 #[derive(Clone, Debug, Default)]
 pub struct Certificate {
     pub misere: bool,
+    /// The game the facts are about (header field `rules=`; plain Sprouts
+    /// when absent).
+    pub rules: Rules,
     pub facts: Vec<(usize, Fact)>,
 }
 
@@ -123,7 +135,7 @@ impl Certificate {
             .ok_or_else(|| bad(1, format!("empty: a certificate starts with `{MAGIC} {VERSION} normal`")))?;
         let words: Vec<&str> = header.split_whitespace().collect();
         let misere = match words[..] {
-            [MAGIC, v, conv] if v == VERSION.to_string() => match conv {
+            [MAGIC, v, conv, ..] if v == VERSION.to_string() => match conv {
                 "normal" => false,
                 "misere" | "misère" => true,
                 _ => return Err(bad(n, format!("unknown convention {conv:?} (normal or misere)"))),
@@ -131,6 +143,13 @@ impl Certificate {
             [MAGIC, v, ..] => return Err(bad(n, format!("version {v:?} is not supported (this build reads {VERSION})"))),
             _ => return Err(bad(n, format!("not a certificate: the first line should be `{MAGIC} {VERSION} normal`"))),
         };
+        let mut rules = Rules::Sprouts;
+        for field in &words[3..] {
+            match field.split_once('=') {
+                Some(("rules", r)) => rules = r.parse().map_err(|e: String| bad(n, format!("header field {field:?}: {e}")))?,
+                _ => return Err(bad(n, format!("unknown header field {field:?} (this build knows `rules=`)"))),
+            }
+        }
         let mut facts = Vec::new();
         for (n, l) in lines {
             if l.is_empty() || l.starts_with('#') {
@@ -159,19 +178,29 @@ impl Certificate {
                 },
             ));
         }
-        Ok(Certificate { misere, facts })
+        Ok(Certificate { misere, rules, facts })
     }
 
-    /// The text of a certificate with these facts (sorted, so that equal
-    /// certificates are equal files).
+    /// The text of a plain Sprouts certificate with these facts (sorted,
+    /// so that equal certificates are equal files).
     pub fn write(convention: Convention, facts: &mut [Fact]) -> String {
+        Certificate::write_rules(convention, Rules::Sprouts, facts)
+    }
+
+    /// [`Certificate::write`] for the game of `rules` (its header says
+    /// `rules=…` unless they are plain Sprouts').
+    pub fn write_rules(convention: Convention, rules: Rules, facts: &mut [Fact]) -> String {
         facts.sort_unstable();
         let conv = match convention {
             Convention::Normal => "normal",
             Convention::Misere => "misere",
         };
         let mut out = String::with_capacity(32 * facts.len() + 64);
-        out.push_str(&format!("{MAGIC} {VERSION} {conv}\n"));
+        out.push_str(&format!("{MAGIC} {VERSION} {conv}"));
+        if rules != Rules::Sprouts {
+            out.push_str(&format!(" rules={rules}"));
+        }
+        out.push('\n');
         for f in facts.iter() {
             out.push_str(&f.to_string());
             out.push('\n');
@@ -219,7 +248,7 @@ impl Certificate {
         if !header {
             return Err(bad(1, format!("empty: a SPOTS nimber database starts with `{SPOTS_HEADER}`")));
         }
-        Ok((Certificate { misere: false, facts }, skipped))
+        Ok((Certificate { misere: false, rules: Rules::Sprouts, facts }, skipped))
     }
 
     /// A SPOTS database of the nimber facts among `facts` (its format has
@@ -356,5 +385,23 @@ mod tests {
         assert_eq!(c.facts.iter().map(|f| f.1.clone()).collect::<Vec<_>>(), facts);
         let e = Certificate::parse(&text.replace("W 0", "X 0")).unwrap_err();
         assert!(e.line > 1, "{e}");
+    }
+
+    #[test]
+    fn the_header_names_the_rules_and_old_headers_mean_plain_sprouts() {
+        let land = parse_land("2222.}]!").unwrap();
+        let mut facts = vec![Fact::Nimber { land, nimber: 1 }];
+        let text = Certificate::write_rules(Convention::Normal, Rules::Brussels, &mut facts);
+        assert!(text.starts_with("sprouts-certificate 1 normal rules=brussels\n"), "{text}");
+        let c = Certificate::parse(&text).unwrap();
+        assert_eq!((c.rules, c.facts.len()), (Rules::Brussels, 1));
+        // Plain Sprouts is written without the field, and read without it.
+        let plain = Certificate::write(Convention::Misere, &mut []);
+        assert_eq!(plain, "sprouts-certificate 1 misere\n");
+        assert_eq!(Certificate::parse(&plain).unwrap().rules, Rules::Sprouts);
+        for bad in ["rules=chess", "surface=torus", "rules"] {
+            let e = Certificate::parse(&format!("sprouts-certificate 1 normal {bad}\n")).unwrap_err();
+            assert_eq!(e.line, 1, "{e}");
+        }
     }
 }

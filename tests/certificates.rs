@@ -327,3 +327,217 @@ fn a_pruned_certificate_verifies_and_refuses_an_altered_fact() {
     let (ok, err) = verify_text("prune-nimber", &(altered.join("\n") + "\n"), &["--spots", "9"]);
     assert!(!ok && err.contains("refused"), "{err}");
 }
+
+/// Solves a variant start with a database: (the certificate's text, the
+/// solve's JSON). `extra`: `--misere`, `--start crosses`, ...
+fn variant(name: &str, rules: &str, n: u32, extra: &[&str]) -> (PathBuf, String, Value) {
+    let p = scratch(name);
+    let spots = n.to_string();
+    let mut args = vec!["solve", "--rules", rules, "--spots", spots.as_str(), "--json", "--database", p.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let v = json(&args);
+    (p.clone(), std::fs::read_to_string(&p).unwrap(), v)
+}
+
+/// `verify` of a variant certificate: (accepted, stdout JSON or stderr).
+fn verify_variant(path: &std::path::Path, rules: &str, n: u32, extra: &[&str]) -> (bool, String) {
+    let spots = n.to_string();
+    let mut args = vec!["verify", path.to_str().unwrap(), "--rules", rules, "--spots", spots.as_str(), "--json"];
+    args.extend_from_slice(extra);
+    let o = run(&args);
+    let text = if o.status.success() { &o.stdout } else { &o.stderr };
+    (o.status.success(), String::from_utf8_lossy(text).into_owned())
+}
+
+/// Certificates under other rules (issue 37): the header names the rules,
+/// `verify` checks every fact with that variant's move generator and finds
+/// the solve's outcome, which is also the one known independently
+/// (Brussels Sprouts: 5n − 2 moves, so normal play is a win exactly when
+/// n is odd and misère exactly when n is even; the others as the
+/// reference engine found them, docs/variants.md).
+#[test]
+fn variant_certificates_name_their_rules_and_verify() {
+    let cases: [(&str, u32, &[&str], &str); 9] = [
+        ("brussels", 3, &[], "win"),
+        ("brussels", 2, &[], "loss"),
+        ("brussels", 2, &["--misere"], "win"),
+        ("dots-or-crosses", 3, &[], "win"),
+        ("dots-or-crosses", 4, &[], "loss"),
+        ("dots-or-crosses", 4, &["--misere"], "loss"),
+        ("dots-or-crosses", 3, &["--start", "crosses", "--misere"], "win"),
+        ("weeds", 4, &[], "loss"),
+        ("weeds", 3, &["--misere"], "loss"),
+    ];
+    for (rules, n, extra, outcome) in cases {
+        let (path, text, solved) = variant(rules, rules, n, extra);
+        let conv = if extra.contains(&"--misere") { "misere" } else { "normal" };
+        assert!(text.starts_with(&format!("sprouts-certificate 1 {conv} rules={rules}\n")), "{}", &text[..60.min(text.len())]);
+        assert_eq!(solved["outcome"], outcome, "{rules} {n} {extra:?}: {solved}");
+        assert_eq!(solved["database_facts"], text.lines().count() - 1);
+        let (ok, out) = verify_variant(&path, rules, n, extra);
+        assert!(ok, "{rules} {n} {extra:?}: {out}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!((v["outcome"].as_str(), v["rules"].as_str()), (Some(outcome), Some(rules)), "{rules} {n} {extra:?}: {v}");
+        assert_eq!(v["checked"], solved["database_facts"]);
+    }
+}
+
+#[test]
+fn a_variant_certificate_is_checked_under_its_own_rules_and_refuses_an_altered_fact() {
+    let (path, text, _) = variant("doc4", "dots-or-crosses", 4, &[]);
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    // Without --rules (plain Sprouts asked) or with others: refused, saying why.
+    let (ok, err) = verify_text("doc4-plain", &text, &["--spots", "4"]);
+    assert!(!ok && err.contains("--rules dots-or-crosses"), "{err}");
+    let (ok, err) = verify_variant(&path, "weeds", 4, &[]);
+    assert!(!ok && err.contains("--rules dots-or-crosses"), "{err}");
+    // The same facts said to be Weeds': checked with Weeds' moves, refused.
+    let weeds = text.replacen("rules=dots-or-crosses", "rules=weeds", 1);
+    let (ok, err) = verify_text("doc4-weeds", &weeds, &["--rules", "weeds", "--spots", "4"]);
+    assert!(!ok && err.contains("REFUSED") && err.contains("refused"), "{err}");
+    let at = ["--rules", "dots-or-crosses", "--spots", "4"];
+    // A nimber changed: refused, the fact named by its line.
+    for (from, to) in [("N 1 ", "N 2 "), ("N 0 ", "N 1 ")] {
+        let i = find(&lines, |l| l.starts_with(from));
+        let mut altered = lines.clone();
+        altered[i] = altered[i].replacen(from, to, 1);
+        let (ok, err) = verify_text("doc4-nimber", &(altered.join("\n") + "\n"), &at);
+        assert!(!ok && err.contains(&format!("line {}: `{}` refused", i + 1, altered[i])), "{}: {err}", altered[i]);
+    }
+    // The root's fact removed: undecided.
+    let root = find(&lines, |l| l.ends_with(" 0*4.}]!"));
+    let mut cut = lines.clone();
+    cut.remove(root);
+    let (ok, err) = verify_text("doc4-root", &(cut.join("\n") + "\n"), &at);
+    assert!(!ok && err.contains("do not decide"), "{err}");
+    // A child's facts removed: the root's fact leans on every child.
+    let o = run(&["moves", "--rules", "dots-or-crosses", "--spots", "4"]);
+    let kids = String::from_utf8_lossy(&o.stdout).into_owned();
+    let mut tried = 0;
+    for kid in kids.lines().filter(|k| k.matches(']').count() == 1) {
+        let cut: Vec<&str> = lines.iter().filter(|l| !l.ends_with(&format!(" {kid}"))).map(|l| l.as_str()).collect();
+        if cut.len() == lines.len() {
+            continue;
+        }
+        let (ok, err) = verify_text("doc4-child", &(cut.join("\n") + "\n"), &at);
+        assert!(!ok && err.contains(&format!("`{}` refused", lines[root])), "{kid}: {err}");
+        tried += 1;
+    }
+    assert!(tried >= 3, "{tried} children tried");
+}
+
+/// The lands of a lost fact (`0.}]! 0*2.}]!`) as one position (`0.}]0*2.}]!`).
+fn as_position(lands: &str) -> String {
+    lands.split(' ').map(|l| l.trim_end_matches('!')).collect::<String>() + "!"
+}
+
+#[test]
+fn a_variant_misere_certificate_refuses_a_false_loss() {
+    // Dots-or-crosses from 3 dots, misère: a win (docs/variants.md).
+    let (path, text, solved) = variant("doc3m", "dots-or-crosses", 3, &["--misere"]);
+    assert_eq!(solved["outcome"], "win");
+    let at = ["--rules", "dots-or-crosses", "--spots", "3", "--misere"];
+    assert!(verify_variant(&path, "dots-or-crosses", 3, &["--misere"]).0);
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    assert!(lines[1..].iter().all(|l| l.starts_with("L 0 - ")), "lost positions only");
+    // The start said lost: refused, named (it has a move to a lost position).
+    let mut added = lines.clone();
+    added.push("L 0 - 0*3.}]!".into());
+    let (ok, err) = verify_text("doc3m-false", &(added.join("\n") + "\n"), &at);
+    assert!(!ok && err.contains(&format!("line {}: `L 0 - 0*3.}}]!` refused", added.len())), "{err}");
+    // The lost positions the winning moves reach removed: undecided.
+    let winning: Vec<String> = solved["winning_moves"].as_array().unwrap().iter().map(|w| w.as_str().unwrap().to_string()).collect();
+    assert!(!winning.is_empty());
+    let cut: Vec<&str> = lines
+        .iter()
+        .filter(|l| !winning.iter().any(|w| l.strip_prefix("L 0 - ").is_some_and(|ls| as_position(ls) == *w)))
+        .map(|l| l.as_str())
+        .collect();
+    assert!(cut.len() < lines.len(), "the winning moves' facts are there");
+    let (ok, err) = verify_text("doc3m-cut", &(cut.join("\n") + "\n"), &at);
+    assert!(!ok && (err.contains("do not decide") || err.contains("refused")), "{err}");
+}
+
+#[test]
+fn a_stopped_variant_solve_resumes_from_its_database_with_fewer_nodes() {
+    for extra in [&[][..], &["--misere"][..]] {
+        let mut base = vec!["solve", "--rules", "dots-or-crosses", "--start", "crosses", "--spots", "4", "--json"];
+        base.extend_from_slice(extra);
+        let fresh = json(&base);
+        let fresh_nodes = fresh["nodes"].as_u64().unwrap();
+        let p = scratch("doc-resume");
+        let db = p.to_str().unwrap();
+        let stop = (fresh_nodes / 2).to_string();
+        let mut args = base.clone();
+        args.extend(["--database", db, "--max-nodes", stop.as_str()]);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "stopped by the limit");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("facts saved") && err.contains("run again to resume"), "{err}");
+        let saved = std::fs::read_to_string(&p).unwrap().lines().count() - 1;
+        assert!(saved > 0);
+        let mut args = base.clone();
+        args.extend(["--database", db]);
+        let resumed = json(&args);
+        assert_eq!(resumed["database_loaded"], saved);
+        assert_eq!(resumed["outcome"], fresh["outcome"]);
+        assert_eq!(resumed["winning_moves"], fresh["winning_moves"]);
+        let nodes = resumed["nodes"].as_u64().unwrap();
+        assert!(nodes < fresh_nodes, "{extra:?}: resumed {nodes} nodes, fresh {fresh_nodes}");
+        // The facts of the two runs together are a certificate.
+        let mut v = vec!["verify", db, "--rules", "dots-or-crosses", "--start", "crosses", "--spots", "4", "--json"];
+        v.extend_from_slice(extra);
+        assert_eq!(json(&v)["outcome"], fresh["outcome"]);
+    }
+}
+
+#[test]
+fn databases_that_cannot_hold_the_game_are_refused() {
+    let p = scratch("refused");
+    let db = p.to_str().unwrap();
+    // A database of other rules or the other convention.
+    json(&["solve", "--rules", "weeds", "--spots", "3", "--json", "--database", db]);
+    for other in [&["--rules", "brussels", "--spots", "2"][..], &["--rules", "weeds", "--spots", "3", "--misere"][..]] {
+        let mut args = vec!["solve", "--database", db];
+        args.extend_from_slice(other);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{other:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("holds"), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    // SPOTS' format under other rules, surfaces and (p, q): not written,
+    // and the database is left as it was.
+    let before = std::fs::read(&p).unwrap();
+    let o = run(&["solve", "--rules", "weeds", "--spots", "3", "--database", db, "--format", "spots"]);
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--format spots"));
+    let o = run(&["solve", "--surface", "torus", "--spots", "2", "--database", db]);
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("on a surface"), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run(&["solve", "--rules", "pq:3,2", "--spots", "2", "--database", db]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("(p, q) Sprouts"), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read(&p).unwrap(), before);
+    // A header field this build does not know.
+    let (ok, err) = verify_text("field", "sprouts-certificate 1 normal surface=torus\nN 0 0.}]!\n", &[]);
+    assert!(!ok && err.contains("unknown header field"), "{err}");
+}
+
+/// From an odd number of crosses the first player wins normal play by
+/// splitting the crosses into two equal lands G + G and copying
+/// (docs/variants.md). The checker sees it with one fact: `W 0` of the
+/// start holds because one child is two identical lands, which cancel.
+/// The same line for an even n is refused, and so is a mirror claimed for
+/// a plain Sprouts start.
+#[test]
+fn one_fact_certifies_an_odd_number_of_crosses() {
+    let crosses = |n: usize| "2222.".repeat(n) + "}]!";
+    for (rules, n, ok) in [("dots-or-crosses", 7, true), ("brussels", 7, true), ("dots-or-crosses", 6, false)] {
+        let text = format!("sprouts-certificate 1 normal rules={rules}\nW 0 {}\n", crosses(n));
+        let spots = n.to_string();
+        let (accepted, out) = verify_text("mirror", &text, &["--rules", rules, "--start", "crosses", "--spots", &spots, "--json"]);
+        assert_eq!(accepted, ok, "{rules} {n}: {out}");
+        if !ok {
+            assert!(out.contains(&format!("line 2: `W 0 {}` refused", crosses(n))), "{out}");
+        }
+    }
+    let (accepted, out) = verify_text("mirror-plain", "sprouts-certificate 1 normal\nW 0 0*3.}]!\n", &["--spots", "3"]);
+    assert!(!accepted && out.contains("refused"), "{out}");
+}

@@ -177,6 +177,16 @@ fn produce(output: &str) -> Value {
         "sprouts perft --json" => cli(&["perft", "--spots", "3", "2", "--json"]),
         "sprouts replay --json" => cli(&["replay", "2+ 1(3)2 1(4)2", "--json"]),
         "sprouts solve --json" => cli(&["solve", "--spots", "5", "--json"]),
+        "sprouts solve --rules R --json" => cli(&["solve", "--rules", "brussels", "--spots", "2", "--json"]),
+        "sprouts solve --rules R --database FILE --json" | "sprouts verify --json" => {
+            let db = std::env::temp_dir().join(format!("sprouts-cli-table-{}.txt", std::process::id()));
+            let db = db.to_str().unwrap();
+            let _ = std::fs::remove_file(db);
+            let solved = cli(&["solve", "--rules", "weeds", "--spots", "3", "--json", "--database", db]);
+            let verified = cli(&["verify", db, "--rules", "weeds", "--spots", "3", "--json"]);
+            let _ = std::fs::remove_file(db);
+            if output.starts_with("sprouts verify") { verified } else { solved }
+        }
         "sprouts play --json" => cli(&["play", "--spots", "3", "--games", "2", "--json"]),
         "sprouts bench layout --json" => cli(&["bench", "layout", "--games", "1", "--spots", "4", "--json"]),
         "Game.status()" => json(&g.status()),
@@ -196,6 +206,14 @@ fn produce(output: &str) -> Value {
         "Game.toJson()" => serde_json::from_str(&g.to_json()).unwrap(),
         "analyse (worker)" => json(&service().analyse("4+ 1(5)2", &Options::default(), None).unwrap()),
         "computerMove (worker)" => json(&service().computer_move("4+", &Options::default(), None).unwrap()),
+        "analyseVariant (worker)" => {
+            let clock: sprouts::player::Clock = Rc::new(|| 0.0);
+            json(&sprouts::variant_service::analyse("{dots-or-crosses} 2+", 800.0, 600.0, &Options::default(), &clock, None).unwrap())
+        }
+        "computerMoveVariant (worker)" => {
+            let clock: sprouts::player::Clock = Rc::new(|| 0.0);
+            json(&sprouts::variant_service::computer_move("{brussels} 2+", 800.0, 600.0, &Options::default(), &clock, None).unwrap())
+        }
         "progress (worker)" => json(&sprouts::report::ProgressReport { nodes: 64.0, table_bytes: 1024.0, found: None }),
         other => panic!("docs/cli.md lists an output the test does not know: {other}"),
     }

@@ -508,8 +508,9 @@ export function createBoard(element, config = {}) {
     ctx.lineWidth = 3 * px;
     ctx.strokeStyle = PAPER;
     const places = labelPlaces(ctx, px, still);
+    const twins = twinSpots(px);
     state.spots.forEach((s, i) => {
-      if (s.n === hidden) return;
+      if (s.n === hidden || twins.has(s.n)) return;
       const [x, y, corner, size = 12] = places[i];
       // A number centred on its spot (no place beside it reads) is drawn
       // on the spot's mark, bold, with a thin halo so the mark's shape and
@@ -527,6 +528,29 @@ export function createBoard(element, config = {}) {
       ctx.fillText(String(s.n), x, y);
     });
     ctx.textAlign = 'left';
+  }
+
+  /**
+   * Dead spots drawn on one dot with a lower-numbered dead spot they are
+   * joined to: a cross's two centres, a hair apart (a board spot takes at
+   * most three lines, so a cross is two joined centres, src/board/crosses.rs).
+   * They read as one dot, so only the lower number is drawn: two numbers
+   * on one dot covered each other and their neighbours on a phone (the
+   * spot's own label still names it).
+   * @param {number} px board units per CSS px
+   * @returns {Set<number>}
+   */
+  function twinSpots(px) {
+    const out = new Set();
+    const byN = new Map(state.spots.map((s) => [s.n, s]));
+    for (const e of state.edges) {
+      const [a, b] = e.ends.map((n) => byN.get(n));
+      // A centre bar is a straight segment (2 points); a drawn line has more.
+      if (!a || !b || a === b || a.lives > 0 || b.lives > 0 || e.points.length !== 4) continue;
+      // Closer than a dead dot's diameter (2 × 3.85 CSS px) on screen.
+      if (Math.hypot(a.x - b.x, a.y - b.y) < 7.7 * px) out.add(Math.max(a.n, b.n));
+    }
+    return out;
   }
 
   /**
@@ -1194,7 +1218,8 @@ export function createBoard(element, config = {}) {
     },
     /** What is highlighted now (for tests and hosts). */
     shown: () => ({ preview: !!state.preview, lands: state.lands.length, marked: [...state.marked], pending: !!state.pending,
-      animating: !!state.anim, numbers: { from: labelCache.from, scale: labelCache.px ? 1 / labelCache.px : 0, places: labelCache.places.flatMap(([x, y]) => [x, y]), fonts: labelCache.places.map((p) => p[3] ?? 12) } }),
+      animating: !!state.anim, numbers: { from: labelCache.from, scale: labelCache.px ? 1 / labelCache.px : 0, places: labelCache.places.flatMap(([x, y]) => [x, y]), fonts: labelCache.places.map((p) => p[3] ?? 12),
+        hidden: labelCache.px ? [...twinSpots(labelCache.px)].sort((a, b) => a - b) : [] } }),
     /** CSS pixels per board unit (zoom included). */
     scale: () => view.scale,
     /** Board units kept round the drawing (where numbers may go). */

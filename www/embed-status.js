@@ -9,7 +9,7 @@
  *   statusText(game.status(), { header, atRecordEnd, names })
  */
 
-/** @typedef {{ moveNumber: number, toMove: number, over: boolean, winner: number | null, misere: boolean, lastMover: number | null }} Status */
+/** @typedef {{ moveNumber: number, toMove: number, over: boolean, winner: number | null, misere: boolean, lastMover: number | null, liveSpots: number }} Status */
 /** @typedef {{ spots: number, convention: string, players: { first: string, second: string, chooser: number | null, note: string | null } | null, result: number | null }} Header */
 
 /**
@@ -31,9 +31,11 @@ export function rule(misere) {
 
 /**
  * @param {Status} st the engine's status of the position shown
- * @param {{ header?: Header | null, atRecordEnd?: boolean, computer?: number | null, thinking?: boolean }} opts
+ * @param {{ header?: Header | null, atRecordEnd?: boolean, computer?: number | null, thinking?: boolean, game?: { rulesName?: string, spots: number } | null }} opts
  *   header: the record's, when a record was read; atRecordEnd: the
- *   position shown is the record's last; computer: the side it plays
+ *   position shown is the record's last; computer: the side it plays;
+ *   game: the engine's game, whose rules say what a finished game means
+ *   (under the variants, as the page says it: Brussels Sprouts' 5n − 2)
  */
 export function statusText(st, opts = {}) {
   const name = (/** @type {1|2} */ p) => playerName(p, opts);
@@ -46,9 +48,32 @@ export function statusText(st, opts = {}) {
   if (st.over) {
     const w = /** @type {1|2} */ (st.winner);
     const last = st.lastMover ? `${name(/** @type {1|2} */ (st.lastMover))} made the last move` : `${name(1)} cannot move at the start`;
-    return `${name(w)} wins: ${last} (${rule(st.misere)}).`;
+    const end = opts.game ? variantEnd(opts.game, st) : '';
+    return `${name(w)} wins: ${last} (${rule(st.misere)}).${end ? ` ${end}` : ''}`;
   }
   const p = /** @type {1|2} */ (st.toMove);
   const turn = opts.thinking && opts.computer === p ? `${name(p)} is thinking…` : `${name(p)} to move.`;
   return st.misere ? `${turn} Misère: the last move loses.` : turn;
+}
+
+/**
+ * What the end of a game under other rules means, briefly (an embed has
+ * little room; the page's status says more): Brussels Sprouts always
+ * lasts 5n − 2 moves (issue 37), the others within their bounds. '' for
+ * plain Sprouts.
+ * @param {{ rulesName?: string, spots: number }} g @param {Status} st
+ */
+export function variantEnd(g, st) {
+  const n = g.spots;
+  const moves = `${st.moveNumber} ${st.moveNumber === 1 ? 'move' : 'moves'}`;
+  switch (g.rulesName ?? 'sprouts') {
+    case 'brussels':
+      return `It lasted ${moves}, as every Brussels Sprouts game of ${n} ${n === 1 ? 'cross' : 'crosses'} does: 5n − 2 = ${5 * n - 2}.`;
+    case 'dots-or-crosses':
+      return `It lasted ${moves}; a game of ${n} lasts ${2 * n} to ${5 * n - 2}.`;
+    case 'weeds':
+      return `It lasted ${moves}; a game of ${n} lasts ${n} to ${3 * n - 1}.`;
+    default:
+      return '';
+  }
 }

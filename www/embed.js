@@ -726,7 +726,7 @@ export class SproutsBoard extends HTMLElement {
     head.textContent = h ? headerLine(h) : '';
     head.title = head.textContent; // the whole line where it is cut with an ellipsis
     const atRecordEnd = !!this.written && g.moveCount === this.written.moves.length && this.written.moves.every((m, i) => g.moves()[i] === m.move);
-    q('.status').textContent = statusText(st, { header: h ?? null, atRecordEnd, computer: who?.side ?? null, thinking: this.computer?.thinking() });
+    q('.status').textContent = statusText(st, { header: h ?? null, atRecordEnd, computer: who?.side ?? null, thinking: this.computer?.thinking(), game: g });
     q('.status').title = q('.status').textContent; // clamped to two lines: the whole text on hover
     // Undo and Redo only where moves are played and not stepped through; Restart where moves are played.
     /** @type {HTMLButtonElement} */ (q('[data-act=undo]')).hidden = readonly || replaying;

@@ -57,6 +57,12 @@ pub fn save(path: &Path, convention: Convention, s: &Solver, format: Format) -> 
         Format::Sprouts => Certificate::write(convention, &mut facts),
         Format::Spots => Certificate::write_spots(&facts),
     };
+    write_atomic(path, &text)
+}
+
+/// Writes `text` to `path` through a temporary file beside it, synced,
+/// then renamed over it. Returns the bytes written.
+pub fn write_atomic(path: &Path, text: &str) -> Result<u64, String> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = Path::new(&tmp);

@@ -92,7 +92,7 @@ pub(super) fn config(limits: &Limits) -> Config {
 }
 
 /// Set by Ctrl-C (the handler is installed on first use).
-fn interrupted() -> Arc<AtomicBool> {
+pub(super) fn interrupted() -> Arc<AtomicBool> {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
@@ -195,7 +195,11 @@ pub fn solve(args: &SolveArgs) -> Output {
     }
     if args.variant.is_variant() {
         let (secs, nodes) = (args.limits.max_seconds, args.limits.max_nodes);
-        return super::variants::solve(&args.variant, &args.position, args.misere, args.json, secs, nodes);
+        if args.format == super::database::Format::Spots {
+            return Err("--format spots: SPOTS' databases hold plain Sprouts nimbers; under --rules the database is this program's format".into());
+        }
+        let db = args.database.as_deref().map(|p| (p, args.save_every));
+        return super::variants::solve(&args.variant, &args.position, args.misere, args.json, secs, nodes, db);
     }
     // A misère record (`4- ...`) is solved in misère play, as its header says.
     let (p, record_misere) = args.position.read_game()?;

@@ -114,7 +114,7 @@ pub fn solve(s: &SurfaceArgs, pos: &PositionArgs, misere: bool, as_json: bool, l
         }
     }
     let st = solver.stats();
-    let found = Found { win, winning, nodes: st.nodes, entries: st.table_entries, seconds: start.elapsed().as_secs_f64() };
+    let found = Found { win, winning, nodes: st.nodes, entries: st.table_entries, seconds: start.elapsed().as_secs_f64(), database: None };
     Ok(print(&Kind::Surface(s.surface().to_string()), &surfaces::text(&root), misere, as_json, found))
 }
 

@@ -110,12 +110,12 @@ impl VariantArgs {
     }
 
     /// The start of `n` dots or crosses.
-    fn start_position(&self, n: usize) -> Result<Position, String> {
+    pub fn start_position(&self, n: usize) -> Result<Position, String> {
         variants::start_of(self.start_kind(), n)
     }
 
     /// `<POSITION>` (its `2`s may be free arms) or the `--spots N` start.
-    fn read(&self, pos: &PositionArgs) -> Result<Position, String> {
+    pub fn read(&self, pos: &PositionArgs) -> Result<Position, String> {
         if let Some(n) = pos.spots {
             return self.start_position(n as usize);
         }
@@ -151,6 +151,11 @@ pub fn moves(v: &VariantArgs, pos: &PositionArgs, as_json: bool) -> Output {
 /// `sprouts solve --rules R`: outcome and winning moves, within
 /// `--max-seconds` and `--max-nodes` (`--table-mb` does not apply: the
 /// table grows as needed).
+///
+/// With `database` (FILE and seconds between saves), the certificate of
+/// docs/certificates.md under these rules (header `rules=R`): loaded
+/// first, saved at the end, on a stop and every so often.
+#[allow(clippy::too_many_arguments)]
 pub fn solve(
     v: &VariantArgs,
     pos: &PositionArgs,
@@ -158,24 +163,56 @@ pub fn solve(
     as_json: bool,
     max_seconds: Option<u64>,
     max_nodes: Option<u64>,
+    database: Option<(&std::path::Path, u64)>,
 ) -> Output {
     if let Some(r) = v.pq() {
+        if database.is_some() {
+            // Its forms are not plain Sprouts' lands, which a certificate's
+            // lines name, and verify has no (p, q) checker.
+            return Err(format!("--database: certificates of (p, q) Sprouts ({r}) are not written yet; solve it without --database").into());
+        }
         return super::pq::solve(r, v, pos, misere, as_json, max_seconds, max_nodes);
     }
     let p = v.read(pos)?;
     check_size(&p)?;
     let rules = v.rules();
-    super::search::solve(
+    super::search::solve_with_database(
         Kind::Rules(rules.to_string()),
         &Canon::of(&p),
         misere,
         as_json,
         max_seconds,
         max_nodes,
-        |c| variants::child_keys(c, rules),
+        database.map(|(path, save_every)| super::search::Database { path, save_every, rules }),
+        // Misère searches whole positions: their children are made land
+        // by land (a move in one land, the others kept as written), as
+        // `verify` makes them, so that the lost positions a certificate
+        // lists are written as the checker writes the sums it meets (the
+        // quick form of a whole position may name a land's letters
+        // otherwise than the land alone).
+        |c| if misere { land_by_land_keys(c, rules) } else { variants::child_keys(c, rules) },
         |c| variants::child_forms(c, rules),
         |c| c.to_string(),
     )
+}
+
+/// The children of a position as search keys, one land at a time: each
+/// child of one land ([`variants::child_keys`]) with the other lands as
+/// they are, the lands sorted.
+fn land_by_land_keys(c: &Canon, rules: Rules) -> Vec<Canon> {
+    let lands = c.lands();
+    let mut out = Vec::new();
+    for (i, land) in lands.iter().enumerate() {
+        for child in variants::child_keys(land, rules) {
+            let mut ls: Vec<Canon> = lands.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, l)| l.clone()).collect();
+            ls.extend(child.lands());
+            ls.sort();
+            out.push(Canon::concat(&ls));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// `sprouts random --rules R`: a random game, one line per move (what
@@ -211,9 +248,12 @@ pub struct VariantPlayer {
     rules: Rules,
     perfect: bool,
     rng: Rng,
-    normal: NormalSum<Box<dyn FnMut(&Canon) -> Vec<Canon>>>,
-    misere: Option<Search<Canon, Box<dyn FnMut(&Canon) -> Vec<Canon>>>>,
+    normal: NormalSum<Children>,
+    misere: Option<Search<Canon, Children>>,
 }
+
+/// The player's children function, boxed so that its searches can be kept.
+type Children = Box<dyn FnMut(&Canon) -> Vec<Canon>>;
 
 /// The most spots `play --rules` lets the perfect player solve: it has no
 /// node or time limit (dots-or-crosses from 5 crosses took 65 s, see

@@ -12,7 +12,9 @@ use std::time::Instant;
 
 /// Check a proof database (certificate) from scratch, without the solver
 #[derive(Args)]
-#[command(after_help = "Examples:\n  sprouts solve --spots 12 --database p12.txt && sprouts verify p12.txt --spots 12\n\n\
+#[command(after_help = "Examples:\n  sprouts solve --spots 12 --database p12.txt && sprouts verify p12.txt --spots 12\n  \
+                        sprouts solve --rules dots-or-crosses --spots 4 --database d4.txt\n  \
+                        sprouts verify d4.txt --rules dots-or-crosses --spots 4\n\n\
                         Every fact is checked against the others by generating the land's children;\n\
                         a fact that does not hold is refused by its line (exit status 1).")]
 pub struct VerifyArgs {
@@ -40,6 +42,10 @@ pub struct VerifyArgs {
     /// land's tree kept, lost sums pruned)
     #[arg(long, value_name = "OUT")]
     prune: Option<PathBuf>,
+    /// `--rules` must be the certificate's own (its header's `rules=`);
+    /// `--start` says what --spots N starts with
+    #[command(flatten)]
+    variant: super::variants::VariantArgs,
 }
 
 /// `sprouts verify --json`.
@@ -47,6 +53,9 @@ pub struct VerifyArgs {
 struct VerifyReport {
     file: String,
     convention: String,
+    /// The certificate's game: `sprouts`, `brussels`, `dots-or-crosses`
+    /// or `weeds`.
+    rules: String,
     facts: usize,
     checked: usize,
     children: u64,
@@ -66,6 +75,8 @@ const SPOTS_DERIVE_LIVES: u32 = 15;
 
 pub fn verify(args: &VerifyArgs) -> Output {
     let root: Option<Position> = match (&args.position, args.spots) {
+        // Under other rules the start is n dots or n crosses (--start).
+        (None, Some(n)) if args.variant.is_variant() => Some(args.variant.start_position(n as usize)?),
         (Some(s), _) => Some(parse_position(s).map_err(|e| format!("position {s:?}: {e}"))?),
         (None, Some(n)) => Some(Position::start(n as usize).map_err(|e| e.to_string())?),
         (None, None) => None,
@@ -76,6 +87,19 @@ pub fn verify(args: &VerifyArgs) -> Output {
         let (has, asked) = if cert.misere { ("misère", "normal") } else { ("normal", "misère") };
         return Err(format!("{}: a {has}-play certificate, checked as {asked} play (use --misere to match)", args.file.display()).into());
     }
+    // The rules are said on both sides, as the convention is: the facts
+    // are about the header's game, and --spots N means that game's start.
+    let asked = args.variant.rules();
+    if cert.rules != asked {
+        return Err(format!(
+            "{}: a certificate of {} (header `rules={}`), checked as {asked} (use --rules {} to match)",
+            args.file.display(),
+            cert.rules,
+            cert.rules,
+            cert.rules
+        )
+        .into());
+    }
     let mut pruned_from = None;
     let cert = match &args.prune {
         None => cert,
@@ -85,7 +109,7 @@ pub fn verify(args: &VerifyArgs) -> Output {
                 .map_err(|r| super::Failure { message: format!("{}: REFUSED {r}", args.file.display()), status: 1 })?
                 .ok_or("--prune: this certificate cannot be pruned")?;
             let mut facts: Vec<_> = pruned.facts.iter().map(|(_, f)| f.clone()).collect();
-            let text = sprouts::certificate::Certificate::write(cert.convention(), &mut facts);
+            let text = sprouts::certificate::Certificate::write_rules(cert.convention(), pruned.rules, &mut facts);
             std::fs::write(out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
             pruned_from = Some(cert.facts.len());
             // Checked as read back, lines and all.
@@ -108,6 +132,7 @@ pub fn verify(args: &VerifyArgs) -> Output {
         return Ok(json(&VerifyReport {
             file: args.file.display().to_string(),
             convention: cert.convention().to_string(),
+            rules: cert.rules.to_string(),
             facts: cert.facts.len(),
             checked: v.checked,
             children: v.children,
@@ -125,6 +150,9 @@ pub fn verify(args: &VerifyArgs) -> Output {
         v.checked,
         v.children
     );
+    if cert.rules != sprouts::variants::Rules::Sprouts {
+        out += &format!("rules: {}\n", cert.rules);
+    }
     if let Some(o) = outcome {
         out += &format!("position: {o} for the player to move");
         if let Some(g) = v.root_nimber {

@@ -205,6 +205,12 @@ impl Canon {
         self.tokens.is_empty()
     }
 
+    /// The position made of these lands, in this order (each one of
+    /// [`Canon::lands`]).
+    pub fn concat(lands: &[Canon]) -> Canon {
+        Canon { tokens: lands.iter().flat_map(|l| l.tokens.iter().copied()).collect() }
+    }
+
     /// The lands, each as its own canonical form.
     pub fn lands(&self) -> Vec<Canon> {
         self.land_tokens().map(Canon::of_land_tokens).collect()

@@ -47,9 +47,10 @@ use std::collections::HashMap;
 use std::fmt;
 
 /// The rule set of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Rules {
     /// Plain Sprouts: a dot on every new line.
+    #[default]
     Sprouts,
     /// Brussels Sprouts: a cross-bar on every new line.
     Brussels,

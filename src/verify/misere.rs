@@ -19,10 +19,15 @@
 //!
 //! The root's outcome follows the same way: decided by the rules, listed
 //! lost, or a move to a sum listed lost.
+//!
+//! Under a variant's rules (the header's `rules=`) the children come from
+//! that variant's move generator; its solve writes no trees, only the
+//! positions it proved lost (`L 0 - LAND…`), which the same checks cover.
 
 use super::{Refusal, Refusals, Verdict};
 use crate::certificate::{Certificate, Fact};
 use crate::topology::{Canon, Position, T_LAND};
+use crate::variants::Rules;
 use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
@@ -149,6 +154,8 @@ struct Checker {
     lost: HashSet<Sum>,
     children: HashMap<Canon, Vec<Canon>>,
     generated: u64,
+    /// Whose move generator gives the children.
+    rules: Rules,
 }
 
 impl Checker {
@@ -157,12 +164,16 @@ impl Checker {
             return c.clone();
         }
         let mut out = Vec::new();
-        land.position().for_each_quick_child(&mut |c| {
-            out.push(c);
-            ControlFlow::Continue(())
-        });
-        out.sort_unstable();
-        out.dedup();
+        if self.rules == Rules::Sprouts {
+            land.position().for_each_quick_child(&mut |c| {
+                out.push(c);
+                ControlFlow::Continue(())
+            });
+            out.sort_unstable();
+            out.dedup();
+        } else {
+            out = crate::variants::child_keys(land, self.rules);
+        }
         self.generated += out.len() as u64;
         self.children.insert(land.clone(), out.clone());
         out
@@ -263,6 +274,7 @@ fn load<'a>(cert: &'a Certificate, root: Option<&Position>) -> Result<Loaded<'a>
         lost: HashSet::new(),
         children: HashMap::new(),
         generated: 0,
+        rules: cert.rules,
     };
     let mut games: Vec<u32> = vec![ZERO, STAR];
     let mut facts: Vec<&(usize, Fact)> = cert.facts.iter().collect();
@@ -325,6 +337,17 @@ fn load<'a>(cert: &'a Certificate, root: Option<&Position>) -> Result<Loaded<'a>
     Ok(Loaded { c, games, facts, lost_sums })
 }
 
+/// The forms the root may be listed under: a variant's solve keys its
+/// root by the exact form, plain Sprouts' by the quick one; either names
+/// the same game.
+fn root_forms(cert: &Certificate, p: &Position, root_canon: &Canon) -> Vec<Canon> {
+    let mut forms = vec![root_canon.clone()];
+    if cert.rules != Rules::Sprouts {
+        forms.push(Canon::of_within(p, crate::limits::CANON_STEPS).0);
+    }
+    forms
+}
+
 /// The sum of a root position's lands.
 fn root_sum(c: &Checker, root_canon: &Canon) -> Sum {
     c.sum_of(root_canon.tokens().split_inclusive(|&t| t == T_LAND).map(|l| Canon::from_tokens(l.to_vec())), false, Vec::new())
@@ -384,14 +407,20 @@ pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl
     }
     if let Some(p) = root {
         let root_canon = Canon::quick(p);
-        let s = root_sum(&c, &root_canon);
-        verdict.root_wins = Some(if c.shown_lost(&s) {
-            false
-        } else if c.shown_won(&s) {
-            true
-        } else {
-            return Err(one(0, format!("the facts do not decide the position {root_canon}")));
-        });
+        let forms = root_forms(cert, p, &root_canon);
+        let mut decided = None;
+        for form in &forms {
+            let s = root_sum(&c, form);
+            if c.shown_lost(&s) {
+                decided = Some(false);
+            } else if c.shown_won(&s) {
+                decided = Some(true);
+            }
+            if decided.is_some() {
+                break;
+            }
+        }
+        verdict.root_wins = Some(decided.ok_or_else(|| one(0, format!("the facts do not decide the position {root_canon}")))?);
     }
     Ok(verdict)
 }
@@ -440,17 +469,25 @@ pub(super) fn prune(cert: &Certificate, root: &Position) -> Result<Certificate, 
         }
     };
     let root_canon = Canon::quick(root);
-    let s = root_sum(&c, &root_canon);
-    if c.settled(&s).is_none() {
-        if c.lost.contains(&s) {
+    // The first form the facts decide, walked as verify decides it.
+    let mut decided = false;
+    for form in root_forms(cert, root, &root_canon) {
+        let s = root_sum(&c, &form);
+        if c.settled(&s).is_some() {
+            decided = true;
+        } else if c.lost.contains(&s) {
             mark(&s, &c, &mut keep, &mut todo);
-        } else {
-            let next = c.moves(&s);
-            match next.iter().find(|n| c.shown_lost(n)) {
-                Some(n) => mark(n, &c, &mut keep, &mut todo),
-                None => return Err(one(format!("the facts do not decide the position {root_canon}"))),
-            }
+            decided = true;
+        } else if let Some(n) = c.moves(&s).into_iter().find(|n| c.shown_lost(n)) {
+            mark(&n, &c, &mut keep, &mut todo);
+            decided = true;
         }
+        if decided {
+            break;
+        }
+    }
+    if !decided {
+        return Err(one(format!("the facts do not decide the position {root_canon}")));
     }
     while let Some(s) = todo.pop() {
         for n in c.moves(&s) {
@@ -464,5 +501,5 @@ pub(super) fn prune(cert: &Certificate, root: &Position) -> Result<Certificate, 
         }
     }
     let facts = cert.facts.iter().zip(&keep).filter(|(_, &k)| k).map(|(f, _)| f.clone()).collect();
-    Ok(Certificate { misere: true, facts })
+    Ok(Certificate { misere: true, rules: cert.rules, facts })
 }

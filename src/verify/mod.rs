@@ -18,6 +18,11 @@
 //! the land every fact that passes is true. The root's outcome is then its
 //! status with heap 0, which must be known.
 //!
+//! The children come from the move generator of the certificate's rules
+//! (its header's `rules=`): plain Sprouts' ([`Position::for_each_quick_child`])
+//! or a variant's (`crate::variants::child_keys`: each Sprouts move with
+//! what the rules put on its line), never from a search.
+//!
 //! Databases written by SPOTS hold nimbers only, and not those of the small
 //! lands it settles on the fly, so [`verify_deriving`] may work out the
 //! nimber of a small land that has no fact, by the mex rule over all its
@@ -25,6 +30,7 @@
 
 use crate::certificate::{Certificate, Fact};
 use crate::topology::{lives, Canon, Position, T_LAND};
+use crate::variants::Rules;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -103,6 +109,8 @@ enum Status {
 
 struct Facts {
     lands: HashMap<Box<[u16]>, Known>,
+    /// Whose move generator gives the children.
+    rules: Rules,
     /// Lands of at most this many lives without a nimber fact get one by
     /// the mex rule (0: never).
     derive: u32,
@@ -122,7 +130,7 @@ impl Facts {
         if let Some(&g) = self.derived.borrow().get(land) {
             return Some(g);
         }
-        let kids = children(&Canon::from_tokens(land.to_vec())).ok()?;
+        let kids = children(&Canon::from_tokens(land.to_vec()), self.rules).ok()?;
         let mut seen = Vec::with_capacity(kids.len());
         for c in &kids {
             let mut x = 0;
@@ -194,11 +202,15 @@ fn lands(c: &Canon) -> Vec<&[u16]> {
     c.tokens().split_inclusive(|&t| t == T_LAND).collect()
 }
 
-/// The distinct children of a land, written as the solver keys them.
-fn children(land: &Canon) -> Result<Vec<Canon>, String> {
+/// The distinct children of a land under `rules`, written as the solver
+/// keys them.
+fn children(land: &Canon, rules: Rules) -> Result<Vec<Canon>, String> {
     let p = land.position();
     // A land too wide to expand is refused rather than tried for hours.
     crate::limits::check_moves(&p).map_err(|e| e.to_string())?;
+    if rules != Rules::Sprouts {
+        return Ok(crate::variants::child_keys(land, rules));
+    }
     let mut out = Vec::new();
     p.for_each_quick_child(&mut |c| {
         out.push(c);
@@ -223,7 +235,7 @@ pub fn verify_deriving(cert: &Certificate, root: Option<&Position>, derive_lives
     if cert.misere {
         return misere::verify(cert, root, tick);
     }
-    let mut facts = Facts { lands: HashMap::new(), derive: derive_lives, derived: RefCell::new(HashMap::new()) };
+    let mut facts = Facts { lands: HashMap::new(), rules: cert.rules, derive: derive_lives, derived: RefCell::new(HashMap::new()) };
     let mut lines: HashMap<(Canon, bool, u32), usize> = HashMap::new();
     for (line, f) in &cert.facts {
         let refuse = |message: String| Err(one(*line, message));
@@ -264,7 +276,7 @@ pub fn verify_deriving(cert: &Certificate, root: Option<&Position>, derive_lives
     }
     if let Some(p) = root {
         crate::limits::check_moves(p).map_err(|e| one(0, format!("the position: {e}")))?;
-        let c = Canon::quick(p);
+        let c = root_key(&facts, p);
         let ls = lands(&c);
         verdict.root_wins = match facts.status(&ls, 0) {
             Status::Win => Some(true),
@@ -277,12 +289,30 @@ pub fn verify_deriving(cert: &Certificate, root: Option<&Position>, derive_lives
     Ok(verdict)
 }
 
+/// The form of the root that the facts are read for: [`Canon::quick`],
+/// as the plain solver keys it. A variant's solve keys its root by the
+/// exact form (`solve --rules` prints that one) and its children by the
+/// quick one, so under other rules the exact form is taken when only it is
+/// decided: both name the same game.
+fn root_key(facts: &Facts, p: &Position) -> Canon {
+    let quick = Canon::quick(p);
+    if facts.rules == Rules::Sprouts || facts.status(&lands(&quick), 0) != Status::Unknown {
+        return quick;
+    }
+    let exact = Canon::of_within(p, crate::limits::CANON_STEPS).0;
+    if facts.status(&lands(&exact), 0) != Status::Unknown {
+        exact
+    } else {
+        quick
+    }
+}
+
 /// Checks one fact against the others: why not, if it does not hold.
 fn check(facts: &Facts, lines: &HashMap<(Canon, bool, u32), usize>, f: &Fact, verdict: &mut Verdict) -> Result<(), String> {
     let refuse = |why: String| Err(why);
     match f {
         Fact::Nimber { land, nimber } => {
-            let kids = children(land)?;
+            let kids = children(land, facts.rules)?;
             verdict.children += kids.len() as u64;
             for c in &kids {
                 match facts.status(&lands(c), *nimber) {
@@ -305,7 +335,7 @@ fn check(facts: &Facts, lines: &HashMap<(Canon, bool, u32), usize>, f: &Fact, ve
                 return refuse(format!("the land has nimber {heap} (line {})", lines.get(&(land.clone(), true, *heap)).copied().unwrap_or(0)));
             }
             if other.is_none() {
-                let kids = children(land)?;
+                let kids = children(land, facts.rules)?;
                 verdict.children += kids.len() as u64;
                 if !kids.iter().any(|c| facts.status(&lands(c), *heap) == Status::Loss) {
                     return refuse(format!("no child C is shown to make C + *{heap} a loss"));
@@ -333,7 +363,7 @@ pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>,
     if cert.misere {
         return misere::prune(cert, root).map(Some);
     }
-    let mut facts = Facts { lands: HashMap::new(), derive: 0, derived: RefCell::new(HashMap::new()) };
+    let mut facts = Facts { lands: HashMap::new(), rules: cert.rules, derive: 0, derived: RefCell::new(HashMap::new()) };
     let mut index: HashMap<(Box<[u16]>, bool, u32), usize> = HashMap::new();
     for (i, (_, f)) in cert.facts.iter().enumerate() {
         match f {
@@ -349,7 +379,7 @@ pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>,
         }
     }
     crate::limits::check_moves(root).map_err(|e| one(format!("the position: {e}")))?;
-    let c = Canon::quick(root);
+    let c = root_key(&facts, root);
     let mut keep = vec![false; cert.facts.len()];
     let mut todo: Vec<usize> = Vec::new();
     // Marks the facts `status(lands, k)` reads; whether it came out `want`.
@@ -375,7 +405,7 @@ pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>,
     while let Some(i) = todo.pop() {
         match &cert.facts[i].1 {
             Fact::Nimber { land, nimber } => {
-                let kids = children(land).map_err(one)?;
+                let kids = children(land, cert.rules).map_err(one)?;
                 for ch in &kids {
                     reach(&lands(ch), *nimber, Status::Win, &mut keep, &mut todo);
                 }
@@ -395,7 +425,7 @@ pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>,
                         }
                     }
                     _ => {
-                        let kids = children(land).map_err(one)?;
+                        let kids = children(land, cert.rules).map_err(one)?;
                         kids.iter().any(|ch| reach(&lands(ch), *heap, Status::Loss, &mut keep, &mut todo));
                     }
                 }
@@ -404,5 +434,5 @@ pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>,
         }
     }
     let facts = cert.facts.iter().zip(&keep).filter(|(_, &k)| k).map(|(f, _)| f.clone()).collect();
-    Ok(Some(Certificate { misere: false, facts }))
+    Ok(Some(Certificate { misere: false, rules: cert.rules, facts }))
 }
