@@ -282,14 +282,19 @@ fn solver_matches_the_plain_search() {
             // keeps what earlier ones proved, as in a real solve).
             let mut normal = Solver::on_surfaces(Convention::Normal, config);
             let mut misere = Solver::on_surfaces(Convention::Misere, config);
+            // The plain searches keep their memos across the positions too:
+            // the later positions of a game are among the earlier ones'
+            // descendants, which a fresh search would solve again.
+            let mut plains = [Search::new(false, surfaces::child_forms), Search::new(true, surfaces::child_forms)];
+            let mut nimbers = Nimbers::new(surfaces::child_forms, |c: &Canon| c.lands());
             random_games(n, g, 3, 17 + n as u64, &mut |p, _| {
                 let c = surfaces::canon_of(p);
                 for (i, s) in [&mut normal, &mut misere].into_iter().enumerate() {
-                    let plain = Search::new(i == 1, surfaces::child_forms).wins(&c);
+                    let plain = plains[i].wins(&c);
                     assert_eq!(s.wins_form(&c).unwrap(), plain, "{} {}", surfaces::text(&c), ["normal", "misère"][i]);
                     wins[plain as usize] += 1;
                 }
-                let mex = Nimbers::new(surfaces::child_forms, |c: &Canon| c.lands()).of(&c);
+                let mex = nimbers.of(&c);
                 assert_eq!(normal.nimber_of_form(&c).unwrap(), Some(mex), "{}", surfaces::text(&c));
                 lands += (c.lands().len() > 1) as usize;
                 compared += 1;
