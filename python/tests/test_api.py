@@ -172,7 +172,12 @@ def test_gil_is_released_during_a_solve():
 
 
 def test_ctrl_c_stops_a_solve():
-    code = "import sprouts; print('go', flush=True); sprouts.solve('0*40', only='outcome')"
+    # Python keeps SIGINT ignored when it starts with it ignored (as under a
+    # background job), so the child sets the interactive default first.
+    code = (
+        "import signal, sprouts; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "print('go', flush=True); sprouts.solve('0*40', only='outcome')"
+    )
     p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert p.stdout.readline().strip() == "go"
     time.sleep(0.5)
