@@ -201,9 +201,10 @@ test('the main page\'s Surface field opens the surface board with its spots and 
   assert.equal(await page.inputValue('#surface-kind'), 'projective');
   assert.equal(await page.inputValue('#surface-p2'), 'heuristic');
   assert.equal(await page.locator('#surface-board circle.spot').count(), 3);
-  // And back.
+  // And back. Leaving a page may abort its worker's wasm download still in
+  // flight (the computer's worker starts one): that request fails by design.
   await Promise.all([page.waitForURL(/index\.html$/), page.click('#surface-back')]);
-  assert.deepEqual(errors, []);
+  assert.deepEqual(errors.filter((e) => !/^request failed: .*\/pkg\//.test(e)), []);
   await page.close();
 });
 
