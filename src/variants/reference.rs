@@ -305,6 +305,7 @@ impl RefPos {
 }
 
 /// Region indices grouped by shared spots (union-find over spots).
+// `pq::canon` began as a copy of this and of `reduce_min`; kept apart on purpose: the reference shares no code with the engine it checks.
 fn lands(p: &RefPos) -> Vec<Vec<usize>> {
     let n = p.regions.len();
     let mut parent: Vec<usize> = (0..n).collect();
