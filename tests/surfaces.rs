@@ -344,3 +344,23 @@ fn genus_zero_solves_as_the_plane() {
         }
     }
 }
+
+/// An uppercase letter names one spot seen in two regions of a land; twice
+/// in one region it is refused at its second sight. GLOP and the surfaces'
+/// text read letters with the same code (`text::glop::upper_letter`).
+#[test]
+fn an_uppercase_letter_twice_in_one_region_is_refused_at_the_second() {
+    use sprouts::text::{parse_glop, Syntax};
+    for (text, offset) in [("AA.}]!", 1), ("A.A.}]!", 2), ("1.}2A.A.}]!", 6)] {
+        let e = parse_glop(text).unwrap_err();
+        assert_eq!((e.offset, e.what), (offset, Syntax::UpperInOneRegion), "{text}");
+    }
+    for (text, offset) in [("AB.AB.@1}]!", 3), ("A<2>.A<2>.@1}]!", 5)] {
+        let e = surfaces::parse_surface_glop(text).unwrap_err();
+        assert_eq!((e.offset, e.what), (offset, Syntax::UpperInOneRegion), "{text}");
+    }
+    // In two regions: one spot of two corners (one life left), named once.
+    assert_eq!(Canon::of(&parse_glop("1A.}1A.}]!").unwrap()).to_string(), "1A.}1A.}]!");
+    let p = surfaces::parse_surface_glop("AB.}0.AB.@1}]!").unwrap();
+    assert_eq!(surfaces::text(&surfaces::canon_of(&p)), "AB.}0.AB.@1}]!");
+}

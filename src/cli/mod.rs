@@ -9,6 +9,7 @@ mod game;
 mod play;
 mod pq;
 mod puzzles;
+mod rule_set;
 mod solve;
 mod verify;
 mod variants;

@@ -2,8 +2,7 @@
 //! thinking times.
 
 use super::args::{json, round};
-use super::pq::PqPlayer;
-use super::variants::VariantPlayer;
+use super::rule_set::{Player, RuleSet};
 use super::Output;
 use clap::Args;
 use sprouts::player::{Clock, Computer, Request, Strength};
@@ -40,6 +39,13 @@ impl Seat {
             millis: Vec::new(),
             first_ms: None,
         }
+    }
+
+    /// Counts a move whose thinking began at `t`.
+    fn took(&mut self, t: Instant) {
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        self.millis.push(ms);
+        self.first_ms.get_or_insert(ms);
     }
 
     /// Median, mean and worst time per move in milliseconds.
@@ -112,6 +118,25 @@ fn sizes(v: &str) -> Result<Vec<usize>, String> {
     Ok((a..=b).collect())
 }
 
+/// The two seats' players under `rules` (the second's seed another).
+fn players<R: RuleSet>(rules: R, args: &PlayArgs) -> Result<[Player<R>; 2], String> {
+    let (misere, seed) = (args.misere, args.seed);
+    Ok([Player::new(rules, args.first, misere, seed)?, Player::new(rules, args.second, misere, seed.wrapping_add(7))?])
+}
+
+/// One game under other rules from `p`, the seats' players taking turns;
+/// its number of moves.
+fn play_out<R: RuleSet>(players: &mut [Player<R>; 2], seats: &mut [Seat; 2], mut p: R::Pos) -> usize {
+    let mut ply = 0;
+    loop {
+        let t = Instant::now();
+        let Some(next) = players[ply % 2].choose(&p) else { return ply };
+        seats[ply % 2].took(t);
+        p = next;
+        ply += 1;
+    }
+}
+
 pub fn play(args: &PlayArgs) -> Output {
     super::surfaces::refuse(&args.surface, "play")?;
     let spots = args.spots.as_deref().unwrap_or("");
@@ -127,21 +152,15 @@ pub fn play(args: &PlayArgs) -> Output {
     let start = Instant::now();
     let clock: Clock = Rc::new(move || start.elapsed().as_secs_f64() * 1000.0);
     let pq = args.variant.pq();
+    let rules = (args.variant.is_variant() && pq.is_none()).then(|| args.variant.rules());
+    // Under other rules: the rule sets' players (their tables kept from
+    // game to game, as the plain solvers' are).
     let mut pq_players = match pq {
-        Some(r) => Some([
-            PqPlayer::new(r, args.first, misere, seed)?,
-            PqPlayer::new(r, args.second, misere, seed.wrapping_add(7))?,
-        ]),
+        Some(r) => Some(players(r, args)?),
         None => None,
     };
-    let rules = (args.variant.is_variant() && pq.is_none()).then(|| args.variant.rules());
-    // Under other rules: the variants' players (their tables kept from
-    // game to game, as the plain solvers' are).
     let mut others = match rules {
-        Some(r) => Some([
-            VariantPlayer::new(r, args.first, misere, seed)?,
-            VariantPlayer::new(r, args.second, misere, seed.wrapping_add(7))?,
-        ]),
+        Some(r) => Some(players(r, args)?),
         None => None,
     };
     let mut lengths = Vec::new();
@@ -149,39 +168,14 @@ pub fn play(args: &PlayArgs) -> Output {
     for g in 0..games {
         let n = sizes[(g % sizes.len() as u64) as usize];
         let perfect = args.first == Strength::Perfect || args.second == Strength::Perfect;
-        let mut ply = 0usize;
-        // (p, q) Sprouts: positions of its own type.
-        if let (Some(r), Some(players)) = (pq, &mut pq_players) {
-            let mut p = super::pq::play_start(r, &args.variant, n, perfect)?;
-            loop {
-                let seat = &mut seats[ply % 2];
-                let t = Instant::now();
-                let Some(next) = players[ply % 2].choose(&p) else { break };
-                let ms = t.elapsed().as_secs_f64() * 1000.0;
-                seat.millis.push(ms);
-                seat.first_ms.get_or_insert(ms);
-                p = next;
-                ply += 1;
-            }
+        let ply = if let (Some(r), Some(players)) = (pq, &mut pq_players) {
+            play_out(players, &mut seats, super::pq::play_start(r, &args.variant, n, perfect)?)
+        } else if let Some(players) = &mut others {
+            play_out(players, &mut seats, super::variants::play_start(&args.variant, n, perfect)?)
         } else {
-            let mut p = if rules.is_some() {
-                super::variants::play_start(&args.variant, n, perfect)?
-            } else {
-                Position::start(n).map_err(|e| e.to_string())?
-            };
+            let mut p = Position::start(n).map_err(|e| e.to_string())?;
+            let mut ply = 0usize;
             loop {
-                if let Some(players) = &mut others {
-                    let seat = &mut seats[ply % 2];
-                    k = k.wrapping_add(1);
-                    let t = Instant::now();
-                    let Some(next) = players[ply % 2].choose(&p) else { break };
-                    let ms = t.elapsed().as_secs_f64() * 1000.0;
-                    seat.millis.push(ms);
-                    seat.first_ms.get_or_insert(ms);
-                    p = next;
-                    ply += 1;
-                    continue;
-                }
                 let seat = &mut seats[ply % 2];
                 k = k.wrapping_add(1);
                 let req = Request {
@@ -196,15 +190,14 @@ pub fn play(args: &PlayArgs) -> Output {
                 let Some(choice) = seat.computer.choose(&p, &mut seat.solver, &req) else {
                     break;
                 };
-                let ms = t.elapsed().as_secs_f64() * 1000.0;
-                seat.millis.push(ms);
-                seat.first_ms.get_or_insert(ms);
+                seat.took(t);
                 p = p
                     .play(&choice.mv)
                     .map_err(|e| format!("illegal move from the {} player: {e}", seat.strength))?;
                 ply += 1;
             }
-        }
+            ply
+        };
         lengths.push(ply);
         // The player who moved last (the first if the game had an odd
         // number of moves) wins normal play and loses misère.
@@ -235,10 +228,9 @@ pub fn play(args: &PlayArgs) -> Output {
             second: seat(&seats[1]),
         }));
     }
-    let under = match (pq, rules) {
-        (Some(r), _) => format!(" under {r} rules"),
-        (None, Some(r)) => format!(" under {r} rules"),
-        (None, None) => String::new(),
+    let under = match pq.map(|r| r.to_string()).or(rules.map(|r| r.to_string())) {
+        Some(r) => format!(" under {r} rules"),
+        None => String::new(),
     };
     let mut out = format!("{games} games, {spots} spots{under}, {conv} play, {mean_len:.1} moves on average\n");
     out.push_str("seat    player     wins   win %   ms/move median  mean    worst   first move\n");

@@ -4,13 +4,11 @@
 //! (`4.4.}]!`), which is written but not read back as a `<POSITION>`.
 
 use super::args::{json, PositionArgs};
-use super::game::Rng;
+use super::rule_set::{random_game, RuleSet};
 use super::search::{random_result, Kind};
 use super::variants::VariantArgs;
 use super::Output;
-use sprouts::player::Strength;
 use sprouts::variants::pq::{self, PqCanon, PqPos, PqRules};
-use sprouts::variants::solve::{NormalSum, Search};
 
 /// Positions past this many live spots are refused (as under the other
 /// rules: the search has no limits of its own).
@@ -64,6 +62,7 @@ pub fn solve(
         as_json,
         max_seconds,
         max_nodes,
+        None,
         |c| pq::child_keys(c, r),
         |c| pq::child_keys(c, r),
         |c| c.to_string(),
@@ -73,22 +72,35 @@ pub fn solve(
 /// `sprouts random --rules pq:P,Q`: `# rules:`, `# start:`, one line per
 /// move `k. point <form after it>`, then `# moves:` and `# result:`.
 pub fn random(r: PqRules, v: &VariantArgs, n: usize, seed: u64, misere: bool) -> Output {
-    let mut p = start(r, v, Some(n))?;
-    let mut rng = Rng::new(seed);
-    let mut out = format!("# rules: {r}\n# start: {}\n", p.canon(r));
-    let mut count = 0usize;
-    loop {
-        let mut options = pq::children(&p, r);
-        if options.is_empty() {
-            break;
-        }
-        let (child, c) = options.swap_remove(rng.below(options.len()));
-        p = child;
-        count += 1;
-        out.push_str(&format!("{count}. point {c}\n"));
+    Ok(random_game(r, start(r, v, Some(n))?, seed, misere))
+}
+
+/// (p, q) Sprouts for the player and the random game: a move is the
+/// reduced child itself.
+impl RuleSet for PqRules {
+    type Pos = PqPos;
+    type Move = PqPos;
+    type Key = PqCanon;
+
+    fn moves(self, p: &PqPos) -> Vec<(PqPos, PqCanon)> {
+        pq::children(p, self)
     }
-    out.push_str(&random_result(count, misere));
-    Ok(out)
+
+    fn play(self, _: &PqPos, child: PqPos) -> PqPos {
+        child
+    }
+
+    fn child_keys(self, k: &PqCanon) -> Vec<PqCanon> {
+        pq::child_keys(k, self)
+    }
+
+    fn canon(self, p: &PqPos) -> PqCanon {
+        p.canon(self)
+    }
+
+    fn move_name(_: &PqPos) -> &'static str {
+        "point"
+    }
 }
 
 /// `sprouts replay` of `random --rules pq:P,Q`'s lines: each move's form
@@ -132,63 +144,18 @@ pub fn replay(text: &str) -> Output {
         count += 1;
         out.push_str(&format!("{count}. {form}\n"));
     }
-    if !pq::children(&p, rules).is_empty() {
-        out.push_str(&format!("# not over: {} moves left to choose from\n", pq::children(&p, rules).len()));
+    let left = pq::children(&p, rules).len();
+    if left > 0 {
+        out.push_str(&format!("# not over: {left} moves left to choose from\n"));
         return Ok(out);
     }
     out.push_str(&random_result(count, misere));
     Ok(out)
 }
 
-/// A computer player of `play --rules pq:P,Q`: random, or perfect (the
-/// solver of `solve`, its table kept from move to move and game to game).
-pub struct PqPlayer {
-    rules: PqRules,
-    perfect: bool,
-    rng: Rng,
-    normal: NormalSum<Box<dyn FnMut(&PqCanon) -> Vec<PqCanon>>, PqCanon>,
-    misere: Option<Search<PqCanon, Box<dyn FnMut(&PqCanon) -> Vec<PqCanon>>>>,
-}
-
 /// The most points `play --rules pq:P,Q` lets the perfect player solve
 /// (no node or time limit; see docs/variants.md for the times).
 pub const MAX_PERFECT_SPOTS: usize = 4;
-
-impl PqPlayer {
-    pub fn new(rules: PqRules, strength: Strength, misere: bool, seed: u64) -> Result<PqPlayer, String> {
-        if strength == Strength::Heuristic {
-            return Err(format!(
-                "the heuristic player plays plain Sprouts only: under --rules {rules} choose random or perfect"
-            ));
-        }
-        let keys = move |c: &PqCanon| pq::child_keys(c, rules);
-        Ok(PqPlayer {
-            rules,
-            perfect: strength == Strength::Perfect,
-            rng: Rng::new(seed),
-            normal: NormalSum::new(Box::new(keys)),
-            misere: misere.then(|| Search::new(true, Box::new(keys) as Box<dyn FnMut(&PqCanon) -> Vec<PqCanon>>)),
-        })
-    }
-
-    /// The position after this player's move, or None when `p` has no move.
-    pub fn choose(&mut self, p: &PqPos) -> Option<PqPos> {
-        let mut options = pq::children(p, self.rules);
-        if options.is_empty() {
-            return None;
-        }
-        let winning = if self.perfect {
-            options.iter().position(|(_, c)| match &mut self.misere {
-                Some(s) => !s.wins(c),
-                None => !self.normal.wins(c),
-            })
-        } else {
-            None
-        };
-        let i = winning.unwrap_or_else(|| self.rng.below(options.len()));
-        Some(options.swap_remove(i).0)
-    }
-}
 
 /// The start of `play --rules pq:P,Q` (the perfect player's size checked).
 pub fn play_start(r: PqRules, v: &VariantArgs, n: usize, perfect: bool) -> Result<PqPos, String> {

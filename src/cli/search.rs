@@ -74,7 +74,7 @@ enum Stop {
 type Kids<'a, K> = Box<dyn FnMut(&K) -> Vec<K> + 'a>;
 
 /// Either search, as the solve uses it.
-enum Searcher<'a, K> {
+pub(super) enum Searcher<'a, K> {
     Normal(NormalSum<Kids<'a, K>, K>),
     Misere(Search<K, Kids<'a, K>>),
 }
@@ -118,7 +118,7 @@ impl Searcher<'_, Canon> {
 }
 
 /// Where a search's facts are loaded from and saved to.
-trait Store<K> {
+pub(super) trait Store<K> {
     fn path(&self) -> &Path;
     /// Seconds between saves.
     fn save_every(&self) -> u64;
@@ -171,44 +171,12 @@ impl Store<Canon> for Database<'_> {
 /// winning moves), `text` writes a form. Normal play: the largest land
 /// plus a nim heap for the others (a line never leaves its region, so
 /// lands are independent games under every rule set); misère, where sums have no nimbers: the plain search.
+///
+/// With a `database` its facts are loaded first and every fact decided is
+/// saved (at the end, on a stop or Ctrl-C, every `save_every` seconds):
+/// `solve --rules R --database FILE`.
 #[allow(clippy::too_many_arguments)]
 pub fn solve<K: LandKey>(
-    kind: Kind,
-    root: &K,
-    misere: bool,
-    as_json: bool,
-    max_seconds: Option<u64>,
-    max_nodes: Option<u64>,
-    keys: impl Fn(&K) -> Vec<K>,
-    forms: impl Fn(&K) -> Vec<K>,
-    text: impl Fn(&K) -> String,
-) -> Output {
-    run(kind, root, misere, as_json, max_seconds, max_nodes, None, keys, forms, text)
-}
-
-/// [`solve`], and with a database its facts are loaded first and every
-/// fact decided is saved (at the end, on a stop or Ctrl-C, every
-/// `save_every` seconds): `solve --rules R --database FILE`.
-#[allow(clippy::too_many_arguments)]
-pub fn solve_with_database(
-    kind: Kind,
-    root: &Canon,
-    misere: bool,
-    as_json: bool,
-    max_seconds: Option<u64>,
-    max_nodes: Option<u64>,
-    database: Option<Database>,
-    keys: impl Fn(&Canon) -> Vec<Canon>,
-    forms: impl Fn(&Canon) -> Vec<Canon>,
-    text: impl Fn(&Canon) -> String,
-) -> Output {
-    run(kind, root, misere, as_json, max_seconds, max_nodes, database.as_ref().map(|d| d as &dyn Store<Canon>), keys, forms, text)
-}
-
-/// Both: the search, its stops (limits, Ctrl-C with a database, saves)
-/// and the output.
-#[allow(clippy::too_many_arguments)]
-fn run<K: LandKey>(
     kind: Kind,
     root: &K,
     misere: bool,

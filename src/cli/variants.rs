@@ -4,17 +4,15 @@
 //! src/cli/pq.rs.
 
 use super::args::{json, PositionArgs};
-use super::game::Rng;
-use super::search::{random_result, Kind};
+use super::rule_set::{random_game, RuleSet};
+use super::search::{Database, Kind, Store};
 use super::Output;
 use clap::Args;
 use sprouts::game::Variant;
-use sprouts::player::Strength;
-use sprouts::variants::solve::{NormalSum, Search};
 use sprouts::text::{parse_position, quote_around};
 use sprouts::variants::pq::PqRules;
-use sprouts::variants::{self, Rules, StartKind};
-use sprouts::{Canon, Position};
+use sprouts::variants::{self, NewSpot, Rules, StartKind};
+use sprouts::{Canon, Move, Position};
 
 /// The rule set on the command line: a name, or `pq:P,Q`.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
@@ -176,14 +174,15 @@ pub fn solve(
     let p = v.read(pos)?;
     check_size(&p)?;
     let rules = v.rules();
-    super::search::solve_with_database(
+    let database = database.map(|(path, save_every)| Database { path, save_every, rules });
+    super::search::solve(
         Kind::Rules(rules.to_string()),
         &Canon::of(&p),
         misere,
         as_json,
         max_seconds,
         max_nodes,
-        database.map(|(path, save_every)| super::search::Database { path, save_every, rules }),
+        database.as_ref().map(|d| d as &dyn Store<Canon>),
         // Misère searches whole positions: their children are made land
         // by land (a move in one land, the others kept as written), as
         // `verify` makes them, so that the lost positions a certificate
@@ -221,78 +220,43 @@ pub fn random(v: &VariantArgs, n: usize, seed: u64, misere: bool) -> Output {
     if let Some(r) = v.pq() {
         return super::pq::random(r, v, n, seed, misere);
     }
-    let rules = v.rules();
-    let mut p = v.start_position(n)?;
+    let p = v.start_position(n)?;
     check_size(&p)?;
-    let mut rng = Rng::new(seed);
-    let mut out = format!("# rules: {rules}\n# start: {}\n", Canon::of(&p));
-    let mut count = 0usize;
-    loop {
-        let options = variants::children(&p, rules);
-        if options.is_empty() {
-            break;
-        }
-        let (mv, what, c) = &options[rng.below(options.len())];
-        p = variants::play(&p, mv, *what);
-        count += 1;
-        out.push_str(&format!("{count}. {} {c}\n", what.name()));
+    Ok(random_game(v.rules(), p, seed, misere))
+}
+
+/// The variants of plain Sprouts for the player and the random game: a
+/// move is a Sprouts line and what it puts on it.
+impl RuleSet for Rules {
+    type Pos = Position;
+    type Move = (Move, NewSpot);
+    type Key = Canon;
+
+    fn moves(self, p: &Position) -> Vec<((Move, NewSpot), Canon)> {
+        variants::children(p, self).into_iter().map(|(mv, what, c)| ((mv, what), c)).collect()
     }
-    out.push_str(&random_result(count, misere));
-    Ok(out)
-}
 
-/// A computer player of `sprouts play --rules R`: random, or perfect by
-/// the same solvers as `solve --rules` (its table kept from move to move).
-/// The heuristic player knows plain Sprouts only.
-pub struct VariantPlayer {
-    rules: Rules,
-    perfect: bool,
-    rng: Rng,
-    normal: NormalSum<Children>,
-    misere: Option<Search<Canon, Children>>,
-}
+    fn play(self, p: &Position, (mv, what): (Move, NewSpot)) -> Position {
+        variants::play(p, &mv, what)
+    }
 
-/// The player's children function, boxed so that its searches can be kept.
-type Children = Box<dyn FnMut(&Canon) -> Vec<Canon>>;
+    fn child_keys(self, k: &Canon) -> Vec<Canon> {
+        variants::child_keys(k, self)
+    }
+
+    fn canon(self, p: &Position) -> Canon {
+        Canon::of(p)
+    }
+
+    fn move_name((_, what): &(Move, NewSpot)) -> &'static str {
+        what.name()
+    }
+}
 
 /// The most spots `play --rules` lets the perfect player solve: it has no
 /// node or time limit (dots-or-crosses from 5 crosses took 65 s, see
 /// docs/variants.md).
 pub const MAX_PERFECT_SPOTS: usize = 5;
-
-impl VariantPlayer {
-    pub fn new(rules: Rules, strength: Strength, misere: bool, seed: u64) -> Result<VariantPlayer, String> {
-        if strength == Strength::Heuristic {
-            return Err(format!("the heuristic player plays plain Sprouts only: under --rules {rules} choose random or perfect"));
-        }
-        let keys = move |c: &Canon| variants::child_keys(c, rules);
-        Ok(VariantPlayer {
-            rules,
-            perfect: strength == Strength::Perfect,
-            rng: Rng::new(seed),
-            normal: NormalSum::new(Box::new(keys)),
-            misere: misere.then(|| Search::new(true, Box::new(keys) as Box<dyn FnMut(&Canon) -> Vec<Canon>>)),
-        })
-    }
-
-    /// The position after this player's move, or None when `p` has no move.
-    pub fn choose(&mut self, p: &Position) -> Option<Position> {
-        let options = variants::children(p, self.rules);
-        if options.is_empty() {
-            return None;
-        }
-        let winning = if self.perfect {
-            options.iter().position(|(_, _, c)| match &mut self.misere {
-                Some(s) => !s.wins(c),
-                None => !self.normal.wins(c),
-            })
-        } else {
-            None
-        };
-        let (mv, what, _) = &options[winning.unwrap_or_else(|| self.rng.below(options.len()))];
-        Some(variants::play(p, mv, *what))
-    }
-}
 
 /// The start of `n` dots or crosses for `play --rules` (the perfect
 /// player's size checked).

@@ -18,7 +18,7 @@
 //! small positions the surfaces are solved at (n ≤ 10).
 
 use super::{check_genus, Genus, SurfacePosition, SurfaceRegion};
-use crate::text::{letter, ParseError, Syntax};
+use crate::text::{letter, upper_letter, ParseError, Syntax};
 use crate::topology::{Canon, Spot};
 use crate::topology::{T_DOT, T_GENUS, T_LAND, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
 use std::fmt;
@@ -571,19 +571,7 @@ pub fn parse_surface_glop(s: &str) -> Result<SurfacePosition, ParseError> {
                 crate::limits::check_spots(lives.len() + 1)
                     .map_err(|e| ParseError { offset: start, what: Syntax::Limit(e) })?;
                 if up {
-                    match upper.remove(&k) {
-                        Some((spot, r0, _)) => {
-                            if r0 == ri {
-                                return err(start, Syntax::UpperInOneRegion);
-                            }
-                            boundary.push(spot);
-                        }
-                        None => {
-                            lives.push(1);
-                            upper.insert(k, (lives.len() as Spot, ri, start));
-                            boundary.push(lives.len() as Spot);
-                        }
-                    }
+                    boundary.push(upper_letter(&mut upper, k, ri, start, &mut lives)?);
                 } else {
                     match lower.remove(&k) {
                         Some((spot, _)) => boundary.push(spot),

@@ -279,19 +279,7 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
             }
             Sym::Upper(k) => {
                 zero_check(&boundary, &lives, start)?;
-                match upper.remove(&k) {
-                    Some((spot, r0, _)) => {
-                        if r0 == ri {
-                            return err(start, Syntax::UpperInOneRegion);
-                        }
-                        boundary.push(spot);
-                    }
-                    None => {
-                        lives.push(1);
-                        upper.insert(k, (lives.len() as Spot, ri, start));
-                        boundary.push(lives.len() as Spot);
-                    }
-                }
+                boundary.push(upper_letter(&mut upper, k, ri, start, &mut lives)?);
             }
             Sym::Lower(k) => {
                 zero_check(&boundary, &lives, start)?;
@@ -325,6 +313,29 @@ fn parse_with(s: &str, d: &Dialect) -> Result<Position, ParseError> {
         offset: bytes.len(),
         what: Syntax::Position(e),
     })
+}
+
+/// The spot of uppercase letter `k` met at `offset` in region `ri`: at
+/// its first sight a new spot of one life, at its second (which must be
+/// in another region) that spot again. GLOP and the surfaces' text
+/// (`crate::surfaces::canon`) read a letter alike.
+pub(crate) fn upper_letter(
+    upper: &mut HashMap<u32, (Spot, usize, usize)>,
+    k: u32,
+    ri: usize,
+    offset: usize,
+    lives: &mut Vec<u8>,
+) -> Result<Spot, ParseError> {
+    match upper.remove(&k) {
+        Some((_, r0, _)) if r0 == ri => Err(ParseError { offset, what: Syntax::UpperInOneRegion }),
+        Some((spot, _, _)) => Ok(spot),
+        None => {
+            lives.push(1);
+            let spot = lives.len() as Spot;
+            upper.insert(k, (spot, ri, offset));
+            Ok(spot)
+        }
+    }
 }
 
 fn zero_check(boundary: &[Spot], lives: &[u8], offset: usize) -> Result<(), ParseError> {

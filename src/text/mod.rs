@@ -4,7 +4,7 @@ mod glop;
 mod hoey;
 
 pub use glop::{parse_glop, parse_spots, SpotsDisplay};
-pub(crate) use glop::letter;
+pub(crate) use glop::{letter, upper_letter};
 pub use hoey::{parse_hoey, HoeyDisplay};
 
 use crate::limits::{check_text, LimitError};

@@ -47,26 +47,37 @@ impl RefPos {
     pub fn children(&self, rules: Rules) -> Vec<RefPos> {
         let mut out = Vec::new();
         for ri in 0..self.regions.len() {
-            let region = &self.regions[ri];
-            let corners: Vec<(usize, usize)> = region
-                .iter()
-                .enumerate()
-                .flat_map(|(bi, b)| (0..b.len()).map(move |i| (bi, i)))
-                .filter(|&(bi, i)| self.lives[region[bi][i]] > 0)
-                .collect();
-            for x in 0..corners.len() {
-                for y in x..corners.len() {
-                    let (p, q) = (corners[x], corners[y]);
-                    let (a, b) = (region[p.0][p.1], region[q.0][q.1]);
-                    if p == q && self.lives[a] < 2 {
-                        continue;
-                    }
-                    if p != q && a == b {
-                        continue; // two corners of a 1-life spot
-                    }
-                    for &what in rules.new_spots() {
-                        self.line(ri, p, q, what, 1, &mut out);
-                    }
+            for (p, q) in self.line_ends(ri) {
+                let region = &self.regions[ri];
+                if p != q && region[p.0][p.1] == region[q.0][q.1] {
+                    continue; // two corners of a 1-life spot
+                }
+                for &what in rules.new_spots() {
+                    self.line(ri, p, q, what, 1, &mut out);
+                }
+            }
+        }
+        out
+    }
+
+    /// The corners of region `ri` a line may join (corner indices, a
+    /// corner with itself too): both live, and a spot joined to itself
+    /// has two lives or more.
+    fn line_ends(&self, ri: usize) -> Vec<((usize, usize), (usize, usize))> {
+        let region = &self.regions[ri];
+        let corners: Vec<(usize, usize)> = region
+            .iter()
+            .enumerate()
+            .flat_map(|(bi, b)| (0..b.len()).map(move |i| (bi, i)))
+            .filter(|&(bi, i)| self.lives[region[bi][i]] > 0)
+            .collect();
+        let mut out = Vec::new();
+        for x in 0..corners.len() {
+            for y in x..corners.len() {
+                let (c, d) = (corners[x], corners[y]);
+                let s = region[c.0][c.1];
+                if s != region[d.0][d.1] || self.lives[s] >= 2 {
+                    out.push((c, d));
                 }
             }
         }
@@ -85,25 +96,12 @@ impl RefPos {
     pub fn pq_children(&self, p: u8, q: u8) -> Vec<RefPos> {
         let mut out = Vec::new();
         for ri in 0..self.regions.len() {
-            let region = &self.regions[ri];
-            let corners: Vec<(usize, usize)> = region
-                .iter()
-                .enumerate()
-                .flat_map(|(bi, b)| (0..b.len()).map(move |i| (bi, i)))
-                .filter(|&(bi, i)| self.lives[region[bi][i]] > 0)
-                .collect();
-            for x in 0..corners.len() {
-                for y in x..corners.len() {
-                    let (c, d) = (corners[x], corners[y]);
-                    if region[c.0][c.1] == region[d.0][d.1] && self.lives[region[c.0][c.1]] < 2 {
-                        continue;
-                    }
-                    let mut first = Vec::new();
-                    self.line(ri, c, d, NewSpot::Dot, p - 2, &mut first);
-                    for f in first {
-                        let x = f.lives.len() - 1;
-                        f.more_edges(x, q - 2, &mut out);
-                    }
+            for (c, d) in self.line_ends(ri) {
+                let mut first = Vec::new();
+                self.line(ri, c, d, NewSpot::Dot, p - 2, &mut first);
+                for f in first {
+                    let x = f.lives.len() - 1;
+                    f.more_edges(x, q - 2, &mut out);
                 }
             }
         }
@@ -305,6 +303,7 @@ impl RefPos {
 }
 
 /// Region indices grouped by shared spots (union-find over spots).
+// `pq::canon` began as a copy of this and of `reduce_min`; kept apart on purpose: the reference shares no code with the engine it checks.
 fn lands(p: &RefPos) -> Vec<Vec<usize>> {
     let n = p.regions.len();
     let mut parent: Vec<usize> = (0..n).collect();

@@ -153,6 +153,7 @@ impl fmt::Display for PqCanon {
 }
 
 /// Region indices grouped into lands (regions sharing a spot).
+// Alike `super::super::reference`'s on purpose: that one is the independent check, so neither uses the other.
 fn lands(p: &PqPos) -> Vec<Vec<usize>> {
     let n = p.regions().len();
     let mut parent: Vec<usize> = (0..n).collect();

@@ -275,6 +275,7 @@ impl PqPos {
 
     /// What can still matter (see the module comment), spots renumbered
     /// in order of appearance.
+    // Alike `RefPos::reduce_min` on purpose: that one is the independent check, so neither uses the other.
     pub fn reduced(&self, rules: PqRules) -> PqPos {
         let mut regions = Vec::new();
         for r in &self.regions {
