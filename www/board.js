@@ -92,6 +92,8 @@ const ZOOM_MAX = 12;
 const ZOOM_STEP = 1.5;
 /** CSS px at the top of the board kept for a line of message (8 px from the top, 14 px text) and the zoom buttons. */
 const MESSAGE_BAND = 30;
+/** The least margin (CSS px) round the fitted drawing: a spot's mark (a triangle reaches 8 px from its centre) and a little. */
+const MIN_MARGIN_PX = 10;
 /** How long the computer's curve takes to draw itself. */
 const ANIMATION_MS = 400;
 /** While the player zooms, and this long after, the numbers are not placed again. */
@@ -171,8 +173,28 @@ export function createBoard(element, config = {}) {
   };
   /** The view: CSS px = board * scale + offset (the fit, then the player's zoom). */
   const view = { scale: 1, ox: 0, oy: 0, width: 0, height: 0, dpr: 1 };
-  /** The extent fitted into the element: CSS px = board * scale + offset. */
-  const fitted = { scale: 1, ox: 0, oy: 0 };
+  /** The extent fitted into the element: CSS px = board * scale + offset; `margin` board units round it. */
+  const fitted = { scale: 1, ox: 0, oy: 0, margin: cfg.margin ?? 24 };
+
+  /**
+   * The scale that fits the extent `e` and `margin` units round it into
+   * `width` × `tall` CSS px, the margin at least MIN_MARGIN_PX: at an
+   * embed's small scales 24 units are 5–7 px, less than a spot's mark,
+   * and a spot at the drawing's edge was cut by the board's edge (the
+   * 26-spot record at 320×240, docs/labels.md). Sets `fitted.margin`.
+   * @param {Extent} e @param {number} width @param {number} tall @param {number} margin
+   */
+  function fitScale(e, width, tall, margin) {
+    const ew = Math.max(1e-9, e.maxX - e.minX);
+    const eh = Math.max(1e-9, e.maxY - e.minY);
+    const scale = Math.min(width / (ew + 2 * margin), tall / (eh + 2 * margin));
+    fitted.margin = margin;
+    if (margin * scale >= MIN_MARGIN_PX) return scale;
+    const least = Math.min((width - 2 * MIN_MARGIN_PX) / ew, (tall - 2 * MIN_MARGIN_PX) / eh);
+    if (!(least > 0)) return scale;
+    fitted.margin = MIN_MARGIN_PX / least;
+    return least;
+  }
   /** The player's zoom and pan on top of the fit: CSS px = fitted px * k + t. */
   const zoom = { k: 1, tx: 0, ty: 0 };
   /** @type {HTMLButtonElement[]} */
@@ -193,14 +215,14 @@ export function createBoard(element, config = {}) {
     view.height = Math.max(1, r.height);
     view.dpr = Math.max(1, globalThis.devicePixelRatio || 1);
     const e = state.extent;
-    const m = cfg.margin ?? 24;
-    const w = Math.max(1, e.maxX - e.minX + 2 * m);
-    const h = Math.max(1, e.maxY - e.minY + 2 * m);
     // The fitted drawing starts below a line of message, which would
     // otherwise cover its top (on a phone the margin is only 10 px).
     const band = Math.min(MESSAGE_BAND, view.height / 4);
     const tall = Math.max(1, view.height - band);
-    fitted.scale = Math.min(view.width / w, tall / h);
+    fitted.scale = fitScale(e, view.width, tall, cfg.margin ?? 24);
+    const m = fitted.margin;
+    const w = Math.max(1, e.maxX - e.minX + 2 * m);
+    const h = Math.max(1, e.maxY - e.minY + 2 * m);
     fitted.ox = (view.width - w * fitted.scale) / 2 - (e.minX - m) * fitted.scale;
     fitted.oy = band + (tall - h * fitted.scale) / 2 - (e.minY - m) * fitted.scale;
     if (zoomed) {
@@ -219,7 +241,7 @@ export function createBoard(element, config = {}) {
   /** The view from the fit and the player's zoom; the drawing never leaves the element entirely. */
   function applyZoom() {
     const e = state.extent;
-    const m = cfg.margin ?? 24;
+    const m = fitted.margin;
     // The fitted drawing's box after zooming keeps 48 px (or all of itself) inside.
     const box = (/** @type {number} */ lo, /** @type {number} */ hi, /** @type {number} */ s, /** @type {number} */ o) => [(lo - m) * s * zoom.k + o * zoom.k, (hi + m) * s * zoom.k + o * zoom.k];
     const [x0, x1] = box(e.minX, e.maxX, fitted.scale, fitted.ox);

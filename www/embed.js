@@ -151,6 +151,9 @@ const CSS = `
 .wrap > .area { flex: 1 1 0; min-height: 0; border: 1px solid var(--sb-line); border-radius: 8px; }
 .bar, .replay { display: flex; gap: 4px; align-items: center; flex-wrap: nowrap; min-width: 0; }
 .status { flex: 1; min-width: 0; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
+/* Read-only (a record shown): two lines kept for the status (its end, who won by the record, takes two),
+   so that the board's area measured before the game is read is the one it gets, and stays while stepping. */
+:host([readonly]) .status { min-height: 2.6em; }
 .replay .at { flex: 1; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .replay .engine { color: var(--sb-muted); }
 button { font: inherit; padding: 1px 8px; color: var(--sb-fg); background: var(--sb-button); border: 1px solid var(--sb-line); border-radius: 5px; }
@@ -482,8 +485,6 @@ export class SproutsBoard extends HTMLElement {
     // Down to 300 units tall (the page: 450), so that a wide embed's
     // drawing fills its width too: at 320×240 the drawing is then shown
     // 11% larger, with room for numbers beside their spots (docs/labels.md).
-    const area = this.shadowRoot?.querySelector('.area')?.getBoundingClientRect();
-    const { width, height } = boardShape(area?.width ?? 0, area?.height ?? 0, 24, EMBED_LEAST_HEIGHT);
     const misere = this.hasAttribute('misere');
     // The moves are read as a record, exactly as the page's Open box reads
     // one: a whole record (with its header) or moves after spots/misere,
@@ -491,6 +492,21 @@ export class SproutsBoard extends HTMLElement {
     const moves = (this.getAttribute('moves') ?? '').trim();
     const position = this.getAttribute('position');
     const record = position ? moves : looksLikeRecord(moves) ? moves : `${n}${misere ? '-' : '+'} ${moves}`;
+    // The record as written (undrawn, so quick): its header and moves as the players wrote them.
+    /** @type {{ header: import('./embed-status.js').Header, moves: { move: string, written: string }[] } | null} */
+    let written = null;
+    if (!position && moves) {
+      try {
+        written = engine.readRecord(record);
+      } catch { /* the game may still read; only the written forms are missing */ }
+    }
+    // The lines round the board (header, replay bar) as they will be shown,
+    // before the board's area is measured: measured without them, the
+    // board was shaped for an area taller than it gets (at 320×240 the
+    // fitted drawing ran under the bar, docs/labels.md).
+    this.lines(written?.header ?? null);
+    const area = this.shadowRoot?.querySelector('.area')?.getBoundingClientRect();
+    const { width, height } = boardShape(area?.width ?? 0, area?.height ?? 0, 24, EMBED_LEAST_HEIGHT);
     /** @type {EngineGame | null} */
     let game = null;
     /** @type {unknown} */
@@ -534,13 +550,7 @@ export class SproutsBoard extends HTMLElement {
     }
     this.game?.free();
     this.game = game;
-    // The record as written (undrawn, so quick): its header and moves as the players wrote them.
-    this.written = null;
-    if (why === null && !position && moves) {
-      try {
-        this.written = engine.readRecord(record);
-      } catch { /* the game read; only the written forms are missing */ }
-    }
+    this.written = why === null ? written : null;
     this.selected = null;
     if (why !== null) this.fail(messageOf(why));
     else this.board.message('', true);
@@ -706,25 +716,20 @@ export class SproutsBoard extends HTMLElement {
     if (!g || !board || !root) return;
     const q = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
     const st = g.status();
-    board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), lastSpot: st.moveNumber ? g.spots + st.moveNumber : 0 });
-    board.highlight({ marked: this.selected ? [this.selected] : [] });
-    board.setInteractive(this.canPlay());
     const controls = this.getAttribute('controls');
     const readonly = this.hasAttribute('readonly');
     const replaying = controls === 'replay';
     const who = opponentOf(this);
-    q('.bar').hidden = controls === 'none';
-    q('.replay').hidden = !replaying;
+    // The lines round the board first, the board last: the board fits the
+    // drawing to the area the lines leave (measured when its state is set),
+    // and the tidy asks for that scale.
+    const h = this.written?.header;
+    this.lines(h ?? null);
     if (replaying) {
       this.replayBar?.render();
       // Focusable so that the replay keys work once the element is clicked or tabbed to.
       if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     }
-    const head = q('.head');
-    const h = this.written?.header;
-    head.hidden = !h?.players && !(replaying && h?.result);
-    head.textContent = h ? headerLine(h) : '';
-    head.title = head.textContent; // the whole line where it is cut with an ellipsis
     const atRecordEnd = !!this.written && g.moveCount === this.written.moves.length && this.written.moves.every((m, i) => g.moves()[i] === m.move);
     q('.status').textContent = statusText(st, { header: h ?? null, atRecordEnd, computer: who?.side ?? null, thinking: this.computer?.thinking(), game: g });
     q('.status').title = q('.status').textContent; // clamped to two lines: the whole text on hover
@@ -737,8 +742,29 @@ export class SproutsBoard extends HTMLElement {
     q('[data-act=analyse]').hidden = !this.hasAttribute('analysis');
     this.spotChoice?.render();
     if (readonly || replaying || st.over) q('.newspot').hidden = true;
+    board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), lastSpot: st.moveNumber ? g.spots + st.moveNumber : 0 });
+    board.highlight({ marked: this.selected ? [this.selected] : [] });
+    board.setInteractive(this.canPlay());
     this.teaching?.feature?.render();
     this.overlay?.show(this.hasAttribute('overlay') ? g : null);
+  }
+
+  /**
+   * Which lines show round the board: the header (players, or the result
+   * in a replay), the replay bar and the bar of buttons.
+   * @param {import('./embed-status.js').Header | null} h the record's header
+   */
+  lines(h) {
+    const root = this.shadowRoot;
+    if (!root) return;
+    const q = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
+    const controls = this.getAttribute('controls');
+    q('.bar').hidden = controls === 'none';
+    q('.replay').hidden = controls !== 'replay';
+    const head = q('.head');
+    head.hidden = !h?.players && !(controls === 'replay' && h?.result);
+    head.textContent = h ? headerLine(h) : '';
+    head.title = head.textContent; // the whole line where it is cut with an ellipsis
   }
 
   /**

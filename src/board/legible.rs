@@ -29,6 +29,10 @@ const FAR_PX: f64 = 200.0;
 const MARGIN: f64 = 24.0;
 /// CSS px at the top of the board kept for a line of message and the zoom buttons.
 const MESSAGE_BAND: f64 = 30.0;
+/// The least margin (CSS px) round a fitted drawing (`MIN_MARGIN_PX` in
+/// `www/board.js`): at an embed's small scales [`MARGIN`] is less than a
+/// spot's mark, which the board's edge cut.
+const MIN_MARGIN_PX: f64 = 10.0;
 
 /// A drawing's readings at `scale` CSS px per board unit.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -137,12 +141,19 @@ impl PageSize {
     /// The page's zoom to fit: CSS px per board unit so that everything
     /// drawn and the margin fit in the element below the line kept for a
     /// message (`MESSAGE_BAND` in `www/board.js`).
+    /// The margin is at least [`MIN_MARGIN_PX`], as `fitScale()` in
+    /// `www/board.js` fits it.
     pub fn zoom(&self, board: &Board) -> f64 {
         let r = board.extent();
-        let w = r.max.x - r.min.x + 2.0 * MARGIN;
-        let h = r.max.y - r.min.y + 2.0 * MARGIN;
+        let (ew, eh) = ((r.max.x - r.min.x).max(1e-9), (r.max.y - r.min.y).max(1e-9));
         let tall = self.element.1 - MESSAGE_BAND.min(self.element.1 / 4.0);
-        (self.element.0 / w).min(tall / h)
+        let zoom = (self.element.0 / (ew + 2.0 * MARGIN)).min(tall / (eh + 2.0 * MARGIN));
+        let least = ((self.element.0 - 2.0 * MIN_MARGIN_PX) / ew).min((tall - 2.0 * MIN_MARGIN_PX) / eh);
+        if MARGIN * zoom >= MIN_MARGIN_PX || least.is_nan() || least <= 0.0 {
+            zoom
+        } else {
+            least
+        }
     }
 }
 

@@ -51,6 +51,8 @@ function measure() {
   const cut = (/** @type {HTMLElement} */ e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;
   return {
     out, count, host: host.toJSON(), zoom, board: q('.sb-board').getBoundingClientRect().toJSON(),
+    // Each spot's centre (its button's), to check its mark is inside the board.
+    spots: [...root.querySelectorAll('.sb-spot')].map((b) => { const r = b.getBoundingClientRect(); return [Number(/** @type {HTMLElement} */ (b).dataset.spot), r.left + r.width / 2, r.top + r.height / 2]; }),
     head: { text: q('.head').textContent, title: q('.head').title, cut: cut(q('.head')) },
     at: { text: q('.replay .at').textContent, title: q('.replay .at').title },
     status: { text: q('.status').textContent, title: q('.status').title, cut: cut(q('.status')), lines: Math.round(q('.status').clientHeight / parseFloat(getComputedStyle(q('.status')).lineHeight)) },
@@ -106,6 +108,15 @@ for (const size of SIZES) {
       for (const [i, z] of m.zoom.entries()) {
         assert.ok(z.left >= m.board.left - 0.5 && z.right <= m.board.right + 0.5 && z.top >= m.board.top - 0.5 && z.bottom <= m.board.bottom + 0.5, `zoom button ${i} on the board`);
         if (i) assert.ok(z.left >= m.zoom[i - 1].right, `zoom buttons ${i - 1} and ${i} overlap`);
+      }
+      // Every spot's mark (a triangle reaches 8 px from its centre) inside
+      // the board, fitted with a margin of 10 px at least: at 320×240 a
+      // margin of 24 board units was 5 px, and the 26-spot record's spot 23
+      // was cut by the board's lower edge.
+      assert.ok(m.spots.length >= 20, `spots: ${m.spots.length}`);
+      for (const [n, x, y] of m.spots) {
+        const inside = Math.min(x - m.board.left, m.board.right - x, y - m.board.top, m.board.bottom - y);
+        assert.ok(inside >= 8.5, `spot ${n} is ${inside.toFixed(1)} px from the board's edge`);
       }
       // The board takes what the lines leave: more than a third of the height.
       assert.ok(m.board.height > size.height / 3, `board ${m.board.height.toFixed(0)}px of ${size.height}`);
