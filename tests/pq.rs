@@ -325,6 +325,45 @@ fn text_of_a_start() {
     assert_eq!(kids[0].1.to_string(), "!");
 }
 
+#[test]
+fn positions_are_read_back() {
+    // Every form reached reads back to a position with the same form.
+    for (p, q, n) in [(4, 3, 4), (5, 3, 2), (3, 2, 3), (5, 4, 3), (7, 4, 2)] {
+        let r = rules(p, q);
+        for c in reachable(r, n, 200) {
+            let text = c.to_string();
+            let read = pq::parse(&text, r).unwrap_or_else(|e| panic!("pq:{p},{q} {text}: {e}"));
+            assert_eq!(read.canon(r), c, "pq:{p},{q} {text}");
+        }
+    }
+    // A hand-written order of the same position gives the same form, and
+    // its moves are the engine's.
+    let r = rules(4, 3);
+    let start = r.start(2).unwrap();
+    let kid = pq::children(&start, r)[1].1.clone();
+    assert_eq!(kid.to_string(), "1A2B.}1A2B1A3.}]!");
+    let other = pq::parse("1Y31Y2X.}2X1Y.}]!", r).unwrap();
+    assert_eq!(other.canon(r), kid);
+    // What no position can be is refused, with the offset of the fault.
+    for (bad, offset) in [
+        ("5.4.}]!", 0),    // more lives than p = 4
+        ("4.4.}", 5),      // no `]` and `!`
+        ("4.4.}]!x", 7),   // text after the end
+        ("44.}]!", 2),     // a point with no line shares a boundary
+        ("1A.}2A.}]!", 4), // one spot, two lives counts
+        ("3A3A.}]!", 2),   // 3 lives = degree 1: one corner only
+        (".}]!", 0),       // an empty boundary
+        ("4.]!", 2),       // a region not closed
+        ("4.}]", 4),       // no `!`
+        ("4?.}]!", 1),     // not a token
+        ("4#x;.}]!", 1),   // a bad spot number
+    ] {
+        let e = pq::parse(bad, r).expect_err(bad);
+        assert!(e.contains(&format!("offset {offset}:")), "{bad}: {e}");
+    }
+    assert_eq!(pq::parse("!", r).unwrap().canon(r).to_string(), "!");
+}
+
 fn run(args: &[&str]) -> (bool, String, String) {
     let o = Command::new(env!("CARGO_BIN_EXE_sprouts")).args(args).output().expect("the binary runs");
     (o.status.success(), String::from_utf8_lossy(&o.stdout).into(), String::from_utf8_lossy(&o.stderr).into())
@@ -341,6 +380,15 @@ fn command_line() {
     assert!(ok && out.contains("outcome: win"), "{out}");
     let (ok, out, _) = run(&["moves", "--rules", "pq:4,3", "--spots", "1"]);
     assert!(ok && out == "!\n", "{out}");
+    // A position's text: the same moves and outcome as its --spots start.
+    let (ok, by_text, _) = run(&["moves", "--rules", "pq:4,3", "4.4.}]!"]);
+    let (_, by_spots, _) = run(&["moves", "--rules", "pq:4,3", "--spots", "2"]);
+    assert!(ok && by_text == by_spots && by_text.lines().count() == 2, "{by_text}");
+    let (ok, out, _) = run(&["solve", "--rules", "pq:4,3", "1A2B.}1A2B1A3.}]!", "--json"]);
+    assert!(ok, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["position"], "1A2B.}1A2B1A3.}]!");
+    assert_eq!(v["outcome"], "loss", "a winning move of the 2-start leaves a loss");
     // A random game replays.
     let (ok, game, _) = run(&["random", "--rules", "pq:4,3", "--spots", "4", "--seed", "9"]);
     assert!(ok && game.starts_with("# rules: pq:4,3\n# start: "), "{game}");
@@ -355,7 +403,8 @@ fn command_line() {
     assert!(ok && out.contains("under pq:4,3 rules"), "{out}");
     for bad in [
         vec!["solve", "--rules", "pq:4,2", "--spots", "2"],
-        vec!["solve", "--rules", "pq:4,3", "4.4.}]!"],
+        vec!["solve", "--rules", "pq:4,3", "5.4.}]!"],
+        vec!["moves", "--rules", "pq:4,3", "4.4.}"],
         vec!["moves", "--rules", "pq:4,3", "--start", "crosses", "--spots", "2"],
         vec!["draw", "--rules", "pq:4,3", "--spots", "2", "--svg", "/dev/null"],
         vec!["play", "--rules", "pq:4,3", "--spots", "2", "--first", "heuristic", "--second", "random"],

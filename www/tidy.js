@@ -8,7 +8,9 @@
  * copy's drawing (`Game.adoptDrawing`, checked to show the same position)
  * and redraws, then asks for the next step, so what is shown is always
  * the game's drawing and a stroke is checked against what the player sees.
- * When it has settled, the worker places the spot numbers too.
+ * When it has settled, the worker places the spot numbers too. A game
+ * under other rules is tidied on this thread in the same steps (see
+ * `here`).
  * Started after every move and by the "Tidy" button; stopped when a stroke
  * begins and when the move shown changes otherwise (undo, the replay bar,
  * a new game). With `prefers-reduced-motion` the drawing is redrawn once,
@@ -19,6 +21,8 @@
  */
 
 const reduced = matchMedia('(prefers-reduced-motion: reduce)');
+/** Sweeps per frame of a tidy on the page's thread (games under other rules). */
+const STEP_MS = 30;
 
 /**
  * @param {import('./game-controller.js').GameController} c
@@ -76,13 +80,52 @@ export function createTidy(c, board, drawing, hooks = {}) {
   }
   drawing.listen(step);
 
+  /**
+   * A tidy of a game under other rules on this thread, in steps of about
+   * 30 ms of sweeps (its games are small: a sweep of a 70-spot Brussels
+   * game takes about 20 ms) between frames, stopped as the worker's is.
+   * @param {any} g the game shown @param {number} id
+   */
+  function here(g, id) {
+    if (running !== id || c.current !== g) return;
+    const scale = board.scale() || 1;
+    const t0 = performance.now();
+    let more = false;
+    try {
+      do {
+        more = c.guard(() => g.tidy(scale, 1), false);
+      } while (more && performance.now() - t0 < STEP_MS);
+    } catch {
+      more = false;
+    }
+    if (!more || !reduced.matches) {
+      board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), moving: true });
+    }
+    if (more) {
+      requestAnimationFrame(() => here(g, id));
+      return;
+    }
+    const s = board.scale() || 1;
+    const labels = c.guard(() => g.labelBoxes(s, board.margin()), null);
+    if (labels) board.setState({ labels: { scale: s, places: labels } });
+    stop();
+    hooks.settled?.();
+  }
+
   return {
     /** Tidies the drawing shown (restarts a tidy in progress). */
     start() {
       const g = c.current;
+      if (!g) return;
       // A game under other rules is saved without its drawing (variants.js),
-      // so the drawing worker cannot tidy the drawing shown: not tidied.
-      if (!g || (g.rulesName ?? 'sprouts') !== 'sprouts') return;
+      // so the drawing worker's copy would be routed anew, not the drawing
+      // shown: it is tidied here instead (untidied, a long game's numbers
+      // covered each other and the curves at 390×844).
+      if ((g.rulesName ?? 'sprouts') !== 'sprouts') {
+        running = drawing.nextId();
+        here(g, running);
+        return;
+      }
       const game = c.guard(() => g.toJson(), null);
       if (game === null) return;
       running = drawing.nextId();

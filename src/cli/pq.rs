@@ -1,7 +1,7 @@
 //! `--rules pq:P,Q` ((p, q) Sprouts, src/variants/pq) on `solve`, `moves`,
-//! `random` and `play`, and `replay` of a `random` game's lines. Starts
-//! are `--spots N` points only: a (p, q) position has its own text
-//! (`4.4.}]!`), which is written but not read back as a `<POSITION>`.
+//! `random` and `play`, and `replay` of a `random` game's lines. A start
+//! is `--spots N` points or a (p, q) position's own text (`4.4.}]!`,
+//! src/variants/pq/text.rs) as `<POSITION>` on `moves` and `solve`.
 
 use super::args::{json, PositionArgs};
 use super::rule_set::{random_game, RuleSet};
@@ -19,9 +19,7 @@ fn start(r: PqRules, v: &VariantArgs, n: Option<usize>) -> Result<PqPos, String>
     if v.start.is_some() {
         return Err(format!("--start: (p, q) Sprouts starts with points (--rules {r} --spots N)"));
     }
-    let n = n.ok_or_else(|| {
-        format!("--rules {r} takes --spots N (a (p, q) position is not read as <POSITION>)")
-    })?;
+    let n = n.ok_or_else(|| format!("--rules {r} takes --spots N or a (p, q) position (`4.4.}}]!`)"))?;
     if n > MAX_LIVE {
         return Err(format!("--spots {n}: (p, q) Sprouts takes at most {MAX_LIVE} points"));
     }
@@ -29,8 +27,16 @@ fn start(r: PqRules, v: &VariantArgs, n: Option<usize>) -> Result<PqPos, String>
 }
 
 fn read(r: PqRules, v: &VariantArgs, pos: &PositionArgs) -> Result<PqPos, String> {
-    if pos.position.is_some() {
-        return Err(format!("--rules {r} takes --spots N (a (p, q) position is not read as <POSITION>)"));
+    if let Some(text) = &pos.position {
+        if v.start.is_some() {
+            return Err(format!("--start: (p, q) Sprouts starts with points (--rules {r} --spots N)"));
+        }
+        let p = pq::parse(text, r)?;
+        let live = p.lives().iter().filter(|&&l| l > 0).count();
+        if live > MAX_LIVE {
+            return Err(format!("{live} live points: (p, q) Sprouts takes at most {MAX_LIVE}"));
+        }
+        return Ok(p);
     }
     start(r, v, pos.spots.map(|n| n as usize))
 }

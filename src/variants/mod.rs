@@ -103,10 +103,18 @@ impl fmt::Display for Rules {
 impl std::str::FromStr for Rules {
     type Err = String;
     fn from_str(s: &str) -> Result<Rules, String> {
-        Rules::ALL
-            .into_iter()
-            .find(|r| r.name() == s)
-            .ok_or_else(|| format!("unknown rules {s:?} (sprouts, brussels, dots-or-crosses or weeds)"))
+        Rules::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| {
+            if s.starts_with("pq:") {
+                // Records, saved games, links and the embed's attribute
+                // come here; (p, q) Sprouts has no board (docs/variants.md).
+                format!(
+                    "unknown rules {s:?}: (p, q) Sprouts is played on the command line only (sprouts solve \
+                     --rules {s} --spots N), not on the board (sprouts, brussels, dots-or-crosses or weeds)"
+                )
+            } else {
+                format!("unknown rules {s:?} (sprouts, brussels, dots-or-crosses or weeds)")
+            }
+        })
     }
 }
 

@@ -170,6 +170,19 @@ test('the embed: rules="brussels" draws crosses, a bad rules attribute is refuse
     return got;
   });
   assert.match(String(message), /unknown rules "brusels"/);
+  // (p, q) Sprouts has no board: refused with the reason, the element
+  // showing it and firing `sprouts-error`.
+  const pq = await page.evaluate(async () => {
+    const el = document.createElement('sprouts-board');
+    el.id = 'pq-refused';
+    el.setAttribute('rules', 'pq:4,3');
+    const got = new Promise((resolve) => el.addEventListener('sprouts-error', (e) => resolve(/** @type {CustomEvent} */ (e).detail.message)));
+    document.body.append(el);
+    return got;
+  });
+  assert.match(String(pq), /unknown rules "pq:4,3": \(p, q\) Sprouts is played on the command line only/);
+  assert.match(String(await page.locator('#pq-refused .sb-msg').textContent()), /command line only/);
+  if (SHOTS) await page.locator('#pq-refused').screenshot({ path: `${SHOTS}/embed-pq-refused.png` });
   assert.deepEqual(errors.filter((e) => !/unknown rules/.test(e)), []);
   await page.close();
 });
@@ -271,3 +284,42 @@ for (const size of [{ width: 480, height: 320 }, { width: 320, height: 240 }]) {
     await page.close();
   });
 }
+
+test('a long Brussels Sprouts game at 390x844 is tidied: its spot numbers do not cover each other', async () => {
+  const { page, errors } = await site.open('', { width: 390, height: 844 });
+  await newVariant(page, 'brussels', 3);
+  // 5n − 2 = 13 typed moves (routed by the engine, so crowded where a
+  // player's strokes would not be); each tidied as it is played.
+  for (let k = 0; k < 13; k++) {
+    const text = await page.evaluate(() => {
+      const g = /** @type {any} */ (globalThis).sprouts.game;
+      const live = g.spotList().filter((/** @type {any} */ s) => s.lives > 0).map((/** @type {any} */ s) => s.n);
+      for (const a of live) for (const b of live) if (b >= a) { const m = g.movesBetween(a, b, 50); if (m.length) return m[m.length > 1 ? 1 : 0]; }
+      return null;
+    });
+    assert.ok(text, `move ${k + 1} of 13 is left`);
+    await page.fill('#move-input', String(text));
+    await page.press('#move-input', 'Enter');
+    await page.waitForFunction((n) => /** @type {any} */ (globalThis).sprouts.game.moveCount >= n, k + 1, { timeout: 10000 });
+    await tidied(page, 60000);
+  }
+  assert.equal(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.moveCount), 13);
+  const numbers = await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.board.shown().numbers);
+  const spots = await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.spotList().map((/** @type {any} */ s) => s.n));
+  // Boxes in CSS px: about 0.6 em a digit wide, 1 em high.
+  const boxes = spots.map((/** @type {number} */ n, /** @type {number} */ i) => ({
+    n, x: numbers.places[2 * i] * numbers.scale, y: numbers.places[2 * i + 1] * numbers.scale,
+    w: 0.6 * numbers.fonts[i] * String(n).length, h: numbers.fonts[i],
+  })).filter((/** @type {any} */ b) => !numbers.hidden.includes(b.n));
+  const covered = [];
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      if (Math.abs(a.x - b.x) < (a.w + b.w) / 2 && Math.abs(a.y - b.y) < (a.h + b.h) / 2) covered.push(`${a.n}/${b.n}`);
+    }
+  }
+  assert.deepEqual(covered, [], 'numbers covering each other');
+  if (SHOTS) await page.locator('#board').screenshot({ path: `${SHOTS}/brussels-3-long-390.png` });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

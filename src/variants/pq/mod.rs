@@ -40,8 +40,10 @@
 //! canonical form); `tests/pq.rs` compares the two.
 
 mod canon;
+mod text;
 
 pub use canon::PqCanon;
+pub use text::parse;
 
 use std::fmt;
 
