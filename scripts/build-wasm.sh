@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Release build of the cdylib for wasm32, then JS glue into www/pkg (gitignored).
+# Release builds of the cdylib for wasm32, then JS glue into www/pkg
+# (gitignored): two modules from the one crate (Cargo features; src/wasm/):
+#   www/pkg/sprouts.js, sprouts_bg.wasm                  the plane's (default features)
+#   www/pkg/sprouts_surface.js, sprouts_surface_bg.wasm  the surface board's
 # Assumes scripts/setup.sh has run. Does nothing when www/pkg was built from
 # the same inputs (src/, Cargo.toml, Cargo.lock, the wasm-bindgen CLI):
 # their hashes are kept in www/pkg/.inputs. --force builds anyway.
@@ -27,14 +30,20 @@ inputs() {
   } | sha256sum | cut -d' ' -f1
 }
 want="$(inputs)"
-if [ "$force" = 0 ] && [ -f www/pkg/sprouts_bg.wasm ] && [ "$(cat www/pkg/.inputs 2>/dev/null)" = "$want" ]; then
+if [ "$force" = 0 ] && [ -f www/pkg/sprouts_bg.wasm ] && [ -f www/pkg/sprouts_surface_bg.wasm ] && [ "$(cat www/pkg/.inputs 2>/dev/null)" = "$want" ]; then
   echo "wasm up to date: $(stat -c %s www/pkg/sprouts_bg.wasm) bytes (www/pkg/sprouts_bg.wasm; inputs unchanged)"
   exit 0
 fi
 
 wasm_cargo build --release --lib
+# The surface module in its own profile's folder (Cargo.toml: a cdylib's
+# name has no hash, so the two builds must not share one).
+wasm_cargo build --profile wasm-surface --lib --no-default-features --features surface-module
 wasm="$WASM_TARGET_DIR/$WASM_TARGET/release/sprouts.wasm"
+surface="$WASM_TARGET_DIR/$WASM_TARGET/wasm-surface/sprouts.wasm"
 rm -rf www/pkg
 wasm-bindgen --target web --out-dir www/pkg "$wasm"
+wasm-bindgen --target web --out-dir www/pkg --out-name sprouts_surface "$surface"
 echo "$want" > www/pkg/.inputs
 echo "wasm size: $(stat -c %s www/pkg/sprouts_bg.wasm) bytes (www/pkg/sprouts_bg.wasm; raw cargo output $(stat -c %s "$wasm") bytes)"
+echo "surface wasm size: $(stat -c %s www/pkg/sprouts_surface_bg.wasm) bytes (www/pkg/sprouts_surface_bg.wasm; raw cargo output $(stat -c %s "$surface") bytes)"

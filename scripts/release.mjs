@@ -5,7 +5,8 @@
 //   dist/embed.js                                      the element's stable address: re-exports
 //   dist/embed.d.ts                                    its TypeScript declarations
 //   dist/v<version>-<hash>/…                            every other file of www/ (modules,
-//                                                      workers, styles, pkg/ with the wasm)
+//                                                      workers, styles, pkg/ with the wasm:
+//                                                      the plane's module and the surface board's)
 //   dist/docs/…                                        the docs as HTML, if built
 //
 // Versioned: <hash> is the content hash of the versioned folder, so a new
@@ -51,7 +52,8 @@ async function filesUnder(dir, prefix = '') {
 const site = new Map();
 for (const f of await filesUnder(join(ROOT, 'www'))) if (!f.startsWith('pkg/')) site.set(f, join(ROOT, 'www', f));
 for (const f of await filesUnder(opts.pkg)) if (!f.endsWith('.d.ts')) site.set(`pkg/${f}`, join(opts.pkg, f));
-for (const need of ['index.html', 'embed.html', 'embed.js', 'pkg/sprouts.js', 'pkg/sprouts_bg.wasm']) {
+const modules = ['pkg/sprouts_bg.wasm', 'pkg/sprouts_surface_bg.wasm'];
+for (const need of ['index.html', 'embed.html', 'embed.js', 'pkg/sprouts.js', 'pkg/sprouts_surface.js', ...modules]) {
   if (!site.has(need)) throw new Error(`release: ${need} is missing`);
 }
 const isPage = (/** @type {string} */ f) => f.endsWith('.html');
@@ -119,5 +121,6 @@ if (broken.length) throw new Error(`release: links to no file:\n  ${broken.join(
 let bytes = 0;
 for (const f of built) bytes += (await stat(join(out, f))).size;
 console.log(`dist/: ${built.size} files, ${bytes} B; versioned folder ${folder}/`);
-console.log(`  wasm: ${(await stat(join(out, folder, 'pkg/sprouts_bg.wasm'))).size} B; ${[...built].filter(isPage).length} pages`);
+const wasmSizes = await Promise.all(modules.map(async (m) => `${m.slice(4)} ${(await stat(join(out, folder, m))).size} B`));
+console.log(`  wasm: ${wasmSizes.join(', ')}; ${[...built].filter(isPage).length} pages`);
 console.log(`  (${relative(ROOT, out) || out})`);

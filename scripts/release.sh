@@ -15,26 +15,32 @@ stage="$WASM_TARGET_DIR/release-pkg"
 # as it is, without the second cargo build and wasm-opt: for tests of the
 # packaging (tests/browser/release.test.mjs), not for publishing.
 if [ "${SPROUTS_RELEASE_QUICK:-}" = 1 ]; then
-  [ -f www/pkg/sprouts_bg.wasm ] || bash scripts/build-wasm.sh
-  rm -rf "$stage" && mkdir -p "$stage" && cp www/pkg/sprouts.js www/pkg/sprouts_bg.wasm "$stage/"
+  [ -f www/pkg/sprouts_bg.wasm ] && [ -f www/pkg/sprouts_surface_bg.wasm ] || bash scripts/build-wasm.sh
+  rm -rf "$stage" && mkdir -p "$stage"
+  cp www/pkg/sprouts.js www/pkg/sprouts_bg.wasm www/pkg/sprouts_surface.js www/pkg/sprouts_surface_bg.wasm "$stage/"
   echo "quick release: www/pkg's wasm, not optimised (not for publishing)"
 else
-  # 1. The engine, built with the wasm-release profile (Cargo.toml: opt-level
-  #    "z" and LTO) and the inlining threshold of "s" (75): "z"'s own (5)
-  #    solves at half the speed (docs/release.md); its JS glue, then wasm-opt.
+  # 1. The engine's two modules (src/wasm/: the plane's, default features;
+  #    the surface board's, loaded only by the surface board), built with
+  #    the wasm-release profiles (Cargo.toml: opt-level "z" and LTO) and the
+  #    inlining threshold of "s" (75): "z"'s own (5) solves at half the
+  #    speed (docs/release.md); their JS glue, then wasm-opt.
   wasm_opt=node_modules/.bin/wasm-opt
   [ -x "$wasm_opt" ] || npm ci --no-audit --no-fund
-  wasm_cargo build --profile wasm-release --lib \
-    --config 'target.wasm32-unknown-unknown.rustflags=["-C", "llvm-args=-inline-threshold=75"]'
-  raw="$WASM_TARGET_DIR/$WASM_TARGET/wasm-release/sprouts.wasm"
+  inline=(--config 'target.wasm32-unknown-unknown.rustflags=["-C", "llvm-args=-inline-threshold=75"]')
+  wasm_cargo build --profile wasm-release --lib "${inline[@]}"
+  wasm_cargo build --profile wasm-release-surface --lib --no-default-features --features surface-module "${inline[@]}"
   rm -rf "$stage"
-  wasm-bindgen --target web --out-dir "$stage" "$raw"
-  # -Oz: smallest code; names and producers sections are not needed in a release.
-  "$wasm_opt" -Oz --strip-debug --strip-producers "$stage/sprouts_bg.wasm" -o "$stage/sprouts_bg.opt.wasm"
+  wasm-bindgen --target web --out-dir "$stage" "$WASM_TARGET_DIR/$WASM_TARGET/wasm-release/sprouts.wasm"
+  wasm-bindgen --target web --out-dir "$stage" --out-name sprouts_surface "$WASM_TARGET_DIR/$WASM_TARGET/wasm-release-surface/sprouts.wasm"
   size() { printf '%s B raw, %s B gzipped' "$(stat -c %s "$1")" "$(gzip -9c "$1" | wc -c)"; }
-  echo "wasm before wasm-opt: $(size "$stage/sprouts_bg.wasm")"
-  mv "$stage/sprouts_bg.opt.wasm" "$stage/sprouts_bg.wasm"
-  echo "wasm after wasm-opt:  $(size "$stage/sprouts_bg.wasm")"
+  for m in sprouts sprouts_surface; do
+    # -Oz: smallest code; names and producers sections are not needed in a release.
+    "$wasm_opt" -Oz --strip-debug --strip-producers "$stage/${m}_bg.wasm" -o "$stage/${m}_bg.opt.wasm"
+    echo "$m wasm before wasm-opt: $(size "$stage/${m}_bg.wasm")"
+    mv "$stage/${m}_bg.opt.wasm" "$stage/${m}_bg.wasm"
+    echo "$m wasm after wasm-opt:  $(size "$stage/${m}_bg.wasm")"
+  done
 fi
 
 # 2. HOOK (docs): the README and docs/*.md as HTML pages, where the docs'

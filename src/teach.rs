@@ -1,7 +1,7 @@
 //! What a lesson shows about a game: the counts of its drawing (V, E, F
 //! and connected pieces), the lives left and the bounds on the moves still
 //! to come, and the children of a small position for the game-tree
-//! explorer. Plain data for the page (see `src/wasm.rs`); no drawing here.
+//! explorer. Plain data for the page (see `src/wasm/plane.rs`); no drawing here.
 //!
 //! The bounds: every move takes one life from the total, and a game ends
 //! with at least one life left, so from a position with L lives at most

@@ -11,7 +11,7 @@
  *   view.update();                               // an attribute changed
  *   view.destroy();
  */
-import { loadEngine, messageOf } from './engine.js';
+import { loadSurfaceEngine, messageOf } from './engine.js';
 import { attachSurfaceInput } from './surface-input.js';
 
 export const SURFACES = ['torus', 'klein', 'projective'];
@@ -43,7 +43,7 @@ export function createSurfaceEmbed(el, root) {
       <button type="button" data-act="reset" aria-label="Restart" title="Restart" data-icon="⟲"><span class="word">Restart</span></button></div></div>`;
   const area = /** @type {HTMLElement} */ (root.querySelector('.sf-area'));
   const status = /** @type {HTMLElement} */ (root.querySelector('.status'));
-  /** @type {import('./engine.js').Engine | null} */ let engine = null;
+  /** @type {import('./engine.js').SurfaceEngine | null} */ let engine = null;
   /** @type {any} */ let game = null;
 
   /** @param {string} text @param {boolean} [bad] */
@@ -124,7 +124,7 @@ export function createSurfaceEmbed(el, root) {
   }
   root.addEventListener('click', onClick);
 
-  const ready = loadEngine().then((e) => {
+  const ready = loadSurfaceEngine().then((e) => {
     engine = e;
     update();
   }, (e) => fail(`the engine did not load: ${messageOf(e)}`));

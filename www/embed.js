@@ -41,14 +41,15 @@
  * (worker.js, embed-engine.js).
  *
  * The parts: embed-status.js (the status words), embed-replay.js (the
- * replay bar), embed-opponent.js, embed-analysis.js. A teaching mode
+ * replay bar), embed-opponent.js, embed-analysis.js, embed-drawing.js
+ * (the drawing worker's requests), embed-surface.js (the surface board). A teaching mode
  * (`mode="…"`) is a module whose default export takes the element and
  * returns a Feature ({render, destroy, key?}); add it to MODES.
  * The drawing worker also tidies the drawing at the scale shown, as the page
  * tidies a game it reads (where it cannot, the drawing stays as routed).
  */
 import { boardShape, createBoard, BOARD_CSS } from './board.js';
-import { createDrawClient } from './draw-client.js';
+import { cancelDrawing, placeInWorker, readInWorker, tidyInWorker } from './embed-drawing.js';
 import { checkStroke, loadEngine, messageOf } from './engine.js';
 import { looksLikeRecord, readGame } from './reading.js';
 import { statusText } from './embed-status.js';
@@ -65,75 +66,6 @@ import { createSurfaceEmbed, surfaceError, SURFACE_CSS } from './embed-surface.j
 
 /** The least height (board units, 800 wide) of an embed's board; see read(). */
 const EMBED_LEAST_HEIGHT = 300;
-
-/** The drawing worker every board of the page shares; null once it could not start. */
-let drawing = /** @type {ReturnType<typeof createDrawClient> | null | undefined} */ (undefined);
-
-/**
- * Reads a game in the drawing worker (see draw-worker.js, `link`): its
- * saved-game JSON, an Error with the engine's reason, or null where the
- * worker cannot do it (then the caller reads on the main thread).
- * @param {Parameters<typeof readGame>[1]} what @param {object} owner the board (its removal or next read drops this one)
- * @returns {Promise<string | Error | null>}
- */
-async function readInWorker(what, owner) {
-  if (drawing === null) return null;
-  const client = (drawing ??= createDrawClient());
-  client.cancelOwner(owner); // a newer read of the same board drops the older one
-  const m = await client.request({ type: 'link', ...what }, owner).reply;
-  if (m.cancelled) return new Error('cancelled');
-  if (m.all) {
-    // The worker stopped or never started: every board reads on the main thread from now on.
-    if (drawing === client) drawing = null;
-    return null;
-  }
-  return 'game' in m ? String(m.game) : new Error(String(m.error));
-}
-
-/**
- * Asks the drawing worker about a copy of `game` (`request`: the message
- * without its game) and returns `field` of its answer; null where the
- * worker cannot (a dropped worker is not asked again).
- * @param {EngineGame} game @param {object} request @param {string} field @param {object} owner the board (its removal drops the request)
- * @returns {Promise<any> | null}
- */
-function askWorker(game, request, field, owner) {
-  if (drawing === null) return null;
-  let json;
-  try {
-    json = game.toJson();
-  } catch {
-    return null;
-  }
-  const client = (drawing ??= createDrawClient());
-  return client.request({ ...request, game: json }, owner).reply.then((m) => {
-    if (m.all && drawing === client) drawing = null;
-    return m[field] ?? null;
-  });
-}
-
-/**
- * Where a game's spot numbers go, worked out in the drawing worker (see
- * draw-worker.js, `place`), as the page places them; null where the
- * worker cannot (the board then places them itself).
- * @param {EngineGame | null} game @param {number} scale @param {number} margin @param {object} owner the board
- * @returns {Promise<ArrayLike<number> | null> | null}
- */
-function placeInWorker(game, scale, margin, owner) {
-  return game ? askWorker(game, { type: 'place', scale, margin }, 'labels', owner) : null;
-}
-
-/**
- * The game's drawing tidied in the drawing worker at the scale shown (see
- * draw-worker.js, `tidied`), as the page tidies a game it reads: curves
- * spread to gaps that read at that scale, so the numbers find room beside
- * their spots. Null where the worker cannot (the drawing stays as routed).
- * @param {EngineGame | null} game @param {number} scale @param {object} owner the board (its removal drops this tidy)
- * @returns {Promise<object | null> | null}
- */
-function tidyInWorker(game, scale, owner) {
-  return game && scale > 0 ? askWorker(game, { type: 'tidied', scale }, 'drawing', owner) : null;
-}
 
 const CSS = `
 :host { display: block; width: 480px; max-width: 100%; height: 320px; font: 14px/1.3 system-ui, sans-serif;
@@ -802,7 +734,7 @@ export class SproutsBoard extends HTMLElement {
     this.surfaceView?.destroy();
     this.surfaceView = null;
     this.overlay = null;
-    drawing?.cancelOwner(this); // its reading, queued or running, is not waited for by the next board
+    cancelDrawing(this); // its reading, queued or running, is not waited for by the next board
     for (const f of this.cleanups.splice(0)) f();
     this.board?.destroy();
     this.board = null;

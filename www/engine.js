@@ -1,10 +1,15 @@
 // @ts-check
 /**
- * Loading the wasm engine (the same module serves the page, the worker and
- * the embeddable board).
+ * Loading the wasm engine. Two modules are built from the Rust crate
+ * (src/wasm/): the plane's (`pkg/sprouts*`: the main page, the plane's
+ * embeds, their workers) and the surface board's (`pkg/sprouts_surface*`:
+ * surface.html, its worker, `<sprouts-board surface>`), so that the
+ * plane's pages never download the surface board's code.
  *
  *   const engine = await loadEngine();
  *   const game = new engine.Game(3, false, 800, 600);
+ *   const surfaces = await loadSurfaceEngine();
+ *   const torus = new surfaces.SurfaceGame('torus', 2, 400);
  *
  * A Rust panic traps the wasm instance, which is unusable afterwards:
  * `loadEngine({ fresh: true })` imports a new copy of the glue module (a
@@ -13,27 +18,37 @@
  */
 
 /** @typedef {typeof import('./pkg/sprouts.js')} Engine */
-
-/** @type {Promise<Engine> | null} */
-let shared = null;
-let generation = 0;
+/** @typedef {typeof import('./pkg/sprouts_surface.js')} SurfaceEngine */
 
 /**
- * @param {{ fresh?: boolean }} [opts]
- * @returns {Promise<Engine>}
+ * One module's loader: its glue's instance, shared until `fresh` asks for a new one.
+ * @param {string} name the glue's name in pkg/ (`sprouts` or `sprouts_surface`)
  */
-export function loadEngine(opts = {}) {
-  if (shared && !opts.fresh) return shared;
-  const url = new URL('./pkg/sprouts.js', import.meta.url);
-  if (opts.fresh) url.searchParams.set('instance', String(++generation));
-  shared = import(url.href).then(async (mod) => {
-    // The glue fetches sprouts_bg.wasm next to itself.
-    await mod.default({ module_or_path: new URL('./pkg/sprouts_bg.wasm', import.meta.url) });
-    return /** @type {Engine} */ (mod);
-  });
-  shared.catch(() => { shared = null; });
-  return shared;
+function loader(name) {
+  /** @type {Promise<unknown> | null} */
+  let shared = null;
+  let generation = 0;
+  /** @param {{ fresh?: boolean }} [opts] */
+  return (opts = {}) => {
+    if (shared && !opts.fresh) return shared;
+    const url = new URL(`./pkg/${name}.js`, import.meta.url);
+    if (opts.fresh) url.searchParams.set('instance', String(++generation));
+    const p = import(url.href).then(async (mod) => {
+      // The glue fetches its wasm next to itself.
+      await mod.default({ module_or_path: new URL(`./pkg/${name}_bg.wasm`, import.meta.url) });
+      return mod;
+    });
+    shared = p;
+    p.catch(() => { if (shared === p) shared = null; });
+    return p;
+  };
 }
+
+/** The plane's engine. */
+export const loadEngine = /** @type {(opts?: { fresh?: boolean }) => Promise<Engine>} */ (loader('sprouts'));
+
+/** The surface board's engine. */
+export const loadSurfaceEngine = /** @type {(opts?: { fresh?: boolean }) => Promise<SurfaceEngine>} */ (loader('sprouts_surface'));
 
 /** Whether an exception came from a trapped wasm instance (a panic). */
 /** @param {unknown} e */

@@ -12,7 +12,7 @@
  * Address: surface.html?surface=torus&spots=2&c=misere&p1=human&p2=perfect
  * (what the main page's New game form sends), or a share link's fragment.
  */
-import { loadEngine, messageOf } from './engine.js';
+import { loadSurfaceEngine, messageOf } from './engine.js';
 import { createEngineWorker } from './worker-client.js';
 import { createSurfaceComputer } from './surface-computer.js';
 import { createSurfaceAnalysis } from './surface-analysis.js';
@@ -40,7 +40,7 @@ const buttons = {
   analyse: /** @type {HTMLButtonElement} */ ($('surface-analyse')),
 };
 
-const engine = await loadEngine();
+const engine = await loadSurfaceEngine();
 const worker = createEngineWorker({ url: new URL('./surface-worker.js', import.meta.url) });
 /** @type {any} */ let game = null;
 

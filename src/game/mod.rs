@@ -2,7 +2,7 @@
 //! the drawing after each of them, a cursor for undo/redo and for showing
 //! any earlier move, and the status (who moves, who won and why).
 //!
-//! Plain Rust: the wasm facade (`src/wasm.rs`) only converts to and from
+//! Plain Rust: the wasm facade (`src/wasm/`) only converts to and from
 //! JavaScript, and the command line uses the same type (`sprouts replay`).
 //! A game is *drawn* (every position has its [`Board`], moves can be played
 //! by hand-drawn strokes and are routed when typed) or *undrawn* (positions

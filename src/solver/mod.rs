@@ -236,10 +236,39 @@ type Callback = Box<dyn FnMut(&Progress) -> ControlFlow<()>>;
 /// the children of a land differ; lands, nimbers, misère trees, the table
 /// and the search are the same theory on every surface (a line never
 /// leaves its region, so lands are independent games).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// The surfaces' two operations are function pointers, set only by
+/// [`Solver::on_surfaces`], rather than calls in a `match`: a program that
+/// never builds a surface solver (the plane's wasm module, src/wasm/)
+/// then links none of `src/surfaces` (about 12 kB of its download).
+#[derive(Clone, Copy)]
 enum Game {
     Plane,
-    Surface,
+    Surface(SurfaceOps),
+}
+
+/// What differs on compact surfaces (see [`Game`]).
+#[derive(Clone, Copy)]
+struct SurfaceOps {
+    /// A plane form as a surface form: every region of genus 0.
+    from_plane: fn(&Canon) -> Canon,
+    /// Calls `f` on each child of a land until it breaks.
+    children: fn(&Canon, &mut dyn FnMut(Canon) -> ControlFlow<()>),
+}
+
+impl SurfaceOps {
+    const OPS: SurfaceOps = SurfaceOps {
+        from_plane: |c| crate::surfaces::canon_of(&crate::surfaces::SurfacePosition::from_plane(&c.position())),
+        children: |land, f| {
+            // Children once broken are not named: naming is the cost.
+            let mut stop = false;
+            crate::surfaces::position_of(land).for_each_child(&mut |c| {
+                if !stop {
+                    stop = f(crate::surfaces::canon_of(&c)).is_break();
+                }
+            });
+        },
+    };
 }
 
 /// A solver for one convention. Its table persists between questions, so
@@ -313,7 +342,7 @@ impl Solver {
     /// [`Solver::wins_form`] and [`Solver::nimber_of_form`]. No proof
     /// database (`keep_proofs`): its byte format names plane tokens only.
     pub fn on_surfaces(convention: Convention, config: Config) -> Solver {
-        Solver { game: Game::Surface, ..Solver::new(convention, config) }
+        Solver { game: Game::Surface(SurfaceOps::OPS), ..Solver::new(convention, config) }
     }
 
     /// Whether the player to move wins the position of form `c`, a form of
@@ -541,7 +570,7 @@ impl Solver {
     fn in_game(&self, c: Canon) -> Canon {
         match self.game {
             Game::Plane => c,
-            Game::Surface => crate::surfaces::canon_of(&crate::surfaces::SurfacePosition::from_plane(&c.position())),
+            Game::Surface(ops) => (ops.from_plane)(&c),
         }
     }
 
@@ -556,15 +585,7 @@ impl Solver {
                 check_moves(&p).map_err(SolveError::Limit)?;
                 p.for_each_quick_child(f);
             }
-            Game::Surface => {
-                // Children once broken are not named: naming is the cost.
-                let mut stop = false;
-                crate::surfaces::position_of(land).for_each_child(&mut |c| {
-                    if !stop {
-                        stop = f(crate::surfaces::canon_of(&c)).is_break();
-                    }
-                });
-            }
+            Game::Surface(ops) => (ops.children)(land, f),
         }
         Ok(())
     }

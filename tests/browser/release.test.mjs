@@ -3,8 +3,10 @@
 // built dist/, unpacked into an empty temporary folder; no other file of the
 // repository is served). A teacher's page on another origin puts three boards
 // on it (spots, a record to step through, a position), plays a stroke and a
-// typed move, steps the replay, and sees no console error; then the same
-// through the iframe form (embed.html#…), and the app itself.
+// typed move, steps the replay, and sees no console error, having fetched
+// the plane's engine module only; a surface board (the surface board's
+// module, from the package's origin); then the same through the iframe
+// form (embed.html#…), and the app itself.
 //
 // Needs dist/ built first (`bash scripts/release.sh`; scripts/test.sh does it).
 // The tarball is packed with --ignore-scripts: its prepack would build dist/ again.
@@ -145,8 +147,13 @@ async function openLesson(path, html, size = { width: 1100, height: 1300 }) {
   page.on('pageerror', (e) => errors.push(`page: ${e}`));
   page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
   page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`); });
+  /** The engine modules fetched (by the page, its frames and workers: file names). @type {Set<string>} */
+  const wasm = new Set();
+  const onRequest = (/** @type {import('playwright-core').Request} */ r) => { if (r.url().endsWith('.wasm')) wasm.add(r.url().replace(/^.*\//, '')); };
+  page.context().on('request', onRequest);
+  page.on('close', () => page.context().off('request', onRequest));
   await page.goto(new URL(path, teacher).href);
-  return { page, errors };
+  return { page, errors, wasm };
 }
 
 /**
@@ -169,9 +176,11 @@ test('the tarball: the element, its declarations and the static site, and nothin
   assert.equal(json.exports['.'].default, './dist/embed.js');
   for (const f of [json.exports['.'].default, json.exports['.'].types, 'dist/index.html', 'dist/embed.html']) await access(join(pkg, f));
   const paths = packed.files.map((f) => f.path);
-  const wasm = paths.filter((p) => p.endsWith('.wasm'));
-  assert.equal(wasm.length, 1, `one engine: ${wasm.join(', ')}`);
+  const wasm = paths.filter((p) => p.endsWith('.wasm')).sort();
+  // Two modules of the engine: the plane's and the surface board's (src/wasm/).
+  assert.equal(wasm.length, 2, `two engine modules: ${wasm.join(', ')}`);
   assert.match(wasm[0], /^dist\/v\d+\.\d+\.\d+-[0-9a-f]{10}\/pkg\/sprouts_bg\.wasm$/, 'the engine sits in the versioned folder');
+  assert.match(wasm[1], /^dist\/v\d+\.\d+\.\d+-[0-9a-f]{10}\/pkg\/sprouts_surface_bg\.wasm$/, 'the surface board\'s engine beside it');
   const stray = paths.filter((p) => /node_modules|\.map$|^tests?\/|^src\/|\.rs$|^target/.test(p));
   assert.deepEqual(stray, []);
   const declarations = await readFile(join(pkg, json.exports['.'].types), 'utf8');
@@ -183,7 +192,7 @@ test('the tarball: the element, its declarations and the static site, and nothin
 });
 
 test('a teacher\'s page on another origin: three boards from the package\'s embed.js; a stroke, a typed move, the replay stepped; no console error', async () => {
-  const { page, errors } = await openLesson('/lesson.html', `<!doctype html>
+  const { page, errors, wasm } = await openLesson('/lesson.html', `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Lesson: Sprouts</title>
 <script type="module" src="${pages}dist/embed.js"></script>
 <style>body { font: 16px system-ui; margin: 1rem; } sprouts-board { margin-bottom: 1rem; }</style></head>
@@ -237,6 +246,40 @@ test('a teacher\'s page on another origin: three boards from the package\'s embe
   await page.screenshot({ path: join(temp, 'lesson.png'), fullPage: true });
   if (process.env.SPROUTS_SHOTS) await page.screenshot({ path: join(process.env.SPROUTS_SHOTS, 'release-lesson.png'), fullPage: true });
   assert.deepEqual(errors, []);
+  // Boards on the plane download the plane's engine only (docs/release.md, "The engine's size").
+  assert.deepEqual([...wasm], ['sprouts_bg.wasm'], 'the plane\'s boards fetch only the plane\'s engine');
+  await page.close();
+});
+
+test('a surface board on a teacher\'s page of another origin: the surface module loads from the package; a stroke across a glued side', async () => {
+  const { page, errors, wasm } = await openLesson('/torus.html', `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Lesson: Sprouts on a torus</title>
+<script type="module" src="${pages}dist/embed.js"></script></head>
+<body><h1>Sprouts on a torus</h1>
+<sprouts-board id="torus" surface="torus" spots="2" style="width: 480px; height: 320px"></sprouts-board>
+</body></html>`);
+  await page.evaluate(async () => {
+    await customElements.whenDefined('sprouts-board');
+    await /** @type {any} */ (document.getElementById('torus')).ready;
+  });
+  const board = page.locator('#torus');
+  assert.match(await board.locator('.status').textContent() ?? '', /2 spots on the torus/);
+  // From spot 1 out through the right side, back in through the left, to spot 2.
+  const pts = await page.evaluate(() => {
+    const svg = /** @type {SVGSVGElement} */ (document.getElementById('torus')?.shadowRoot?.querySelector('.sf-area svg'));
+    const [a, b] = [...svg.querySelectorAll('circle.spot')].map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+    const m = /** @type {DOMMatrix} */ (svg.getScreenCTM());
+    return Array.from({ length: 41 }, (_, i) => {
+      const p = new DOMPoint(a[0] + (b[0] + 400 - a[0]) * i / 40, a[1] + (b[1] - a[1]) * i / 40).matrixTransform(m);
+      return { x: p.x, y: p.y };
+    });
+  });
+  await mouseDraw(page, pts);
+  await page.waitForSelector('#torus[data-moves="1"]', { timeout: 10000 });
+  assert.match(await board.locator('.status').textContent() ?? '', /^Played \d+\(\d+\)\d+\. Player 2 to move\.$/);
+  if (process.env.SPROUTS_SHOTS) await page.screenshot({ path: join(process.env.SPROUTS_SHOTS, 'release-torus.png') });
+  assert.deepEqual(errors, []);
+  assert.deepEqual([...wasm], ['sprouts_surface_bg.wasm'], 'a surface board fetches only the surface board\'s engine');
   await page.close();
 });
 

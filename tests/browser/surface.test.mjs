@@ -6,7 +6,8 @@
 // Then: a game against the computer with undo, redo and the analysis
 // (checked against `sprouts solve`), saving and loading the game file, a
 // share link round trip and broken links and files, the main page's
-// Surface field, and the embed's `surface` attribute (good and bad).
+// Surface field, and the embed's `surface` attribute (good and bad); each
+// page downloads only its own module of the engine (src/wasm/).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -76,6 +77,21 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     await page.close();
   });
 }
+
+test('each board downloads only its own engine module: the plane page the plane\'s, the surface page the surface board\'s', async () => {
+  /** The wasm files the page's main thread fetched. @param {import('playwright-core').Page} page */
+  const fetched = (page) => page.evaluate(() => performance.getEntriesByType('resource')
+    .map((e) => e.name.replace(/[?#].*$/, '').replace(/^.*\//, '')).filter((n) => n.endsWith('.wasm')).sort());
+  const plane = await site.open('', { width: 1280, height: 800 });
+  assert.deepEqual(await fetched(plane.page), ['sprouts_bg.wasm']);
+  assert.deepEqual(plane.errors, []);
+  await plane.page.close();
+  const surface = await site.open('surface.html?surface=torus&spots=2', { width: 1280, height: 800 });
+  await surface.page.waitForSelector('#surface-board circle.spot');
+  assert.deepEqual(await fetched(surface.page), ['sprouts_surface_bg.wasm']);
+  assert.deepEqual(surface.errors, []);
+  await surface.page.close();
+});
 
 /** The spots' centres in board units. @param {import('playwright-core').Page} page */
 function spotsOf(page) {
