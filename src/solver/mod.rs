@@ -237,7 +237,7 @@ type Callback = Box<dyn FnMut(&Progress) -> ControlFlow<()>>;
 /// and the search are the same theory on every surface (a line never
 /// leaves its region, so lands are independent games).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Game {
+pub(crate) enum Game {
     Plane,
     Surface,
 }
@@ -310,8 +310,9 @@ impl Solver {
 
     /// A solver of Sprouts on compact surfaces: its positions are the
     /// forms of [`crate::surfaces::canon_of`], asked through
-    /// [`Solver::wins_form`] and [`Solver::nimber_of_form`]. No proof
-    /// database (`keep_proofs`): its byte format names plane tokens only.
+    /// [`Solver::wins_form`] and [`Solver::nimber_of_form`]. Its facts
+    /// ([`Solver::keep_proofs`], [`Solver::facts`]) are about surfaces'
+    /// forms, which a certificate writes with the header `surface=`.
     pub fn on_surfaces(convention: Convention, config: Config) -> Solver {
         Solver { game: Game::Surface, ..Solver::new(convention, config) }
     }
