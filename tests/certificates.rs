@@ -511,6 +511,12 @@ fn databases_that_cannot_hold_the_game_are_refused() {
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--format spots"));
     let o = run(&["solve", "--surface", "torus", "--spots", "2", "--database", db]);
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("holds facts of weeds"), "{}", String::from_utf8_lossy(&o.stderr));
+    // On a surface: a position (the header names the start's surface,
+    // which a position does not tell) and SPOTS' format.
+    let o = run(&["solve", "0*3.@1}]!", "--database", db]);
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--spots N"), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run(&["solve", "--surface", "klein", "--spots", "2", "--database", db, "--format", "spots"]);
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--format spots"), "{}", String::from_utf8_lossy(&o.stderr));
     let o = run(&["solve", "--rules", "pq:3,2", "--spots", "2", "--database", db]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("(p, q) Sprouts"), "{}", String::from_utf8_lossy(&o.stderr));
