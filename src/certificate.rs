@@ -23,10 +23,16 @@
 //! are about that variant's game (src/variants), whose move generator the
 //! checker then uses. A header without it means plain Sprouts, as every
 //! file written before the field existed does; plain Sprouts is written
-//! without it, so its files are unchanged. A field this build does not
-//! know is refused (it would change what the facts mean).
+//! without it, so its files are unchanged. `surface=torus` (or `klein`,
+//! `projective`) says the facts are about plain Sprouts on compact
+//! surfaces (src/surfaces) and names the surface of the start: each land
+//! is then written as `sprouts solve --surface` prints it, GLOP with each
+//! region's genus (`0*3.@1}]!`), read back through the surfaces' reader
+//! and canonical form, which must give the same text. A field this build
+//! does not know is refused (it would change what the facts mean).
 
 use crate::solver::Convention;
+use crate::surfaces::{Surface, SurfaceDisplay};
 use crate::text::parse_glop;
 use crate::variants::Rules;
 use crate::topology::{Canon, T_DOT, T_LAND, T_LOWER, T_ONE, T_REGION, T_TWO, T_UPPER, T_ZERO};
@@ -74,15 +80,48 @@ fn parse_ids(s: &str) -> Result<Vec<u32>, String> {
 
 impl fmt::Display for Fact {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Fact::Nimber { land, nimber } => write!(f, "N {nimber} {land}"),
-            Fact::Win { land, heap } => write!(f, "W {heap} {land}"),
+        write!(f, "{}", FactText { fact: self, surface: false })
+    }
+}
+
+/// A land as a certificate writes it: plane GLOP as the solver keys it,
+/// or (`surface`) the surfaces' GLOP with each region's genus.
+pub struct LandText<'a> {
+    pub land: &'a Canon,
+    pub surface: bool,
+}
+
+impl fmt::Display for LandText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.surface {
+            write!(f, "{}", SurfaceDisplay(self.land))
+        } else {
+            write!(f, "{}", self.land)
+        }
+    }
+}
+
+/// A fact as a certificate's line, its lands as [`LandText`] writes them.
+pub struct FactText<'a> {
+    pub fact: &'a Fact,
+    pub surface: bool,
+}
+
+impl fmt::Display for FactText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let surface = self.surface;
+        fn land(land: &Canon, surface: bool) -> LandText<'_> {
+            LandText { land, surface }
+        }
+        match self.fact {
+            Fact::Nimber { land: l, nimber } => write!(f, "N {nimber} {}", land(l, surface)),
+            Fact::Win { land: l, heap } => write!(f, "W {heap} {}", land(l, surface)),
             Fact::Tree { id, options } => write!(f, "T {id} {}", write_ids(options)),
-            Fact::LandTree { land, tree } => write!(f, "M {tree} {land}"),
+            Fact::LandTree { land: l, tree } => write!(f, "M {tree} {}", land(l, surface)),
             Fact::Lost { star, trees, lands } => {
                 write!(f, "L {} {}", *star as u8, write_ids(trees))?;
                 for l in lands {
-                    write!(f, " {l}")?;
+                    write!(f, " {}", land(l, surface))?;
                 }
                 Ok(())
             }
@@ -98,6 +137,10 @@ pub struct Certificate {
     /// The game the facts are about (header field `rules=`; plain Sprouts
     /// when absent).
     pub rules: Rules,
+    /// The surface of the start (header field `surface=`; the plane when
+    /// absent). Other than the plane, the lands are surfaces' forms
+    /// (`crate::surfaces::canon_of`), each region with its genus.
+    pub surface: Surface,
     pub facts: Vec<(usize, Fact)>,
 }
 
@@ -144,19 +187,33 @@ impl Certificate {
             _ => return Err(bad(n, format!("not a certificate: the first line should be `{MAGIC} {VERSION} normal`"))),
         };
         let mut rules = Rules::Sprouts;
+        let mut surface = Surface::Plane;
         for field in &words[3..] {
             match field.split_once('=') {
                 Some(("rules", r)) => rules = r.parse().map_err(|e: String| bad(n, format!("header field {field:?}: {e}")))?,
-                _ => return Err(bad(n, format!("unknown header field {field:?} (this build knows `rules=`)"))),
+                // The plane is written without the field, so it has one
+                // writing only.
+                Some(("surface", s)) => {
+                    surface = s
+                        .parse::<Surface>()
+                        .ok()
+                        .filter(|&named| named != Surface::Plane)
+                        .ok_or_else(|| bad(n, format!("header field {field:?}: a surface is torus, klein or projective (the plane has no field)")))?
+                }
+                _ => return Err(bad(n, format!("unknown header field {field:?} (this build knows `rules=` and `surface=`)"))),
             }
         }
+        if surface != Surface::Plane && rules != Rules::Sprouts {
+            return Err(bad(n, format!("rules={rules} with surface={surface}: surfaces are played under plain Sprouts' rules only")));
+        }
+        let land_of: fn(&str) -> Result<Canon, String> = if surface == Surface::Plane { parse_land } else { parse_surface_land };
         let mut facts = Vec::new();
         for (n, l) in lines {
             if l.is_empty() || l.starts_with('#') {
                 continue;
             }
             if misere {
-                facts.push((n, parse_misere(l).map_err(|m| bad(n, m))?));
+                facts.push((n, parse_misere(l, land_of).map_err(|m| bad(n, m))?));
                 continue;
             }
             let mut w = l.split_whitespace();
@@ -168,7 +225,7 @@ impl Certificate {
                 .ok()
                 .filter(|&k| k < 1 << 16)
                 .ok_or_else(|| bad(n, format!("bad number {num:?}")))?;
-            let land = parse_land(land).map_err(|m| bad(n, m))?;
+            let land = land_of(land).map_err(|m| bad(n, m))?;
             facts.push((
                 n,
                 match kind {
@@ -178,7 +235,7 @@ impl Certificate {
                 },
             ));
         }
-        Ok(Certificate { misere, rules, facts })
+        Ok(Certificate { misere, rules, surface, facts })
     }
 
     /// The text of a plain Sprouts certificate with these facts (sorted,
@@ -190,6 +247,14 @@ impl Certificate {
     /// [`Certificate::write`] for the game of `rules` (its header says
     /// `rules=…` unless they are plain Sprouts').
     pub fn write_rules(convention: Convention, rules: Rules, facts: &mut [Fact]) -> String {
+        Certificate::write_game(convention, rules, Surface::Plane, facts)
+    }
+
+    /// [`Certificate::write_rules`] on `surface` (its header says
+    /// `surface=…` unless it is the plane; the facts' lands are then
+    /// surfaces' forms, written with their genus).
+    pub fn write_game(convention: Convention, rules: Rules, surface: Surface, facts: &mut [Fact]) -> String {
+        use std::fmt::Write;
         facts.sort_unstable();
         let conv = match convention {
             Convention::Normal => "normal",
@@ -200,10 +265,14 @@ impl Certificate {
         if rules != Rules::Sprouts {
             out.push_str(&format!(" rules={rules}"));
         }
+        if surface != Surface::Plane {
+            out.push_str(&format!(" surface={surface}"));
+        }
         out.push('\n');
+        let on_surface = surface != Surface::Plane;
         for f in facts.iter() {
-            out.push_str(&f.to_string());
-            out.push('\n');
+            // Writing to a String cannot fail.
+            let _ = writeln!(out, "{}", FactText { fact: f, surface: on_surface });
         }
         out
     }
@@ -248,7 +317,7 @@ impl Certificate {
         if !header {
             return Err(bad(1, format!("empty: a SPOTS nimber database starts with `{SPOTS_HEADER}`")));
         }
-        Ok((Certificate { misere: false, rules: Rules::Sprouts, facts }, skipped))
+        Ok((Certificate { misere: false, rules: Rules::Sprouts, surface: Surface::Plane, facts }, skipped))
     }
 
     /// A SPOTS database of the nimber facts among `facts` (its format has
@@ -271,8 +340,9 @@ impl Certificate {
     }
 }
 
-/// A misère fact: `T id options`, `M tree LAND` or `L star trees LAND…`.
-fn parse_misere(l: &str) -> Result<Fact, String> {
+/// A misère fact: `T id options`, `M tree LAND` or `L star trees LAND…`,
+/// its lands read by `parse_land`.
+fn parse_misere(l: &str, parse_land: fn(&str) -> Result<Canon, String>) -> Result<Fact, String> {
     let w: Vec<&str> = l.split_whitespace().collect();
     let num = |x: &str| x.parse::<u32>().map_err(|_| format!("bad number {x:?}"));
     match w[..] {
@@ -353,6 +423,26 @@ pub fn parse_land(s: &str) -> Result<Canon, String> {
     Ok(canon)
 }
 
+/// One land of Sprouts on a surface, written as `sprouts solve --surface`
+/// writes it (GLOP with `@g` before a region's `}`, `0*3.@1}]!`): read by
+/// the surfaces' reader, refused if its moves would be too many to list,
+/// and refused unless its canonical form writes back the same text (so
+/// the checker's children, also canonical forms, meet it by its tokens).
+pub fn parse_surface_land(s: &str) -> Result<Canon, String> {
+    if !s.ends_with("]!") || s.matches(']').count() != 1 {
+        return Err(format!("land {s:?}: one land, ending in `]!`"));
+    }
+    let p = crate::surfaces::parse_surface_glop(s).map_err(|e| format!("land {s:?}: {e}"))?;
+    // Before the canonical form, whose search grows with the land.
+    p.reduced().check_moves().map_err(|e| format!("land {s:?}: {e}"))?;
+    let canon = crate::surfaces::canon_of(&p);
+    let back = SurfaceDisplay(&canon).to_string();
+    if back != s {
+        return Err(format!("land {s:?} is not written as the solver writes it ({back})"));
+    }
+    Ok(canon)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -399,9 +489,41 @@ mod tests {
         let plain = Certificate::write(Convention::Misere, &mut []);
         assert_eq!(plain, "sprouts-certificate 1 misere\n");
         assert_eq!(Certificate::parse(&plain).unwrap().rules, Rules::Sprouts);
-        for bad in ["rules=chess", "surface=torus", "rules"] {
+        for bad in ["rules=chess", "surface=sphere", "surface=plane", "rules=weeds surface=torus", "colour=red", "rules"] {
             let e = Certificate::parse(&format!("sprouts-certificate 1 normal {bad}\n")).unwrap_err();
             assert_eq!(e.line, 1, "{e}");
+        }
+    }
+
+    /// A surface certificate names its surface, writes its lands with
+    /// their genus, and reads them back to the same forms; lands the
+    /// solver would not write so, or plane lands, are refused by line.
+    #[test]
+    fn surface_certificates_read_back() {
+        use crate::surfaces::{canon_of, SurfacePosition};
+        let start = canon_of(&SurfacePosition::start(3, -2).unwrap());
+        let mut facts: Vec<Fact> = vec![Fact::Nimber { land: start.clone(), nimber: 1 }];
+        for c in SurfacePosition::start(3, -2).unwrap().children() {
+            for land in c.lands() {
+                facts.push(Fact::Win { land, heap: 2 });
+            }
+        }
+        facts.dedup();
+        let text = Certificate::write_game(Convention::Normal, Rules::Sprouts, Surface::Klein, &mut facts);
+        assert!(text.starts_with("sprouts-certificate 1 normal surface=klein\nN 1 0*3.@-2}]!\n") || text.contains("\nN 1 0*3.@-2}]!\n"), "{text}");
+        assert!(text.contains("@-1}"), "a child with a one-sided cut: {text}");
+        let c = Certificate::parse(&text).unwrap();
+        assert_eq!(c.surface, Surface::Klein);
+        assert_eq!(c.facts.iter().map(|f| f.1.clone()).collect::<Vec<_>>(), facts);
+        // Not the solver's writing (the same land, boundaries in another
+        // order), a plane land on a surface, a surface land on the plane.
+        for (header, line) in [
+            ("surface=torus", "N 0 1a1a.0.@1}]!"),
+            ("surface=torus", "N 0 0*2.}]"),
+            ("", "N 0 0*3.@1}]!"),
+        ] {
+            let e = Certificate::parse(&format!("sprouts-certificate 1 normal {header}\nN 1 0*3.@1}}]!\n{line}\n")).unwrap_err();
+            assert_eq!(e.line, if header.is_empty() { 2 } else { 3 }, "{line}: {e}");
         }
     }
 }

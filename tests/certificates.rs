@@ -510,13 +510,19 @@ fn databases_that_cannot_hold_the_game_are_refused() {
     let o = run(&["solve", "--rules", "weeds", "--spots", "3", "--database", db, "--format", "spots"]);
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--format spots"));
     let o = run(&["solve", "--surface", "torus", "--spots", "2", "--database", db]);
-    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("on a surface"), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("holds facts of weeds"), "{}", String::from_utf8_lossy(&o.stderr));
+    // On a surface: a position (the header names the start's surface,
+    // which a position does not tell) and SPOTS' format.
+    let o = run(&["solve", "0*3.@1}]!", "--database", db]);
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--spots N"), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run(&["solve", "--surface", "klein", "--spots", "2", "--database", db, "--format", "spots"]);
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--format spots"), "{}", String::from_utf8_lossy(&o.stderr));
     let o = run(&["solve", "--rules", "pq:3,2", "--spots", "2", "--database", db]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("(p, q) Sprouts"), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(std::fs::read(&p).unwrap(), before);
     // A header field this build does not know.
-    let (ok, err) = verify_text("field", "sprouts-certificate 1 normal surface=torus\nN 0 0.}]!\n", &[]);
+    let (ok, err) = verify_text("field", "sprouts-certificate 1 normal colour=red\nN 0 0.}]!\n", &[]);
     assert!(!ok && err.contains("unknown header field"), "{err}");
 }
 
@@ -540,4 +546,182 @@ fn one_fact_certifies_an_odd_number_of_crosses() {
     }
     let (accepted, out) = verify_text("mirror-plain", "sprouts-certificate 1 normal\nW 0 0*3.}]!\n", &["--spots", "3"]);
     assert!(!accepted && out.contains("refused"), "{out}");
+}
+
+/// Solves the n-spot start on a surface with a database: (its path, the
+/// certificate's text, the solve's JSON). `extra`: `--misere`, ...
+fn on_surface(name: &str, surface: &str, n: u32, extra: &[&str]) -> (PathBuf, String, Value) {
+    let p = scratch(name);
+    let spots = n.to_string();
+    let mut args = vec!["solve", "--surface", surface, "--spots", spots.as_str(), "--json", "--database", p.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let v = json(&args);
+    (p.clone(), std::fs::read_to_string(&p).unwrap(), v)
+}
+
+/// `verify FILE --surface S --spots N --json`: (accepted, stdout or stderr).
+fn verify_surface(path: &std::path::Path, surface: &str, n: u32, extra: &[&str]) -> (bool, String) {
+    let spots = n.to_string();
+    let mut args = vec!["verify", path.to_str().unwrap(), "--surface", surface, "--spots", spots.as_str(), "--json"];
+    args.extend_from_slice(extra);
+    let o = run(&args);
+    let text = if o.status.success() { &o.stdout } else { &o.stderr };
+    (o.status.success(), String::from_utf8_lossy(text).into_owned())
+}
+
+/// Certificates of Sprouts on surfaces (issue 37): the header names the
+/// surface, the lands carry their regions' genus, and `verify` checks
+/// every fact with the surfaces' move generator and finds the solve's
+/// outcome. The outcomes are known independently: on the torus the
+/// plane's published ones (Lemoine and Viennot found orientable surfaces
+/// to play as the plane), elsewhere those of the plain whole-position
+/// search (tests/surfaces.rs, `start_outcomes_unchanged`).
+#[test]
+fn surface_certificates_name_their_surface_and_verify() {
+    let cases: [(&str, u32, &[&str], &str); 7] = [
+        ("torus", 5, &[], "win"),
+        ("torus", 6, &[], "loss"),
+        ("projective", 5, &[], "loss"),
+        ("klein", 5, &[], "loss"),
+        ("torus", 4, &["--misere"], "loss"),
+        ("projective", 4, &["--misere"], "win"),
+        ("klein", 5, &["--misere"], "win"),
+    ];
+    for (surface, n, extra, outcome) in cases {
+        let (path, text, solved) = on_surface(surface, surface, n, extra);
+        let conv = if extra.contains(&"--misere") { "misere" } else { "normal" };
+        assert!(text.starts_with(&format!("sprouts-certificate 1 {conv} surface={surface}\n")), "{}", &text[..60.min(text.len())]);
+        let genus = match surface {
+            "torus" => "@1}",
+            "projective" => "@-1}",
+            _ => "@-2}",
+        };
+        assert!(text.contains(&format!("{genus}]!")), "lands written with their genus: {surface} {n}");
+        assert_eq!(solved["outcome"], outcome, "{surface} {n} {extra:?}: {solved}");
+        assert_eq!(solved["database_facts"], text.lines().count() - 1);
+        let (ok, out) = verify_surface(&path, surface, n, extra);
+        assert!(ok, "{surface} {n} {extra:?}: {out}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!((v["outcome"].as_str(), v["surface"].as_str()), (Some(outcome), Some(surface)), "{surface} {n} {extra:?}: {v}");
+        assert_eq!(v["checked"], solved["database_facts"]);
+    }
+}
+
+#[test]
+fn a_surface_certificate_is_checked_on_its_own_surface_and_refuses_an_altered_fact() {
+    let (path, text, _) = on_surface("t5", "torus", 5, &[]);
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    // Checked on the plane or on another surface: refused, saying why.
+    let (ok, err) = verify_text("t5-plane", &text, &["--spots", "5"]);
+    assert!(!ok && err.contains("checked on the plane") && err.contains("--surface torus"), "{err}");
+    let (ok, err) = verify_surface(&path, "klein", 5, &[]);
+    assert!(!ok && err.contains("--surface torus"), "{err}");
+    // The same facts with the header of the plane: their lands are not
+    // plane lands, refused by line.
+    let plane = text.replacen(" surface=torus", "", 1);
+    let (ok, err) = verify_text("t5-as-plane", &plane, &["--spots", "5"]);
+    assert!(!ok && err.contains(": line "), "{err}");
+    // Said to be the Klein bottle's: the torus start is not a fact about it.
+    let klein = text.replacen("surface=torus", "surface=klein", 1);
+    let (ok, err) = verify_text("t5-klein", &klein, &["--surface", "klein", "--spots", "5"]);
+    assert!(!ok && err.contains("do not decide"), "{err}");
+    // A plane certificate checked on a surface: refused.
+    let plane_cert = scratch("p5");
+    json(&["solve", "--spots", "5", "--json", "--database", plane_cert.to_str().unwrap()]);
+    let (ok, err) = verify_surface(&plane_cert, "torus", 5, &[]);
+    assert!(!ok && err.contains("a certificate of the plane"), "{err}");
+    let at = ["--surface", "torus", "--spots", "5"];
+    // A nimber changed: refused, the fact named by its line.
+    let mut tried = 0;
+    for (from, to) in [("N 1 ", "N 2 "), ("N 0 ", "N 1 "), ("N 2 ", "N 0 ")] {
+        let Some(i) = lines.iter().position(|l| l.starts_with(from)) else { continue };
+        let mut altered = lines.clone();
+        altered[i] = altered[i].replacen(from, to, 1);
+        let (ok, err) = verify_text("t5-nimber", &(altered.join("\n") + "\n"), &at);
+        assert!(!ok && err.contains(&format!("line {}: `{}` refused", i + 1, altered[i])), "{}: {err}", altered[i]);
+        tried += 1;
+    }
+    assert!(tried >= 2, "{tried} nimbers changed");
+    // The root's fact removed: undecided.
+    let root = find(&lines, |l| l.ends_with(" 0*5.@1}]!"));
+    let mut cut = lines.clone();
+    cut.remove(root);
+    let (ok, err) = verify_text("t5-root", &(cut.join("\n") + "\n"), &at);
+    assert!(!ok && err.contains("do not decide"), "{err}");
+    // A child's facts removed: the root's fact leans on its children
+    // (a win on one that is lost, or, for a nimber, on all of them).
+    let o = run(&["moves", "--surface", "torus", "--spots", "5"]);
+    let kids = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(kids.lines().count() > 3, "{kids}");
+    let mut refused = 0;
+    for kid in kids.lines().filter(|k| k.matches(']').count() == 1) {
+        let cut: Vec<&str> = lines.iter().filter(|l| !l.ends_with(&format!(" {kid}"))).map(|l| l.as_str()).collect();
+        if cut.len() == lines.len() {
+            continue;
+        }
+        let (ok, err) = verify_text("t5-child", &(cut.join("\n") + "\n"), &at);
+        if !ok {
+            assert!(err.contains("refused") || err.contains("do not decide"), "{kid}: {err}");
+            refused += 1;
+        }
+    }
+    assert!(refused >= 1, "no child's facts were needed");
+}
+
+#[test]
+fn a_surface_misere_certificate_refuses_an_altered_fact() {
+    let (_, text, solved) = on_surface("k5m", "klein", 5, &["--misere"]);
+    assert_eq!(solved["outcome"], "win");
+    let at = ["--surface", "klein", "--spots", "5", "--misere"];
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    // A land's tree changed to another: refused, named.
+    let i = find(&lines, |l| l.starts_with("M 2 "));
+    let mut altered = lines.clone();
+    altered[i] = altered[i].replacen("M 2 ", "M 3 ", 1);
+    let (ok, err) = verify_text("k5m-tree", &(altered.join("\n") + "\n"), &at);
+    assert!(!ok && err.contains(&format!("`{}` refused", altered[i])), "{err}");
+    // Checked as normal play: refused.
+    let (ok, err) = verify_text("k5m-normal", &text, &["--surface", "klein", "--spots", "5"]);
+    assert!(!ok && err.contains("misère"), "{err}");
+    // The start said lost: refused (it is a win), named by its line.
+    let mut added = lines.clone();
+    added.push("L 0 - 0*5.@-2}]!".into());
+    let (ok, err) = verify_text("k5m-false", &(added.join("\n") + "\n"), &at);
+    assert!(!ok && err.contains(&format!("line {}: `L 0 - 0*5.@-2}}]!` refused", added.len())), "{err}");
+}
+
+#[test]
+fn a_stopped_surface_solve_resumes_from_its_database_with_fewer_nodes() {
+    for (surface, n, extra) in [("klein", "6", &[][..]), ("projective", "5", &["--misere"][..])] {
+        let mut base = vec!["solve", "--surface", surface, "--spots", n, "--json"];
+        base.extend_from_slice(extra);
+        let fresh = json(&base);
+        let fresh_nodes = fresh["nodes"].as_u64().unwrap();
+        let p = scratch("surface-resume");
+        let db = p.to_str().unwrap();
+        let stop = (fresh_nodes / 2).to_string();
+        let mut args = base.clone();
+        args.extend(["--database", db, "--max-nodes", stop.as_str()]);
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "stopped by the limit");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("facts saved") && err.contains("run again to resume"), "{err}");
+        let saved = std::fs::read_to_string(&p).unwrap().lines().count() - 1;
+        assert!(saved > 0);
+        let mut args = base.clone();
+        args.extend(["--database", db]);
+        let resumed = json(&args);
+        assert_eq!(resumed["database_loaded"], saved);
+        assert_eq!(resumed["outcome"], fresh["outcome"]);
+        assert_eq!(resumed["winning_moves"], fresh["winning_moves"]);
+        let nodes = resumed["nodes"].as_u64().unwrap();
+        assert!(nodes < fresh_nodes, "{surface} {n} {extra:?}: resumed {nodes} nodes, fresh {fresh_nodes}");
+        // The facts of the two runs together are a certificate.
+        let mut v = vec!["verify", db, "--surface", surface, "--spots", n, "--json"];
+        v.extend_from_slice(extra);
+        assert_eq!(json(&v)["outcome"], fresh["outcome"]);
+        // A database of this surface is refused by another surface's solve.
+        let o = run(&["solve", "--surface", "torus", "--spots", n, "--database", db]);
+        assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("holds"), "{}", String::from_utf8_lossy(&o.stderr));
+    }
 }

@@ -187,6 +187,14 @@ fn produce(output: &str) -> Value {
             let _ = std::fs::remove_file(db);
             if output.starts_with("sprouts verify") { verified } else { solved }
         }
+        "sprouts solve --surface S --database FILE --json" => {
+            let db = std::env::temp_dir().join(format!("sprouts-cli-table-surface-{}.txt", std::process::id()));
+            let db = db.to_str().unwrap();
+            let _ = std::fs::remove_file(db);
+            let solved = cli(&["solve", "--surface", "torus", "--spots", "3", "--json", "--database", db]);
+            let _ = std::fs::remove_file(db);
+            solved
+        }
         "sprouts play --json" => cli(&["play", "--spots", "3", "--games", "2", "--json"]),
         "sprouts bench layout --json" => cli(&["bench", "layout", "--games", "1", "--spots", "4", "--json"]),
         "Game.status()" => json(&g.status()),

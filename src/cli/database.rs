@@ -22,12 +22,15 @@ pub fn read(text: &str, format: Format) -> Result<Certificate, String> {
     }
 }
 use sprouts::solver::{Convention, Solver};
+use sprouts::surfaces::Surface;
+use sprouts::variants::Rules;
 use std::io::Write;
 use std::path::Path;
 
-/// Reads the database at `path` into `s`; `Ok(0)` if there is no file yet.
-/// Returns the facts loaded.
-pub fn load(path: &Path, s: &mut Solver, format: Format) -> Result<usize, String> {
+/// Reads the database at `path` into `s`, a solver of plain Sprouts on
+/// `surface` (the plane, or `Solver::on_surfaces` from a start on that
+/// surface); `Ok(0)` if there is no file yet. Returns the facts loaded.
+pub fn load(path: &Path, s: &mut Solver, format: Format, surface: Surface) -> Result<usize, String> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -45,16 +48,26 @@ pub fn load(path: &Path, s: &mut Solver, format: Format) -> Result<usize, String
             s.convention()
         ));
     }
+    // Facts of another game would be trusted as this one's.
+    if cert.rules != Rules::Sprouts || cert.surface != surface {
+        return Err(format!(
+            "database {} holds facts of {} on the {}; this solve is of sprouts on the {surface}",
+            path.display(),
+            cert.rules,
+            cert.surface
+        ));
+    }
     s.add_facts(cert.facts.iter().map(|f| &f.1)).map_err(|e| format!("database {}: {e}", path.display()))?;
     Ok(cert.facts.len())
 }
 
 /// Writes the solver's facts to `path` (a temporary file beside it, then
-/// renamed over it). Returns the bytes written.
-pub fn save(path: &Path, convention: Convention, s: &Solver, format: Format) -> Result<u64, String> {
+/// renamed over it), a certificate of plain Sprouts on `surface`. Returns
+/// the bytes written.
+pub fn save(path: &Path, convention: Convention, s: &Solver, format: Format, surface: Surface) -> Result<u64, String> {
     let mut facts = s.facts();
     let text = match format {
-        Format::Sprouts => Certificate::write(convention, &mut facts),
+        Format::Sprouts => Certificate::write_game(convention, Rules::Sprouts, surface, &mut facts),
         Format::Spots => Certificate::write_spots(&facts),
     };
     write_atomic(path, &text)

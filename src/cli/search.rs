@@ -35,8 +35,9 @@ struct Solve {
     position: String,
     convention: String,
     outcome: String,
-    /// Canonical forms of the children that win for the player to move.
-    winning_moves: Vec<String>,
+    /// Canonical forms of the children that win for the player to move
+    /// (`null` when not listed: `solve --surface S --only outcome`).
+    winning_moves: Option<Vec<String>>,
     nodes: u64,
     table_entries: usize,
     seconds: f64,
@@ -294,7 +295,7 @@ pub fn solve<K: LandKey>(
     };
     let found = Found {
         win,
-        winning: winning.iter().map(&text).collect(),
+        winning: Some(winning.iter().map(&text).collect()),
         nodes: s.nodes(),
         entries: s.entries(),
         seconds: t.elapsed().as_secs_f64(),
@@ -311,7 +312,8 @@ pub fn solve<K: LandKey>(
 /// What a solve found: the outcome, the winning moves' text, its work.
 pub struct Found {
     pub win: bool,
-    pub winning: Vec<String>,
+    /// `None`: not listed (`--only outcome`).
+    pub winning: Option<Vec<String>>,
     pub nodes: u64,
     pub entries: usize,
     pub seconds: f64,
@@ -355,8 +357,9 @@ pub fn print(kind: &Kind, root: &str, misere: bool, as_json: bool, f: Found) -> 
         "{key}: {name}\nposition: {}\nconvention: {}\noutcome: {} for the player to move\n",
         r.position, r.convention, r.outcome
     );
-    if win {
-        out.push_str(&format!("winning moves: {}\n", r.winning_moves.join(" ")));
+    match &r.winning_moves {
+        Some(moves) if win => out.push_str(&format!("winning moves: {}\n", moves.join(" "))),
+        _ => {}
     }
     out.push_str(&format!("{} nodes, table: {} entries, {:.3} s\n", r.nodes, r.table_entries, r.seconds));
     if let Some(d) = &f.database {

@@ -11,6 +11,7 @@ use sprouts::report::{SolveReport, WinningMove};
 use sprouts::notation::write_move;
 use sprouts::solver::{published_outcome, Config, Convention, Event, Outcome, Progress, SolveError, Solver, Stats};
 use sprouts::certificate::Certificate;
+use sprouts::surfaces::Surface;
 use sprouts::{Canon, Position};
 use std::cell::Cell;
 use std::io::IsTerminal;
@@ -187,11 +188,12 @@ fn convention(misere: bool) -> Convention {
 pub fn solve(args: &SolveArgs) -> Output {
     if args.surface.is_surface(&args.position) {
         super::surfaces::refuse_rules(args.variant.is_variant())?;
-        if args.database.is_some() {
-            // Its byte format names plane tokens only (no genus).
-            return Err(Failure::from("--database is for the plane: a solve on a surface keeps no proof database".to_string()));
+        if args.format == super::database::Format::Spots {
+            return Err("--format spots: SPOTS' databases hold plain Sprouts on the plane; on a surface the database is this program's format".into());
         }
-        return super::surfaces::solve(&args.surface, &args.position, args.misere, args.json, &args.limits);
+        let db = args.database.as_deref().map(|p| (p, args.save_every));
+        let outcome_only = args.only == Some(Only::Outcome);
+        return super::surfaces::solve(&args.surface, &args.position, args.misere, args.json, &args.limits, outcome_only, db);
     }
     if args.variant.is_variant() {
         let (secs, nodes) = (args.limits.max_seconds, args.limits.max_nodes);
@@ -207,7 +209,7 @@ pub fn solve(args: &SolveArgs) -> Output {
     let start = Instant::now();
     let mut s = Solver::new(conv, config(&args.limits));
     let loaded = match &args.database {
-        Some(path) => Some(open_database(path, &mut s, args.save_every, args.format)?),
+        Some(path) => Some(open_database(path, &mut s, args.save_every, args.format, Surface::Plane)?),
         None => None,
     };
     let bar = watch(&mut s, start, args.limits.max_seconds, args.limits.max_nodes);
@@ -263,7 +265,7 @@ pub fn solve(args: &SolveArgs) -> Output {
     }
     // Saved whatever happened, so that the next run resumes from here.
     let saved = match &args.database {
-        Some(path) => Some(super::database::save(path, conv, &s, args.format)?),
+        Some(path) => Some(super::database::save(path, conv, &s, args.format, Surface::Plane)?),
         None => None,
     };
     if closed.get() {
@@ -314,22 +316,23 @@ pub fn solve(args: &SolveArgs) -> Output {
     Ok(out)
 }
 
-/// Loads `--database` into `s` (facts loaded) and saves it again every
-/// `every` seconds while the search runs.
-fn open_database(path: &std::path::Path, s: &mut Solver, every: u64, format: super::database::Format) -> Result<usize, Failure> {
+/// Loads `--database` into `s`, a solver of plain Sprouts on `surface`
+/// (facts loaded), and saves it again every `every` seconds while the
+/// search runs.
+pub(super) fn open_database(path: &std::path::Path, s: &mut Solver, every: u64, format: super::database::Format, surface: Surface) -> Result<usize, Failure> {
     if format == super::database::Format::Spots && s.convention() == Convention::Misere {
         return Err("--format spots: SPOTS' nimber databases are for normal play".into());
     }
-    let loaded = super::database::load(path, s, format)?;
+    let loaded = super::database::load(path, s, format, surface)?;
     // Before any search: a long solve must not find out at its first save
     // that its database cannot be written.
-    super::database::save(path, s.convention(), s, format)?;
+    super::database::save(path, s.convention(), s, format, surface)?;
     let path = path.to_path_buf();
     let conv = s.convention();
     let mut last = Instant::now();
     s.on_checkpoint(move |s| {
         if last.elapsed().as_secs() >= every {
-            if let Err(e) = super::database::save(&path, conv, s, format) {
+            if let Err(e) = super::database::save(&path, conv, s, format, surface) {
                 super::say(&format!("sprouts: {e}"));
             }
             last = Instant::now();

@@ -4,7 +4,7 @@
 
 use super::args::{json, PositionArgs};
 use super::game::Rng;
-use super::search::{print, random_result, Found, Kind};
+use super::search::{print, random_result, Found, Kind, Saved};
 use super::{Failure, Output};
 use clap::Args;
 use sprouts::solver::{Convention, SolveError, Solver};
@@ -35,14 +35,20 @@ pub struct SurfaceArgs {
     pub surface: SurfaceArg,
 }
 
-impl SurfaceArgs {
-    fn surface(&self) -> Surface {
-        match self.surface {
+impl SurfaceArg {
+    pub fn surface(self) -> Surface {
+        match self {
             SurfaceArg::Plane => Surface::Plane,
             SurfaceArg::Torus => Surface::Torus,
             SurfaceArg::Klein => Surface::Klein,
             SurfaceArg::Projective => Surface::Projective,
         }
+    }
+}
+
+impl SurfaceArgs {
+    fn surface(&self) -> Surface {
+        self.surface.surface()
     }
 
     /// Whether the command leaves the plane: a surface named, or a
@@ -91,31 +97,93 @@ pub fn moves(s: &SurfaceArgs, pos: &PositionArgs, as_json: bool) -> Output {
     Ok(if as_json { json(&children) } else { children.iter().map(|c| format!("{c}\n")).collect() })
 }
 
-/// `sprouts solve --surface S`: outcome and winning moves, within
-/// `--max-seconds`, `--max-nodes` and `--table-mb`, by the plane's solver
-/// (proof-number search, lands and nimbers in normal play, reduced
-/// misère trees) playing the surfaces' moves.
-pub fn solve(s: &SurfaceArgs, pos: &PositionArgs, misere: bool, as_json: bool, limits: &super::solve::Limits) -> Output {
+/// `sprouts solve --surface S`: outcome and winning moves (the outcome
+/// only with `outcome_only`), within `--max-seconds`, `--max-nodes` and
+/// `--table-mb`, by the plane's solver (proof-number search, lands and
+/// nimbers in normal play, reduced misère trees) playing the surfaces'
+/// moves.
+///
+/// With `database` (FILE and seconds between saves), the certificate of
+/// docs/certificates.md on this surface (header `surface=S`): loaded
+/// first, saved at the end, on a stop or Ctrl-C, and every so often, as
+/// on the plane. Only for the `--spots N` start: the header names the
+/// surface of the start, which a position does not tell.
+pub fn solve(
+    s: &SurfaceArgs,
+    pos: &PositionArgs,
+    misere: bool,
+    as_json: bool,
+    limits: &super::solve::Limits,
+    outcome_only: bool,
+    database: Option<(&std::path::Path, u64)>,
+) -> Output {
     let p = s.read(pos)?;
     check_size(&p)?;
+    let surface = s.surface();
+    if database.is_some() && (pos.spots.is_none() || surface == Surface::Plane) {
+        return Err(Failure::from(
+            "--database on a surface: for the start, `--surface torus|klein|projective --spots N` (a certificate's header names the surface of its start)".to_string(),
+        ));
+    }
     let root = surfaces::canon_of(&p);
     let start = std::time::Instant::now();
     let conv = if misere { Convention::Misere } else { Convention::Normal };
     let mut solver = Solver::on_surfaces(conv, super::solve::config(limits));
-    let _bar = super::solve::watch(&mut solver, start, limits.max_seconds, limits.max_nodes);
-    let fail = |e: SolveError, solver: &Solver| super::solve::stopped(e, limits, solver, start);
-    let win = solver.wins_form(&root).map_err(|e| fail(e, &solver))?;
+    let format = super::database::Format::Sprouts;
+    let loaded = match database {
+        Some((path, every)) => Some(super::solve::open_database(path, &mut solver, every, format, surface)?),
+        None => None,
+    };
+    let bar = super::solve::watch(&mut solver, start, limits.max_seconds, limits.max_nodes);
+    let result = outcome_and_moves(&mut solver, &root, outcome_only);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    // Saved whatever happened, so that the next run resumes from here.
+    let saved = match database {
+        Some((path, _)) => Some((path, super::database::save(path, conv, &solver, format, surface)?)),
+        None => None,
+    };
+    let (win, winning) = result.map_err(|e| {
+        let mut f = super::solve::stopped(e, limits, &solver, start);
+        if let Some((path, bytes)) = saved {
+            f.message += &format!("; {} facts saved to {} ({bytes} bytes): run again to resume", solver.fact_count(), path.display());
+        }
+        f
+    })?;
+    let st = solver.stats();
+    let found = Found {
+        win,
+        winning,
+        nodes: st.nodes,
+        entries: st.table_entries,
+        seconds: start.elapsed().as_secs_f64(),
+        database: saved.zip(loaded).map(|((path, bytes), loaded)| Saved {
+            path: path.display().to_string(),
+            loaded,
+            facts: solver.fact_count(),
+            bytes,
+        }),
+    };
+    Ok(print(&Kind::Surface(surface.to_string()), &surfaces::text(&root), misere, as_json, found))
+}
+
+/// Whether the player to move wins `root`, and (unless `outcome_only`)
+/// the children that win, as text.
+fn outcome_and_moves(solver: &mut Solver, root: &Canon, outcome_only: bool) -> Result<(bool, Option<Vec<String>>), SolveError> {
+    let win = solver.wins_form(root)?;
+    if outcome_only {
+        return Ok((win, None));
+    }
     let mut winning = Vec::new();
     if win {
-        for c in surfaces::child_forms(&root) {
-            if !solver.wins_form(&c).map_err(|e| fail(e, &solver))? {
+        for c in surfaces::child_forms(root) {
+            if !solver.wins_form(&c)? {
                 winning.push(surfaces::text(&c));
             }
         }
     }
-    let st = solver.stats();
-    let found = Found { win, winning, nodes: st.nodes, entries: st.table_entries, seconds: start.elapsed().as_secs_f64(), database: None };
-    Ok(print(&Kind::Surface(s.surface().to_string()), &surfaces::text(&root), misere, as_json, found))
+    Ok((win, Some(winning)))
 }
 
 /// `sprouts random --surface S`: a random game, one line per move (the

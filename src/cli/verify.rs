@@ -5,7 +5,9 @@ use super::args::{json, round};
 use super::Output;
 use clap::Args;
 use serde::Serialize;
+use sprouts::surfaces::{self, Surface, SurfacePosition};
 use sprouts::text::parse_position;
+use sprouts::verify::Root;
 use sprouts::Position;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -14,7 +16,9 @@ use std::time::Instant;
 #[derive(Args)]
 #[command(after_help = "Examples:\n  sprouts solve --spots 12 --database p12.txt && sprouts verify p12.txt --spots 12\n  \
                         sprouts solve --rules dots-or-crosses --spots 4 --database d4.txt\n  \
-                        sprouts verify d4.txt --rules dots-or-crosses --spots 4\n\n\
+                        sprouts verify d4.txt --rules dots-or-crosses --spots 4\n  \
+                        sprouts solve --surface klein --spots 6 --database k6.txt\n  \
+                        sprouts verify k6.txt --surface klein --spots 6\n\n\
                         Every fact is checked against the others by generating the land's children;\n\
                         a fact that does not hold is refused by its line (exit status 1).")]
 pub struct VerifyArgs {
@@ -46,6 +50,10 @@ pub struct VerifyArgs {
     /// `--start` says what --spots N starts with
     #[command(flatten)]
     variant: super::variants::VariantArgs,
+    /// The certificate's surface (its header's `surface=`): --spots N
+    /// starts on it, and a POSITION may give each region's genus (`@1`)
+    #[arg(long, value_enum, value_name = "SURFACE", default_value = "plane")]
+    surface: super::surfaces::SurfaceArg,
 }
 
 /// `sprouts verify --json`.
@@ -56,6 +64,9 @@ struct VerifyReport {
     /// The certificate's game: `sprouts`, `brussels`, `dots-or-crosses`
     /// or `weeds`.
     rules: String,
+    /// The surface of its start: `plane`, `torus`, `klein` or
+    /// `projective`.
+    surface: String,
     facts: usize,
     checked: usize,
     children: u64,
@@ -73,12 +84,34 @@ struct VerifyReport {
 /// Lands of at most this many lives may lack a fact in a SPOTS database.
 const SPOTS_DERIVE_LIVES: u32 = 15;
 
+/// The position to decide, on the plane or on a surface.
+enum Asked {
+    Plane(Position),
+    Surface(SurfacePosition),
+}
+
+impl Asked {
+    fn root(&self) -> Root<'_> {
+        match self {
+            Asked::Plane(p) => Root::Plane(p),
+            Asked::Surface(p) => Root::Surface(p),
+        }
+    }
+}
+
 pub fn verify(args: &VerifyArgs) -> Output {
-    let root: Option<Position> = match (&args.position, args.spots) {
+    let asked_surface = args.surface.surface();
+    let root: Option<Asked> = match (&args.position, args.spots) {
+        (None, Some(n)) if asked_surface != Surface::Plane => {
+            Some(Asked::Surface(SurfacePosition::start(n as usize, asked_surface.genus())?))
+        }
+        (Some(s), _) if asked_surface != Surface::Plane => Some(Asked::Surface(
+            surfaces::parse_surface_glop(s).map_err(|e| format!("position {}: {e}", sprouts::text::quote_around(s, e.offset)))?,
+        )),
         // Under other rules the start is n dots or n crosses (--start).
-        (None, Some(n)) if args.variant.is_variant() => Some(args.variant.start_position(n as usize)?),
-        (Some(s), _) => Some(parse_position(s).map_err(|e| format!("position {s:?}: {e}"))?),
-        (None, Some(n)) => Some(Position::start(n as usize).map_err(|e| e.to_string())?),
+        (None, Some(n)) if args.variant.is_variant() => Some(Asked::Plane(args.variant.start_position(n as usize)?)),
+        (Some(s), _) => Some(Asked::Plane(parse_position(s).map_err(|e| format!("position {s:?}: {e}"))?)),
+        (None, Some(n)) => Some(Asked::Plane(Position::start(n as usize).map_err(|e| e.to_string())?)),
         (None, None) => None,
     };
     let text = std::fs::read_to_string(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?;
@@ -100,16 +133,27 @@ pub fn verify(args: &VerifyArgs) -> Output {
         )
         .into());
     }
+    // And the surface: the facts' lands carry their regions' genus, and
+    // --spots N means the start on that surface.
+    if cert.surface != asked_surface {
+        let file = args.file.display();
+        return Err(match (cert.surface, asked_surface) {
+            (Surface::Plane, asked) => format!("{file}: a certificate of the plane (no `surface=` in its header), checked on the {asked} (leave out --surface)"),
+            (has, Surface::Plane) => format!("{file}: a certificate of Sprouts on the {has} (header `surface={has}`), checked on the plane (use --surface {has} to match)"),
+            (has, asked) => format!("{file}: a certificate of Sprouts on the {has} (header `surface={has}`), checked on the {asked} (use --surface {has} to match)"),
+        }
+        .into());
+    }
     let mut pruned_from = None;
     let cert = match &args.prune {
         None => cert,
         Some(out) => {
             let p = root.as_ref().ok_or("--prune needs the position (POSITION or --spots)")?;
-            let pruned = sprouts::verify::prune(&cert, p)
+            let pruned = sprouts::verify::prune_root(&cert, p.root())
                 .map_err(|r| super::Failure { message: format!("{}: REFUSED {r}", args.file.display()), status: 1 })?
                 .ok_or("--prune: this certificate cannot be pruned")?;
             let mut facts: Vec<_> = pruned.facts.iter().map(|(_, f)| f.clone()).collect();
-            let text = sprouts::certificate::Certificate::write_rules(cert.convention(), pruned.rules, &mut facts);
+            let text = sprouts::certificate::Certificate::write_game(cert.convention(), pruned.rules, pruned.surface, &mut facts);
             std::fs::write(out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
             pruned_from = Some(cert.facts.len());
             // Checked as read back, lines and all.
@@ -123,7 +167,7 @@ pub fn verify(args: &VerifyArgs) -> Output {
         super::database::Format::Spots => SPOTS_DERIVE_LIVES,
         _ => 0,
     };
-    let v = sprouts::verify::verify_deriving(&cert, root.as_ref(), derive, |_| {})
+    let v = sprouts::verify::verify_root(&cert, root.as_ref().map(Asked::root), derive, |_| {})
         .map_err(|r| super::Failure { message: format!("{}: REFUSED {r}", args.file.display()), status: 1 })?;
     let seconds = start.elapsed().as_secs_f64();
     let rate = v.checked as f64 / seconds.max(1e-9);
@@ -133,6 +177,7 @@ pub fn verify(args: &VerifyArgs) -> Output {
             file: args.file.display().to_string(),
             convention: cert.convention().to_string(),
             rules: cert.rules.to_string(),
+            surface: cert.surface.to_string(),
             facts: cert.facts.len(),
             checked: v.checked,
             children: v.children,
@@ -152,6 +197,9 @@ pub fn verify(args: &VerifyArgs) -> Output {
     );
     if cert.rules != sprouts::variants::Rules::Sprouts {
         out += &format!("rules: {}\n", cert.rules);
+    }
+    if cert.surface != Surface::Plane {
+        out += &format!("surface: {}\n", cert.surface);
     }
     if let Some(o) = outcome {
         out += &format!("position: {o} for the player to move");

@@ -242,14 +242,14 @@ type Callback = Box<dyn FnMut(&Progress) -> ControlFlow<()>>;
 /// never builds a surface solver (the plane's wasm module, src/wasm/)
 /// then links none of `src/surfaces` (about 12 kB of its download).
 #[derive(Clone, Copy)]
-enum Game {
+pub(crate) enum Game {
     Plane,
     Surface(SurfaceOps),
 }
 
 /// What differs on compact surfaces (see [`Game`]).
 #[derive(Clone, Copy)]
-struct SurfaceOps {
+pub(crate) struct SurfaceOps {
     /// A plane form as a surface form: every region of genus 0.
     from_plane: fn(&Canon) -> Canon,
     /// Calls `f` on each child of a land until it breaks.
@@ -339,8 +339,9 @@ impl Solver {
 
     /// A solver of Sprouts on compact surfaces: its positions are the
     /// forms of [`crate::surfaces::canon_of`], asked through
-    /// [`Solver::wins_form`] and [`Solver::nimber_of_form`]. No proof
-    /// database (`keep_proofs`): its byte format names plane tokens only.
+    /// [`Solver::wins_form`] and [`Solver::nimber_of_form`]. Its facts
+    /// ([`Solver::keep_proofs`], [`Solver::facts`]) are about surfaces'
+    /// forms, which a certificate writes with the header `surface=`.
     pub fn on_surfaces(convention: Convention, config: Config) -> Solver {
         Solver { game: Game::Surface(SurfaceOps::OPS), ..Solver::new(convention, config) }
     }

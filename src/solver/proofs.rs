@@ -9,9 +9,9 @@
 //! proof (each is justified by the others and the rules of the game), even
 //! when the solve is stopped half way.
 
-use super::{key, Solver};
+use super::{key, Game, Solver};
 use crate::certificate::Fact;
-use crate::topology::{Canon, T_LOWER, T_UPPER};
+use crate::topology::{Canon, T_GENUS, T_LOWER, T_UPPER};
 use std::collections::{HashMap, HashSet};
 
 /// No nimber known.
@@ -68,26 +68,28 @@ impl Proofs {
             .sum::<usize>()
     }
 
-    pub(crate) fn facts(&self) -> Vec<Fact> {
+    /// The facts, their lands decoded for `game` (whose keys give a
+    /// genus the bytes the plane gives lowercase letters).
+    pub(crate) fn facts(&self, game: Game) -> Vec<Fact> {
         let mut out = Vec::with_capacity(self.facts.len());
         for (k, &tree) in &self.land_trees {
-            out.push(Fact::LandTree { land: land_of(k), tree });
+            out.push(Fact::LandTree { land: land_of(k, game), tree });
         }
         for k in &self.lost {
-            if let Some(f) = lost_fact(k) {
+            if let Some(f) = lost_fact(k, game) {
                 out.push(f);
             }
         }
         for (k, p) in &self.facts {
-            land_facts(k, p, &mut out);
+            land_facts(k, p, game, &mut out);
         }
         out
     }
 }
 
 /// The facts of one land: its nimber, else its wins.
-fn land_facts(k: &[u8], p: &Proved, out: &mut Vec<Fact>) {
-    let land = land_of(k);
+fn land_facts(k: &[u8], p: &Proved, game: Game, out: &mut Vec<Fact>) {
+    let land = land_of(k, game);
     if p.nimber != UNKNOWN {
         out.push(Fact::Nimber { land, nimber: p.nimber as u32 });
     } else {
@@ -98,17 +100,17 @@ fn land_facts(k: &[u8], p: &Proved, out: &mut Vec<Fact>) {
 }
 
 /// The land of a key.
-fn land_of(k: &[u8]) -> Canon {
-    Canon::from_tokens(k.iter().map(|&b| token(b)).collect())
+fn land_of(k: &[u8], game: Game) -> Canon {
+    Canon::from_tokens(k.iter().map(|&b| token(b, game)).collect())
 }
 
 /// The fact of a lost state's key (see `rct::state_key`): lands' keys, a
 /// separator, the parity, tree ids as varints.
-fn lost_fact(k: &[u8]) -> Option<Fact> {
+fn lost_fact(k: &[u8], game: Game) -> Option<Fact> {
     let sep = k.iter().position(|&b| b == super::rct::SEP)?;
     let lands = k[..sep]
         .split_inclusive(|&b| b == token_byte_land())
-        .map(land_of)
+        .map(|l| land_of(l, game))
         .collect();
     let star = *k.get(sep + 1)? == 1;
     let mut trees = Vec::new();
@@ -131,9 +133,12 @@ fn token_byte_land() -> u8 {
     crate::topology::T_LAND as u8
 }
 
-/// The token of a key byte (the inverse of [`super::key`]).
-fn token(b: u8) -> u16 {
+/// The token of a key byte (the inverse of [`super::key`]): on surfaces
+/// the bytes from 128 are genus tokens (`key_byte` writes g + 192), on
+/// the plane lowercase letters.
+fn token(b: u8, game: Game) -> u16 {
     match b {
+        128.. if matches!(game, Game::Surface(_)) => T_GENUS + b as u16 - 64,
         128.. => T_LOWER + (b - 128) as u16,
         8.. => T_UPPER + (b - 8) as u16,
         b => b as u16,
@@ -227,7 +232,7 @@ impl Solver {
     /// The facts kept (see [`Solver::keep_proofs`]); empty if none are.
     pub fn facts(&self) -> Vec<Fact> {
         let Some(p) = &self.proofs else { return Vec::new() };
-        let mut out = p.facts();
+        let mut out = p.facts(self.game);
         if self.convention == super::Convention::Misere {
             for id in 2..self.trees.len() as u32 {
                 out.push(Fact::Tree { id, options: self.trees.options(id).to_vec() });
@@ -241,9 +246,10 @@ impl Solver {
     /// first call keeps proofs and gives every fact known so far. Costs what
     /// changed, not what is known: for handing facts on between solvers.
     pub fn take_new_facts(&mut self) -> Vec<Fact> {
+        let game = self.game;
         let p = self.proofs.get_or_insert_with(Proofs::default);
         let Some(changed) = p.changed.replace(Vec::new()) else {
-            return p.facts();
+            return p.facts(game);
         };
         let mut keys = changed;
         crate::sort::sort(&mut keys);
@@ -251,7 +257,7 @@ impl Solver {
         let mut out = Vec::with_capacity(keys.len());
         for k in &keys {
             if let Some(f) = p.facts.get(k) {
-                land_facts(k, f, &mut out);
+                land_facts(k, f, game, &mut out);
             }
         }
         out

@@ -70,8 +70,9 @@ pub type Genus = i8;
 pub const MAX_GENUS: i8 = 20;
 
 /// A named closed surface, for `--surface`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Surface {
+    #[default]
     Plane,
     Torus,
     Projective,
@@ -107,6 +108,21 @@ impl fmt::Display for Surface {
         f.write_str(self.name())
     }
 }
+
+impl std::str::FromStr for Surface {
+    type Err = String;
+    /// The names of [`Surface::name`] (a certificate's `surface=`).
+    fn from_str(s: &str) -> Result<Surface, String> {
+        Surface::ALL.into_iter().find(|x| x.name() == s).ok_or_else(|| format!("unknown surface {s:?} (plane, torus, klein or projective)"))
+    }
+}
+
+/// Most children a position's move generator may be asked to list when
+/// the position comes from outside (a certificate's land, the root of
+/// `verify`): [`SurfacePosition::move_bound`] above it is refused rather
+/// than expanded for hours. The solver's own positions stay far below
+/// (its roots have at most 40 live spots and one region).
+pub const MAX_MOVES: u64 = 1 << 24;
 
 /// One region: its genus and its boundaries (cyclic words of corners).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -203,6 +219,37 @@ impl SurfacePosition {
             regions.push(SurfaceRegion { genus: r.genus, boundaries: bs });
         }
         SurfacePosition { lives, regions }
+    }
+
+    /// An upper bound on the children [`SurfacePosition::for_each_child`]
+    /// lists (duplicates included), counted without making any: for each
+    /// region, every pair of corners, times the ways a line between them
+    /// can cut the region (genus splits, the non-separating cuts) and
+    /// share out the other boundaries (how many of each interchangeable
+    /// group go to each side, and in a non-orientable region how many
+    /// arrive backwards).
+    pub fn move_bound(&self) -> u64 {
+        let counts = self.occurrences();
+        let mut total: u64 = 0;
+        for r in &self.regions {
+            let corners: u64 = r.boundaries.iter().map(|b| b.len() as u64).sum();
+            let pairs = corners.saturating_mul(corners + 1) / 2;
+            let all: Vec<usize> = (0..r.boundaries.len()).collect();
+            let mut shares: u64 = 1;
+            for g in group_boundaries(&r.boundaries, &all, &counts, &self.lives, r.genus < 0) {
+                let c = g.count as u64 + 1;
+                let ways = if r.genus < 0 && g.chiral { c.saturating_mul(c).saturating_mul(c) } else { c };
+                shares = shares.saturating_mul(ways);
+            }
+            let cuts = (genus_splits(r.genus).len() as u64 + 4).saturating_mul(shares).saturating_add(2);
+            total = total.saturating_add(pairs.saturating_mul(cuts));
+        }
+        total
+    }
+
+    /// [`SurfacePosition::move_bound`] against [`MAX_MOVES`].
+    pub fn check_moves(&self) -> Result<(), crate::limits::LimitError> {
+        crate::limits::check("moves of a position on a surface (an upper bound)", self.move_bound(), MAX_MOVES)
     }
 
     /// Whether no move is left.

@@ -23,10 +23,14 @@
 //! Under a variant's rules (the header's `rules=`) the children come from
 //! that variant's move generator; its solve writes no trees, only the
 //! positions it proved lost (`L 0 - LAND…`), which the same checks cover.
+//! On a surface (the header's `surface=`) they come from the surfaces'
+//! move generator; the facts are those of the plane's (trees, lands'
+//! trees, lost sums), the lands surfaces' forms.
 
-use super::{Refusal, Refusals, Verdict};
+use super::{fact, show, Refusal, Refusals, Root, Verdict};
 use crate::certificate::{Certificate, Fact};
-use crate::topology::{Canon, Position, T_LAND};
+use crate::surfaces::Surface;
+use crate::topology::{Canon, T_LAND};
 use crate::variants::Rules;
 use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
@@ -156,6 +160,8 @@ struct Checker {
     generated: u64,
     /// Whose move generator gives the children.
     rules: Rules,
+    /// The lands are surfaces' forms, expanded by the surfaces' moves.
+    surface: bool,
 }
 
 impl Checker {
@@ -164,7 +170,10 @@ impl Checker {
             return c.clone();
         }
         let mut out = Vec::new();
-        if self.rules == Rules::Sprouts {
+        if self.surface {
+            // Every land named was checked not too wide when loaded.
+            out = crate::surfaces::child_forms(land);
+        } else if self.rules == Rules::Sprouts {
             land.position().for_each_quick_child(&mut |c| {
                 out.push(c);
                 ControlFlow::Continue(())
@@ -266,8 +275,10 @@ struct Loaded<'a> {
     lost_sums: HashMap<usize, Sum>,
 }
 
-fn load<'a>(cert: &'a Certificate, root: Option<&Position>) -> Result<Loaded<'a>, Refusals> {
+/// (The root, if any, was checked by the caller, `super::check_root`.)
+fn load(cert: &Certificate) -> Result<Loaded<'_>, Refusals> {
     let one = |line: usize, message: String| Refusals(vec![Refusal { line, message }]);
+    let surface = cert.surface != Surface::Plane;
     let mut c = Checker {
         arena: Arena::new(),
         land_games: HashMap::new(),
@@ -275,6 +286,7 @@ fn load<'a>(cert: &'a Certificate, root: Option<&Position>) -> Result<Loaded<'a>
         children: HashMap::new(),
         generated: 0,
         rules: cert.rules,
+        surface,
     };
     let mut games: Vec<u32> = vec![ZERO, STAR];
     let mut facts: Vec<&(usize, Fact)> = cert.facts.iter().collect();
@@ -290,7 +302,7 @@ fn load<'a>(cert: &'a Certificate, root: Option<&Position>) -> Result<Loaded<'a>
         match f {
             Fact::Tree { id, options } => {
                 if *id as usize != games.len() || options.iter().any(|o| o >= id) {
-                    return Err(one(*line, format!("`{f}`: trees are numbered 2, 3, … in order, options first")));
+                    return Err(one(*line, format!("`{}`: trees are numbered 2, 3, … in order, options first", fact(f, surface))));
                 }
                 let opts = options.iter().map(|&o| games[o as usize]).collect();
                 games.push(c.arena.reduce(opts));
@@ -298,7 +310,7 @@ fn load<'a>(cert: &'a Certificate, root: Option<&Position>) -> Result<Loaded<'a>
             Fact::LandTree { land, tree } => {
                 let g = game(&games, *line, *tree)?;
                 if c.land_games.insert(land.clone(), g).is_some() {
-                    return Err(one(*line, format!("`{f}`: a second tree for the land")));
+                    return Err(one(*line, format!("`{}`: a second tree for the land", fact(f, surface))));
                 }
             }
             Fact::Lost { trees, .. } => {
@@ -307,7 +319,7 @@ fn load<'a>(cert: &'a Certificate, root: Option<&Position>) -> Result<Loaded<'a>
                     game(&games, *line, t)?;
                 }
             }
-            _ => return Err(one(*line, format!("`{f}` is a normal-play fact, in a misère certificate"))),
+            _ => return Err(one(*line, format!("`{}` is a normal-play fact, in a misère certificate", fact(f, surface)))),
         }
     }
     // A land too wide to expand is refused rather than tried for hours
@@ -319,11 +331,13 @@ fn load<'a>(cert: &'a Certificate, root: Option<&Position>) -> Result<Loaded<'a>
             _ => Vec::new(),
         };
         for l in named {
-            crate::limits::check_moves(&l.position()).map_err(|e| one(*line, format!("`{f}`: {e}")))?;
+            let wide = if surface {
+                crate::surfaces::position_of(l).check_moves()
+            } else {
+                crate::limits::check_moves(&l.position())
+            };
+            wide.map_err(|e| one(*line, format!("`{}`: {e}", fact(f, surface))))?;
         }
-    }
-    if let Some(p) = root {
-        crate::limits::check_moves(p).map_err(|e| one(0, format!("the position: {e}")))?;
     }
     let mut lost_sums = HashMap::new();
     for (line, f) in &facts {
@@ -339,13 +353,18 @@ fn load<'a>(cert: &'a Certificate, root: Option<&Position>) -> Result<Loaded<'a>
 
 /// The forms the root may be listed under: a variant's solve keys its
 /// root by the exact form, plain Sprouts' by the quick one; either names
-/// the same game.
-fn root_forms(cert: &Certificate, p: &Position, root_canon: &Canon) -> Vec<Canon> {
-    let mut forms = vec![root_canon.clone()];
-    if cert.rules != Rules::Sprouts {
-        forms.push(Canon::of_within(p, crate::limits::CANON_STEPS).0);
+/// the same game. On a surface, its one canonical form.
+fn root_forms(cert: &Certificate, root: Root) -> Vec<Canon> {
+    match root {
+        Root::Surface(p) => vec![crate::surfaces::canon_of(p)],
+        Root::Plane(p) => {
+            let mut forms = vec![Canon::quick(p)];
+            if cert.rules != Rules::Sprouts {
+                forms.push(Canon::of_within(p, crate::limits::CANON_STEPS).0);
+            }
+            forms
+        }
     }
-    forms
 }
 
 /// The sum of a root position's lands.
@@ -353,9 +372,10 @@ fn root_sum(c: &Checker, root_canon: &Canon) -> Sum {
     c.sum_of(root_canon.tokens().split_inclusive(|&t| t == T_LAND).map(|l| Canon::from_tokens(l.to_vec())), false, Vec::new())
 }
 
-pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
+pub(super) fn verify(cert: &Certificate, root: Option<Root>, mut tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
     let one = |line: usize, message: String| Refusals(vec![Refusal { line, message }]);
-    let Loaded { mut c, games, facts, lost_sums } = load(cert, root)?;
+    let Loaded { mut c, games, facts, lost_sums } = load(cert)?;
+    let surface = c.surface;
     let mut verdict = Verdict { checked: 0, children: 0, root_wins: None, root_nimber: None, derived: 0 };
     let mut refused: Vec<(usize, Refusal)> = Vec::new();
     for (line, f) in &facts {
@@ -376,7 +396,7 @@ pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl
                     options.push(c.arena.sum(&gs));
                 }
                 match missing {
-                    Some(l) => Some(format!("no tree for the land {l} of a child")),
+                    Some(l) => Some(format!("no tree for the land {} of a child", show(&l, surface))),
                     None => (c.arena.reduce(options) != games[*tree as usize])
                         .then(|| format!("its children make another tree than {tree}")),
                 }
@@ -388,14 +408,14 @@ pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl
                 } else {
                     let next = c.moves(s);
                     next.iter().find(|n| !c.shown_won(n)).map(|n| {
-                        format!("no fact shows that the move to {} is answered", describe(n))
+                        format!("no fact shows that the move to {} is answered", describe(n, surface))
                     })
                 }
             }
             _ => None,
         };
         if let Some(why) = why {
-            refused.push((*line, Refusal { line: *line, message: format!("`{f}` refused: {why}") }));
+            refused.push((*line, Refusal { line: *line, message: format!("`{}` refused: {why}", fact(f, surface)) }));
         }
         verdict.checked += 1;
         tick(verdict.checked);
@@ -406,8 +426,8 @@ pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl
         return Err(Refusals(refused.into_iter().map(|r| r.1).collect()));
     }
     if let Some(p) = root {
-        let root_canon = Canon::quick(p);
-        let forms = root_forms(cert, p, &root_canon);
+        let forms = root_forms(cert, p);
+        let root_canon = forms[0].clone();
         let mut decided = None;
         for form in &forms {
             let s = root_sum(&c, form);
@@ -420,14 +440,14 @@ pub(super) fn verify(cert: &Certificate, root: Option<&Position>, mut tick: impl
                 break;
             }
         }
-        verdict.root_wins = Some(decided.ok_or_else(|| one(0, format!("the facts do not decide the position {root_canon}")))?);
+        verdict.root_wins = Some(decided.ok_or_else(|| one(0, format!("the facts do not decide the position {}", show(&root_canon, surface))))?);
     }
     Ok(verdict)
 }
 
 /// A sum, for a message.
-fn describe(s: &Sum) -> String {
-    let mut parts: Vec<String> = s.lands.iter().map(|l| l.to_string()).collect();
+fn describe(s: &Sum, surface: bool) -> String {
+    let mut parts: Vec<String> = s.lands.iter().map(|l| show(l, surface)).collect();
     parts.extend(s.games.iter().map(|g| format!("game #{g}")));
     if s.star {
         parts.push("*1".into());
@@ -446,9 +466,9 @@ fn describe(s: &Sum) -> String {
 /// move on to a sum shown lost (by the rules, or listed: that fact is
 /// kept and walked in turn). Nothing is checked (a false fact reached is
 /// kept, and refused by [`verify`] later).
-pub(super) fn prune(cert: &Certificate, root: &Position) -> Result<Certificate, Refusals> {
+pub(super) fn prune(cert: &Certificate, root: Root) -> Result<Certificate, Refusals> {
     let one = |message: String| Refusals(vec![Refusal { line: 0, message }]);
-    let Loaded { mut c, lost_sums, .. } = load(cert, Some(root))?;
+    let Loaded { mut c, lost_sums, .. } = load(cert)?;
     let mut index: HashMap<Sum, usize> = HashMap::new();
     for (i, (line, _)) in cert.facts.iter().enumerate() {
         if let Some(s) = lost_sums.get(line) {
@@ -468,10 +488,11 @@ pub(super) fn prune(cert: &Certificate, root: &Position) -> Result<Certificate, 
             }
         }
     };
-    let root_canon = Canon::quick(root);
+    let forms = root_forms(cert, root);
+    let root_canon = forms[0].clone();
     // The first form the facts decide, walked as verify decides it.
     let mut decided = false;
-    for form in root_forms(cert, root, &root_canon) {
+    for form in forms {
         let s = root_sum(&c, &form);
         if c.settled(&s).is_some() {
             decided = true;
@@ -487,7 +508,7 @@ pub(super) fn prune(cert: &Certificate, root: &Position) -> Result<Certificate, 
         }
     }
     if !decided {
-        return Err(one(format!("the facts do not decide the position {root_canon}")));
+        return Err(one(format!("the facts do not decide the position {}", show(&root_canon, c.surface))));
     }
     while let Some(s) = todo.pop() {
         for n in c.moves(&s) {
@@ -501,5 +522,5 @@ pub(super) fn prune(cert: &Certificate, root: &Position) -> Result<Certificate, 
         }
     }
     let facts = cert.facts.iter().zip(&keep).filter(|(_, &k)| k).map(|(f, _)| f.clone()).collect();
-    Ok(Certificate { misere: true, rules: cert.rules, facts })
+    Ok(Certificate { misere: true, rules: cert.rules, surface: cert.surface, facts })
 }

@@ -18,17 +18,21 @@
 //! the land every fact that passes is true. The root's outcome is then its
 //! status with heap 0, which must be known.
 //!
-//! The children come from the move generator of the certificate's rules
-//! (its header's `rules=`): plain Sprouts' ([`Position::for_each_quick_child`])
-//! or a variant's (`crate::variants::child_keys`: each Sprouts move with
-//! what the rules put on its line), never from a search.
+//! The children come from the move generator of the certificate's game
+//! (its header's `rules=` and `surface=`): plain Sprouts'
+//! ([`Position::for_each_quick_child`]), a variant's
+//! (`crate::variants::child_keys`: each Sprouts move with what the rules
+//! put on its line) or the surfaces' ([`SurfacePosition::children`]: every
+//! cut of a region of any genus, canonical forms with the genus), never
+//! from a search.
 //!
 //! Databases written by SPOTS hold nimbers only, and not those of the small
 //! lands it settles on the fly, so [`verify_deriving`] may work out the
 //! nimber of a small land that has no fact, by the mex rule over all its
 //! children (plain recursion, memoised): slower than a fact, as sure.
 
-use crate::certificate::{Certificate, Fact};
+use crate::certificate::{Certificate, Fact, FactText, LandText};
+use crate::surfaces::{Surface, SurfacePosition};
 use crate::topology::{lives, Canon, Position, T_LAND};
 use crate::variants::Rules;
 use std::cell::RefCell;
@@ -93,6 +97,37 @@ impl std::fmt::Display for Refusals {
     }
 }
 
+/// The position whose outcome the facts must decide: on the plane (plain
+/// Sprouts or a variant), or on a surface (a surface certificate).
+#[derive(Clone, Copy, Debug)]
+pub enum Root<'a> {
+    Plane(&'a Position),
+    Surface(&'a SurfacePosition),
+}
+
+/// A certificate's root checked against its game: a plane position for a
+/// plane certificate, a surface position for a surface one, and not too
+/// wide to expand. Its form, as the solver keys it, is made by the caller.
+fn check_root(cert: &Certificate, root: Root) -> Result<(), Refusals> {
+    let one = |message: String| Refusals(vec![Refusal { line: 0, message }]);
+    match (root, cert.surface) {
+        (Root::Plane(p), Surface::Plane) => crate::limits::check_moves(p).map_err(|e| one(format!("the position: {e}"))),
+        (Root::Surface(p), s) if s != Surface::Plane => p.reduced().check_moves().map_err(|e| one(format!("the position: {e}"))),
+        (Root::Plane(_), s) => Err(one(format!("a certificate of Sprouts on the {s}, asked about a position on the plane"))),
+        (Root::Surface(_), _) => Err(one("a certificate of the plane, asked about a position on a surface".into())),
+    }
+}
+
+/// A land as the certificate writes it.
+pub(crate) fn show(land: &Canon, surface: bool) -> String {
+    LandText { land, surface }.to_string()
+}
+
+/// A fact as the certificate writes it.
+pub(crate) fn fact(fact: &Fact, surface: bool) -> String {
+    FactText { fact, surface }.to_string()
+}
+
 #[derive(Default)]
 struct Known {
     nimber: Option<u32>,
@@ -111,6 +146,8 @@ struct Facts {
     lands: HashMap<Box<[u16]>, Known>,
     /// Whose move generator gives the children.
     rules: Rules,
+    /// The lands are surfaces' forms, expanded by the surfaces' moves.
+    surface: bool,
     /// Lands of at most this many lives without a nimber fact get one by
     /// the mex rule (0: never).
     derive: u32,
@@ -130,7 +167,7 @@ impl Facts {
         if let Some(&g) = self.derived.borrow().get(land) {
             return Some(g);
         }
-        let kids = children(&Canon::from_tokens(land.to_vec()), self.rules).ok()?;
+        let kids = children(&Canon::from_tokens(land.to_vec()), self.rules, self.surface).ok()?;
         let mut seen = Vec::with_capacity(kids.len());
         for c in &kids {
             let mut x = 0;
@@ -202,9 +239,15 @@ fn lands(c: &Canon) -> Vec<&[u16]> {
     c.tokens().split_inclusive(|&t| t == T_LAND).collect()
 }
 
-/// The distinct children of a land under `rules`, written as the solver
-/// keys them.
-fn children(land: &Canon, rules: Rules) -> Result<Vec<Canon>, String> {
+/// The distinct children of a land under `rules` (or on surfaces),
+/// written as the solver keys them.
+fn children(land: &Canon, rules: Rules, surface: bool) -> Result<Vec<Canon>, String> {
+    if surface {
+        // A land too wide to expand is refused rather than tried for hours.
+        let p = crate::surfaces::position_of(land);
+        p.check_moves().map_err(|e| e.to_string())?;
+        return Ok(p.children());
+    }
     let p = land.position();
     // A land too wide to expand is refused rather than tried for hours.
     crate::limits::check_moves(&p).map_err(|e| e.to_string())?;
@@ -230,12 +273,22 @@ pub fn verify(cert: &Certificate, root: Option<&Position>, tick: impl FnMut(usiz
 /// [`verify`], where a land of at most `derive_lives` lives that has no
 /// nimber fact gets its nimber by the mex rule over all its children (for
 /// databases that leave small lands out, as SPOTS' do). Normal play only.
-pub fn verify_deriving(cert: &Certificate, root: Option<&Position>, derive_lives: u32, mut tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
+pub fn verify_deriving(cert: &Certificate, root: Option<&Position>, derive_lives: u32, tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
+    verify_root(cert, root.map(Root::Plane), derive_lives, tick)
+}
+
+/// [`verify_deriving`] of a certificate of any game: its root on the
+/// plane, or (a certificate with `surface=`) on a surface.
+pub fn verify_root(cert: &Certificate, root: Option<Root>, derive_lives: u32, mut tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
     let one = |line: usize, message: String| Refusals(vec![Refusal { line, message }]);
+    if let Some(r) = root {
+        check_root(cert, r)?;
+    }
     if cert.misere {
         return misere::verify(cert, root, tick);
     }
-    let mut facts = Facts { lands: HashMap::new(), rules: cert.rules, derive: derive_lives, derived: RefCell::new(HashMap::new()) };
+    let surface = cert.surface != Surface::Plane;
+    let mut facts = Facts { lands: HashMap::new(), rules: cert.rules, surface, derive: derive_lives, derived: RefCell::new(HashMap::new()) };
     let mut lines: HashMap<(Canon, bool, u32), usize> = HashMap::new();
     for (line, f) in &cert.facts {
         let refuse = |message: String| Err(one(*line, message));
@@ -244,7 +297,7 @@ pub fn verify_deriving(cert: &Certificate, root: Option<&Position>, derive_lives
                 let known = facts.lands.entry(land.tokens().into()).or_default();
                 match known.nimber {
                     Some(g) if g != *nimber => {
-                        return refuse(format!("`{f}` contradicts the nimber {g} given on line {}", lines.get(&(land.clone(), true, g)).copied().unwrap_or(0)))
+                        return refuse(format!("`{}` contradicts the nimber {g} given on line {}", fact(f, surface), lines.get(&(land.clone(), true, g)).copied().unwrap_or(0)))
                     }
                     _ => known.nimber = Some(*nimber),
                 }
@@ -254,7 +307,7 @@ pub fn verify_deriving(cert: &Certificate, root: Option<&Position>, derive_lives
                 facts.lands.entry(land.tokens().into()).or_default().wins.push(*heap);
                 lines.insert((land.clone(), false, *heap), *line);
             }
-            _ => return refuse(format!("`{f}` is a misère fact, in a normal-play certificate")),
+            _ => return refuse(format!("`{}` is a misère fact, in a normal-play certificate", fact(f, surface))),
         }
     }
     let mut verdict = Verdict { checked: 0, children: 0, root_wins: None, root_nimber: None, derived: 0 };
@@ -265,7 +318,7 @@ pub fn verify_deriving(cert: &Certificate, root: Option<&Position>, derive_lives
                 Fact::Nimber { land, .. } | Fact::Win { land, .. } => land.tokens().len(),
                 _ => 0,
             };
-            refused.push((size, Refusal { line: *line, message: format!("`{f}` refused: {why}") }));
+            refused.push((size, Refusal { line: *line, message: format!("`{}` refused: {why}", fact(f, surface)) }));
         }
         verdict.checked += 1;
         tick(verdict.checked);
@@ -275,13 +328,12 @@ pub fn verify_deriving(cert: &Certificate, root: Option<&Position>, derive_lives
         return Err(Refusals(refused.into_iter().map(|r| r.1).collect()));
     }
     if let Some(p) = root {
-        crate::limits::check_moves(p).map_err(|e| one(0, format!("the position: {e}")))?;
         let c = root_key(&facts, p);
         let ls = lands(&c);
         verdict.root_wins = match facts.status(&ls, 0) {
             Status::Win => Some(true),
             Status::Loss => Some(false),
-            Status::Unknown => return Err(one(0, format!("the facts do not decide the position {c}"))),
+            Status::Unknown => return Err(one(0, format!("the facts do not decide the position {}", show(&c, surface)))),
         };
         verdict.root_nimber = (0..64).find(|&g| facts.status(&ls, g) == Status::Loss);
     }
@@ -293,8 +345,13 @@ pub fn verify_deriving(cert: &Certificate, root: Option<&Position>, derive_lives
 /// as the plain solver keys it. A variant's solve keys its root by the
 /// exact form (`solve --rules` prints that one) and its children by the
 /// quick one, so under other rules the exact form is taken when only it is
-/// decided: both name the same game.
-fn root_key(facts: &Facts, p: &Position) -> Canon {
+/// decided: both name the same game. On a surface: its canonical form,
+/// as `solve --surface` keys it.
+fn root_key(facts: &Facts, root: Root) -> Canon {
+    let p = match root {
+        Root::Plane(p) => p,
+        Root::Surface(p) => return crate::surfaces::canon_of(p),
+    };
     let quick = Canon::quick(p);
     if facts.rules == Rules::Sprouts || facts.status(&lands(&quick), 0) != Status::Unknown {
         return quick;
@@ -310,16 +367,17 @@ fn root_key(facts: &Facts, p: &Position) -> Canon {
 /// Checks one fact against the others: why not, if it does not hold.
 fn check(facts: &Facts, lines: &HashMap<(Canon, bool, u32), usize>, f: &Fact, verdict: &mut Verdict) -> Result<(), String> {
     let refuse = |why: String| Err(why);
+    let surface = facts.surface;
     match f {
         Fact::Nimber { land, nimber } => {
-            let kids = children(land, facts.rules)?;
+            let kids = children(land, facts.rules, surface)?;
             verdict.children += kids.len() as u64;
             for c in &kids {
                 match facts.status(&lands(c), *nimber) {
                     Status::Win => {}
-                    Status::Loss => return refuse(format!("the child {c} has nimber {nimber} too")),
+                    Status::Loss => return refuse(format!("the child {} has nimber {nimber} too", show(c, surface))),
                     Status::Unknown => {
-                        return refuse(format!("no fact shows that the child {c} has a nimber other than {nimber}"))
+                        return refuse(format!("no fact shows that the child {} has a nimber other than {nimber}", show(c, surface)))
                     }
                 }
             }
@@ -335,7 +393,7 @@ fn check(facts: &Facts, lines: &HashMap<(Canon, bool, u32), usize>, f: &Fact, ve
                 return refuse(format!("the land has nimber {heap} (line {})", lines.get(&(land.clone(), true, *heap)).copied().unwrap_or(0)));
             }
             if other.is_none() {
-                let kids = children(land, facts.rules)?;
+                let kids = children(land, facts.rules, surface)?;
                 verdict.children += kids.len() as u64;
                 if !kids.iter().any(|c| facts.status(&lands(c), *heap) == Status::Loss) {
                     return refuse(format!("no child C is shown to make C + *{heap} a loss"));
@@ -359,11 +417,18 @@ fn check(facts: &Facts, lines: &HashMap<(Canon, bool, u32), usize>, f: &Fact, ve
 /// `Some` (the `Option` is kept for callers of the time when misère
 /// certificates were not pruned).
 pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>, Refusals> {
+    prune_root(cert, Root::Plane(root))
+}
+
+/// [`prune`] of a certificate of any game (see [`verify_root`]).
+pub fn prune_root(cert: &Certificate, root: Root) -> Result<Option<Certificate>, Refusals> {
     let one = |message: String| Refusals(vec![Refusal { line: 0, message }]);
+    check_root(cert, root)?;
     if cert.misere {
         return misere::prune(cert, root).map(Some);
     }
-    let mut facts = Facts { lands: HashMap::new(), rules: cert.rules, derive: 0, derived: RefCell::new(HashMap::new()) };
+    let surface = cert.surface != Surface::Plane;
+    let mut facts = Facts { lands: HashMap::new(), rules: cert.rules, surface, derive: 0, derived: RefCell::new(HashMap::new()) };
     let mut index: HashMap<(Box<[u16]>, bool, u32), usize> = HashMap::new();
     for (i, (_, f)) in cert.facts.iter().enumerate() {
         match f {
@@ -375,10 +440,9 @@ pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>,
                 facts.lands.entry(land.tokens().into()).or_default().wins.push(*heap);
                 index.entry((land.tokens().into(), false, *heap)).or_insert(i);
             }
-            _ => return Err(one(format!("`{f}` is a misère fact, in a normal-play certificate"))),
+            _ => return Err(one(format!("`{}` is a misère fact, in a normal-play certificate", fact(f, surface)))),
         }
     }
-    crate::limits::check_moves(root).map_err(|e| one(format!("the position: {e}")))?;
     let c = root_key(&facts, root);
     let mut keep = vec![false; cert.facts.len()];
     let mut todo: Vec<usize> = Vec::new();
@@ -400,12 +464,12 @@ pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>,
     };
     let ls = lands(&c);
     if !reach(&ls, 0, Status::Win, &mut keep, &mut todo) && !reach(&ls, 0, Status::Loss, &mut keep, &mut todo) {
-        return Err(one(format!("the facts do not decide the position {c}")));
+        return Err(one(format!("the facts do not decide the position {}", show(&c, surface))));
     }
     while let Some(i) = todo.pop() {
         match &cert.facts[i].1 {
             Fact::Nimber { land, nimber } => {
-                let kids = children(land, cert.rules).map_err(one)?;
+                let kids = children(land, cert.rules, surface).map_err(one)?;
                 for ch in &kids {
                     reach(&lands(ch), *nimber, Status::Win, &mut keep, &mut todo);
                 }
@@ -425,7 +489,7 @@ pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>,
                         }
                     }
                     _ => {
-                        let kids = children(land, cert.rules).map_err(one)?;
+                        let kids = children(land, cert.rules, surface).map_err(one)?;
                         kids.iter().any(|ch| reach(&lands(ch), *heap, Status::Loss, &mut keep, &mut todo));
                     }
                 }
@@ -434,5 +498,5 @@ pub fn prune(cert: &Certificate, root: &Position) -> Result<Option<Certificate>,
         }
     }
     let facts = cert.facts.iter().zip(&keep).filter(|(_, &k)| k).map(|(f, _)| f.clone()).collect();
-    Ok(Some(Certificate { misere: false, rules: cert.rules, facts }))
+    Ok(Some(Certificate { misere: false, rules: cert.rules, surface: cert.surface, facts }))
 }
