@@ -44,6 +44,11 @@ use trees::Trees;
 use proofs::Proofs;
 pub use proofs::LoadError;
 
+/// Maps and sets keyed by short strings of bytes or tree ids, hashed fast
+/// (fixed seed: the solver's order never depends on a hash anyway).
+type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
+type FastSet<K> = std::collections::HashSet<K, foldhash::fast::FixedState>;
+
 /// Who wins when the last move wins (normal play) or loses (misère).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Convention {

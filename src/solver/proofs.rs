@@ -12,7 +12,7 @@
 use super::{key, Game, Solver};
 use crate::certificate::Fact;
 use crate::topology::{Canon, T_GENUS, T_LOWER, T_UPPER};
-use std::collections::{HashMap, HashSet};
+use super::{FastMap as HashMap, FastSet as HashSet};
 
 /// No nimber known.
 const UNKNOWN: u8 = u8::MAX;

@@ -27,34 +27,41 @@
 //! ones; a forgotten state is simply searched again.
 
 use super::pns::{self, Numbers, INF};
-use super::table::{Learnt, Value};
+use super::table::Value;
 use super::trees::{Trees, STAR, ZERO};
 use super::{key, key_byte, lives, SolveError, Solver};
 use crate::topology::Canon;
+use smallvec::SmallVec;
 use std::rc::Rc;
 
 /// A sum: large lands, the `*1` parity, trees. The lands are shared:
 /// every child of a state starts as a copy of the state's other lands.
+/// Both lists are inline up to a size that nearly every state fits (a
+/// state is made for every child generated, and their allocations were a
+/// fifth of the time).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct State {
-    lands: Vec<Rc<Canon>>,
+    /// Token strings of lands, as in [`Canon::land_tokens`] (one
+    /// allocation each; a form is made only to expand one).
+    lands: SmallVec<[Rc<[u16]>; 2]>,
     star: bool,
-    ids: Vec<u32>,
+    ids: SmallVec<[u32; 6]>,
 }
 
-/// The table value of a won state (a lost one has 0).
+/// Table values of a state: lost, won, or open (its proof and disproof
+/// numbers in the data). One record per state, so that looking a child up
+/// is one probe of the table.
+const LOST: u8 = 0;
 const WON: u8 = 1;
+const OPEN: u8 = 2;
 
 /// Separates the lands from the trees in a state key (no token byte is 6).
 pub(super) const SEP: u8 = 6;
-/// Ends the key of an open entry: a state key ends with the parity byte or
-/// the last byte of a varint, both below 128.
-const OPEN: u8 = 0xff;
 
 impl Solver {
     /// Whether the player to move wins the misère position `c`.
     pub(super) fn rct_wins(&mut self, c: &Canon) -> Result<bool, SolveError> {
-        let mut st = State { lands: Vec::new(), star: false, ids: Vec::new() };
+        let mut st = State { lands: SmallVec::new(), star: false, ids: SmallVec::new() };
         self.add_lands(&mut st, c)?;
         self.state_wins(&st)
     }
@@ -112,7 +119,7 @@ impl Solver {
         for l in c.land_tokens() {
             match self.land_tree(l)? {
                 Some(id) => st.ids.push(id),
-                None => st.lands.push(Rc::new(Canon::of_land_tokens(l))),
+                None => st.lands.push(Rc::from(l)),
             }
         }
         crate::sort::sort_short(&mut st.lands);
@@ -138,22 +145,22 @@ impl Solver {
         Some(xor != 0)
     }
 
-    /// The numbers of a state as its table entries give them.
-    fn state_numbers(&self, st: &State, keys: Option<&[u8]>) -> Numbers {
-        let (k, open) = split_keys(keys);
+    /// The numbers of a state as its table entry gives them.
+    fn state_numbers(&self, st: &State, k: Option<&[u8]>) -> Numbers {
         if let Some(w) = self.settled(st) {
             return if w { pns::WIN } else { pns::LOSS };
         }
-        if let Some(k) = k {
-            match self.table.get(k) {
-                Some(v) if v.value == WON => return pns::WIN,
-                Some(_) => return pns::LOSS,
-                None if self.proofs.as_ref().is_some_and(|p| p.lost.contains(k)) => return pns::LOSS,
-                None => {}
-            }
+        let Some(k) = k else { return self.fresh(st) };
+        let v = self.table.get(k);
+        match v {
+            Some(v) if v.value == WON => return pns::WIN,
+            Some(v) if v.value == LOST => return pns::LOSS,
+            _ => {}
         }
-        open.and_then(|k| self.table.get(k))
-            .map_or_else(|| self.fresh(st), |v| pns::unpack(v.data))
+        if self.proofs.as_ref().is_some_and(|p| p.lost.contains(k)) {
+            return pns::LOSS;
+        }
+        v.map_or_else(|| self.fresh(st), |v| pns::unpack(v.data))
     }
 
     /// Numbers of a state before any search: proof 1 (one good move
@@ -172,10 +179,10 @@ impl Solver {
         }
         BUF.with(|b| match b.try_borrow_mut() {
             Ok(mut buf) => {
-                let ok = state_keys_into(st, &mut buf);
+                let ok = state_key_into(st, &mut buf);
                 self.state_numbers(st, ok.then_some(&buf[..]))
             }
-            Err(_) => self.state_numbers(st, state_keys(st).as_deref()),
+            Err(_) => self.state_numbers(st, state_key(st).as_deref()),
         })
     }
 
@@ -186,22 +193,22 @@ impl Solver {
     /// Proof-number search of a state until it is decided or its numbers
     /// reach a threshold.
     fn state_mid(&mut self, st: &State, th_proof: u32, th_disproof: u32) -> Result<Numbers, SolveError> {
-        let keys = state_keys(st);
-        let keys = keys.as_deref();
-        let n = self.state_numbers(st, keys);
+        let own = state_key(st);
+        let k = own.as_deref();
+        let n = self.state_numbers(st, k);
         if n.decided() || n.proof >= th_proof || n.disproof >= th_disproof {
             return Ok(n);
         }
         let start = self.nodes;
         self.tick()?;
-        let mut options: Vec<(State, Numbers)> = Vec::new();
+        let mut options = Options::take();
         // Moves in trees and of the *1 first: they cost no canonical form.
-        for next in self.tree_children(st) {
-            let n = self.numbers_of(&next);
-            if n == pns::LOSS {
-                return Ok(self.record_state(keys, pns::WIN, start));
+        self.tree_children(st, &mut options);
+        for o in options.iter_mut() {
+            o.1 = self.numbers_of(&o.0);
+            if o.1 == pns::LOSS {
+                return Ok(self.record_state(k, pns::WIN, start));
             }
-            options.push((next, n));
         }
         for i in 0..st.lands.len() {
             // Identical lands have the same moves.
@@ -210,7 +217,7 @@ impl Solver {
             }
             let mut rest = st.clone();
             rest.lands.remove(i);
-            let won = self.each_child(&st.lands[i], &mut |this, c| {
+            let won = self.each_child(&Canon::of_land_tokens(&st.lands[i]), &mut |this, c| {
                 let mut next = rest.clone();
                 this.add_lands(&mut next, c)?;
                 let n = this.numbers_of(&next);
@@ -218,7 +225,7 @@ impl Solver {
                 Ok(n == pns::LOSS)
             })?;
             if won {
-                return Ok(self.record_state(keys, pns::WIN, start));
+                return Ok(self.record_state(k, pns::WIN, start));
             }
         }
         crate::sort::sort_short_by(&mut options, |a, b| a.0.cmp(&b.0));
@@ -226,40 +233,40 @@ impl Solver {
         let n = pns::search(&mut options, th_proof, th_disproof, |c, thp, thd| {
             self.state_mid(c, thp, thd)
         })?;
-        Ok(self.record_state(keys, n, start))
+        Ok(self.record_state(k, n, start))
     }
 
-    /// Stores what the search learnt: a decided state under its key (won
-    /// states too: finding their lost child again means generating the
-    /// children again, and proof-number search comes back to won children
-    /// of open states often), open numbers under the open key.
-    fn record_state(&mut self, keys: Option<&[u8]>, n: Numbers, start: u64) -> Numbers {
-        let (k, open) = split_keys(keys);
-        if let (Some(p), Some(k), true) = (self.proofs.as_mut(), k, n == pns::LOSS) {
+    /// Stores what the search learnt under the state's key: decided
+    /// (won states too: finding their lost child again means generating
+    /// the children again, and proof-number search comes back to won
+    /// children of open states often), or open with its numbers.
+    fn record_state(&mut self, k: Option<&[u8]>, n: Numbers, start: u64) -> Numbers {
+        let Some(k) = k else { return n };
+        if let (Some(p), true) = (self.proofs.as_mut(), n == pns::LOSS) {
             p.lost.insert(k.into());
         }
-        let learnt = if n == pns::LOSS {
-            Learnt::Decided(Some(Value { value: 0, data: 0 }))
+        let v = if n == pns::LOSS {
+            Value { value: LOST, data: 0 }
         } else if n == pns::WIN {
-            Learnt::Decided(Some(Value { value: WON, data: 0 }))
+            Value { value: WON, data: 0 }
         } else {
-            Learnt::Open(pns::pack(n))
+            Value { value: OPEN, data: pns::pack(n) }
         };
         let work = self.work_since(start);
-        self.table.learn(k, open, learnt, work, |_, new| new);
+        self.table.update(k, v, work, |_, new| new);
         n
     }
 
     /// How much is left in a state, to order the search.
     fn size(&self, st: &State) -> u32 {
-        st.lands.iter().map(|l| lives(l.tokens())).sum::<u32>()
+        st.lands.iter().map(|l| lives(l)).sum::<u32>()
             + st.ids.iter().map(|&id| self.trees.birthday(id)).sum::<u32>()
             + st.star as u32
     }
 
-    /// The states after a move in a tree or of the `*1`.
-    fn tree_children(&self, st: &State) -> Vec<State> {
-        let mut out = Vec::new();
+    /// Adds the states after a move in a tree or of the `*1` to `out`
+    /// (numbers to be looked up).
+    fn tree_children(&self, st: &State, out: &mut Vec<(State, Numbers)>) {
         for i in 0..st.ids.len() {
             if i > 0 && st.ids[i] == st.ids[i - 1] {
                 continue;
@@ -268,64 +275,90 @@ impl Solver {
                 let mut next = st.clone();
                 next.ids[i] = o;
                 normalise(&mut next);
-                out.push(next);
+                out.push((next, pns::LOSS));
             }
         }
         if st.star {
             let mut next = st.clone();
             next.star = false;
-            out.push(next);
+            out.push((next, pns::LOSS));
         }
-        out
+    }
+}
+
+/// The options of a state being searched, in a vector taken from a pool
+/// and given back emptied when done: one is filled at every expansion,
+/// and growing a fresh one each time was a tenth of the time in malloc.
+struct Options(Vec<(State, Numbers)>);
+
+thread_local! {
+    static POOL: std::cell::RefCell<Vec<Vec<(State, Numbers)>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Options {
+    fn take() -> Options {
+        Options(POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default())
+    }
+}
+
+impl std::ops::Deref for Options {
+    type Target = Vec<(State, Numbers)>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Options {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
+impl Drop for Options {
+    fn drop(&mut self) {
+        let mut v = std::mem::take(&mut self.0);
+        v.clear();
+        // Pooled vectors are never shrunk; a very wide one is let go.
+        if v.capacity() <= 4096 {
+            POOL.with(|p| p.borrow_mut().push(v));
+        }
     }
 }
 
 /// The key of the state of these lands (sorted, none a tree), parity and
 /// trees (normalised), for facts read back from a database.
 pub(super) fn lost_key(lands: &[Canon], star: bool, trees: &[u32]) -> Option<Vec<u8>> {
-    let lands = lands.iter().cloned().map(Rc::new).collect();
-    let mut st = State { lands, star, ids: trees.to_vec() };
+    let lands = lands.iter().map(|l| Rc::from(l.tokens())).collect();
+    let mut st = State { lands, star, ids: trees.iter().copied().collect() };
     crate::sort::sort_short(&mut st.lands);
     normalise(&mut st);
-    let mut k = state_keys(&st)?;
-    k.pop();
-    Some(k)
-}
-
-/// The state's key and its open entry's key, from [`state_keys`].
-fn split_keys(keys: Option<&[u8]>) -> (Option<&[u8]>, Option<&[u8]>) {
-    match keys {
-        Some(o) => (Some(&o[..o.len() - 1]), Some(o)),
-        None => (None, None),
-    }
+    state_key(&st)
 }
 
 /// Folds the `*1`s of `ids` into the parity and drops the `0`s.
 fn normalise(st: &mut State) {
     let stars = st.ids.iter().filter(|&&i| i == STAR).count();
     st.star ^= stars % 2 == 1;
-    st.ids.retain(|&i| i != ZERO && i != STAR);
+    st.ids.retain(|i| *i != ZERO && *i != STAR);
     crate::sort::sort_short(&mut st.ids);
 }
 
-/// The table key of a state followed by [`OPEN`] (the key of its open
-/// entry, so that both come from one allocation): its lands' keys, a
-/// separator, the parity and the tree ids (7 bits a byte, high bit for
-/// "more"); `None` when a land has more letters than a byte can name (such
-/// states are not stored).
-fn state_keys(st: &State) -> Option<Vec<u8>> {
+/// The table key of a state: its lands' keys, a separator, the parity and
+/// the tree ids (7 bits a byte, high bit for "more"); `None` when a land
+/// has more letters than a byte can name (such states are not stored).
+fn state_key(st: &State) -> Option<Vec<u8>> {
     let mut k = Vec::new();
-    state_keys_into(st, &mut k).then_some(k)
+    state_key_into(st, &mut k).then_some(k)
 }
 
-/// [`state_keys`] written into `k` (emptied first); false when the state
+/// [`state_key`] written into `k` (emptied first); false when the state
 /// has no key.
-fn state_keys_into(st: &State, k: &mut Vec<u8>) -> bool {
+fn state_key_into(st: &State, k: &mut Vec<u8>) -> bool {
     k.clear();
-    let len = st.lands.iter().map(|l| l.tokens().len()).sum::<usize>() + 3 + 5 * st.ids.len();
+    let len = st.lands.iter().map(|l| l.len()).sum::<usize>() + 2 + 5 * st.ids.len();
     k.reserve(len);
     for l in &st.lands {
-        for &t in l.tokens() {
+        for &t in l.iter() {
             match key_byte(t) {
                 Some(b) => k.push(b),
                 None => return false,
@@ -342,6 +375,5 @@ fn state_keys_into(st: &State, k: &mut Vec<u8>) -> bool {
         }
         k.push(x as u8);
     }
-    k.push(OPEN);
     true
 }

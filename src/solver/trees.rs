@@ -39,7 +39,7 @@
 //! as correct. The memos (land -> tree, sum -> tree) are caches, emptied
 //! when they reach their budget.
 
-use std::collections::HashMap;
+use super::FastMap as HashMap;
 
 /// The tree of the game with no move.
 pub(crate) const ZERO: u32 = 0;
@@ -90,9 +90,9 @@ impl Trees {
         debug_assert!(cap == 0 || cap >= 64 << 10);
         let mut t = Trees {
             nodes: Vec::new(),
-            ids: HashMap::new(),
-            lands: HashMap::new(),
-            sums: HashMap::new(),
+            ids: HashMap::default(),
+            lands: HashMap::default(),
+            sums: HashMap::default(),
             arena_bytes: 0,
             memo_bytes: 0,
             sum_bytes: 0,
