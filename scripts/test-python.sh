@@ -30,7 +30,9 @@ else
   rm -f "$stamp"
   # Quiet but not silent on failure; the wheel is rebuilt incrementally
   # (maturin's cargo target is python/target).
-  "$venv/bin/pip" install --quiet --disable-pip-version-check './python[ray,test]'
+  # `python -m pip`, not bin/pip: a copied or moved venv keeps the
+  # absolute path of its first home in bin/pip's first line.
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check './python[ray,test]'
   echo "$want" > "$stamp"
 fi
 [ "${1:-}" = --install-only ] && exit 0
