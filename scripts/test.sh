@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test: native (unit, integration, doc), wasm32 in node, and the
-# page in headless Chromium. Exits non-zero if anything fails; at the end it
-# says what ran, how many tests passed in each step and how long it took.
+# Runs every test: native (unit, integration, doc), wasm32 in node, the
+# page in headless Chromium and the Python package; builds first, then
+# runs the three groups at once. Exits non-zero if anything fails; at the
+# end it says what ran, how many tests passed in each step and how long
+# it took (wall and CPU).
 # The long property runs stay behind their opt-in variables (SPROUTS_*, see
 # docs/contributing.md).
 set -euo pipefail
