@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 began=$SECONDS
 echo "== expected time on a 2-core machine: about 14 min the first time on a fresh"
 echo "   machine (4 min of it building wasm-bindgen-cli); later, with nothing"
-echo "   changed, an estimated 4 to 5 min on a quiet machine (the test steps"
+echo "   changed, an estimated 4.5 to 6 min on a quiet machine (the test steps"
 echo "   now run at once; 8 min 5 s measured before that, on 2026-11-28); much"
 echo "   longer when it is busy with other work (docs/contributing.md)"
 bash scripts/setup.sh --browser
