@@ -2,7 +2,9 @@
 # The Python package's tests: builds and installs python/ (with Ray) into a
 # virtual environment of its own under target/, as a user would
 # (`pip install './python[ray]'`), then runs pytest on the installed package
-# (its doctests included). Called by scripts/test.sh.
+# (its doctests included). Called by scripts/test.sh, first with
+# --install-only (before the tests that run at once, so that a build does
+# not compete with them), then to run pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=target/pyenv
@@ -28,9 +30,12 @@ else
   rm -f "$stamp"
   # Quiet but not silent on failure; the wheel is rebuilt incrementally
   # (maturin's cargo target is python/target).
-  "$venv/bin/pip" install --quiet --disable-pip-version-check './python[ray,test]'
+  # `python -m pip`, not bin/pip: a copied or moved venv keeps the
+  # absolute path of its first home in bin/pip's first line.
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check './python[ray,test]'
   echo "$want" > "$stamp"
 fi
+[ "${1:-}" = --install-only ] && exit 0
 # From the repository root so that the tests find target/release/sprouts;
 # --pyargs: the doctests of the installed package, not of the source folder.
 "$venv/bin/python" -m pytest -c python/pytest.ini python/tests docs/python.md README.md --pyargs sprouts "$@"
