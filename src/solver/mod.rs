@@ -46,8 +46,16 @@ pub use proofs::LoadError;
 
 /// Maps and sets keyed by short strings of bytes or tree ids, hashed fast
 /// (fixed seed: the solver's order never depends on a hash anyway).
+/// Natively only: in wasm a second hasher type is a second copy of every
+/// table's code (about 3 kB gzipped of the page's download, docs/release.md).
+#[cfg(not(target_arch = "wasm32"))]
 type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::FixedState>;
+#[cfg(not(target_arch = "wasm32"))]
 type FastSet<K> = std::collections::HashSet<K, foldhash::fast::FixedState>;
+#[cfg(target_arch = "wasm32")]
+type FastMap<K, V> = std::collections::HashMap<K, V>;
+#[cfg(target_arch = "wasm32")]
+type FastSet<K> = std::collections::HashSet<K>;
 
 /// Who wins when the last move wins (normal play) or loses (misère).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
