@@ -22,7 +22,9 @@ fn json(args: &[&str]) -> Value {
 fn scratch(name: &str) -> PathBuf {
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("sprouts-cert-{}-{k}-{name}", std::process::id()));
+    // Under target/tmp (cargo's per-target scratch folder), not /tmp: these
+    // folders are kept for a failing run's files and piled up in /tmp.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("sprouts-cert-{}-{k}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join("db.txt");
     let _ = std::fs::remove_file(&p);
