@@ -10,10 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 began=$SECONDS
 echo "== expected time on a 2-core machine: about 14 min the first time on a fresh"
-echo "   machine (4 min of it building wasm-bindgen-cli); later, with nothing"
-echo "   changed, an estimated 4.5 to 6 min on a quiet machine (the test steps"
-echo "   now run at once; 8 min 5 s measured before that, on 2026-11-28); much"
-echo "   longer when it is busy with other work (docs/contributing.md)"
+echo "   machine (4 min of it building wasm-bindgen-cli; 9 min 37 s measured with"
+echo "   the tools installed); later, with nothing changed, about 6.5 min on a quiet"
+echo "   machine (6 min 22 s measured on 2026-11-28); much longer when it is busy"
+echo "   with other work (docs/contributing.md)"
 bash scripts/setup.sh --browser
 # shellcheck source=scripts/env.sh
 . scripts/env.sh
