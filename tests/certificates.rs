@@ -330,25 +330,36 @@ fn a_pruned_certificate_verifies_and_refuses_an_altered_fact() {
     assert!(!ok && err.contains("refused"), "{err}");
 }
 
-/// Solves a variant start with a database: (the certificate's text, the
-/// solve's JSON). `extra`: `--misere`, `--start crosses`, ...
-fn variant(name: &str, rules: &str, n: u32, extra: &[&str]) -> (PathBuf, String, Value) {
+/// Solves the n-spot start with a database under `option value`
+/// (`--rules brussels`, `--surface klein`): (its path, the certificate's
+/// text, the solve's JSON). `extra`: `--misere`, `--start crosses`, ...
+fn solve_under(option: &str, value: &str, name: &str, n: u32, extra: &[&str]) -> (PathBuf, String, Value) {
     let p = scratch(name);
     let spots = n.to_string();
-    let mut args = vec!["solve", "--rules", rules, "--spots", spots.as_str(), "--json", "--database", p.to_str().unwrap()];
+    let mut args = vec!["solve", option, value, "--spots", spots.as_str(), "--json", "--database", p.to_str().unwrap()];
     args.extend_from_slice(extra);
     let v = json(&args);
     (p.clone(), std::fs::read_to_string(&p).unwrap(), v)
 }
 
-/// `verify` of a variant certificate: (accepted, stdout JSON or stderr).
-fn verify_variant(path: &std::path::Path, rules: &str, n: u32, extra: &[&str]) -> (bool, String) {
+/// `verify FILE option value --spots N --json`: (accepted, stdout JSON or stderr).
+fn verify_under(path: &std::path::Path, option: &str, value: &str, n: u32, extra: &[&str]) -> (bool, String) {
     let spots = n.to_string();
-    let mut args = vec!["verify", path.to_str().unwrap(), "--rules", rules, "--spots", spots.as_str(), "--json"];
+    let mut args = vec!["verify", path.to_str().unwrap(), option, value, "--spots", spots.as_str(), "--json"];
     args.extend_from_slice(extra);
     let o = run(&args);
     let text = if o.status.success() { &o.stdout } else { &o.stderr };
     (o.status.success(), String::from_utf8_lossy(text).into_owned())
+}
+
+/// A variant start solved with a database (see [`solve_under`]).
+fn variant(name: &str, rules: &str, n: u32, extra: &[&str]) -> (PathBuf, String, Value) {
+    solve_under("--rules", rules, name, n, extra)
+}
+
+/// `verify` of a variant certificate (see [`verify_under`]).
+fn verify_variant(path: &std::path::Path, rules: &str, n: u32, extra: &[&str]) -> (bool, String) {
+    verify_under(path, "--rules", rules, n, extra)
 }
 
 /// Certificates under other rules (issue 37): the header names the rules,
@@ -550,25 +561,14 @@ fn one_fact_certifies_an_odd_number_of_crosses() {
     assert!(!accepted && out.contains("refused"), "{out}");
 }
 
-/// Solves the n-spot start on a surface with a database: (its path, the
-/// certificate's text, the solve's JSON). `extra`: `--misere`, ...
+/// The n-spot start on a surface solved with a database (see [`solve_under`]).
 fn on_surface(name: &str, surface: &str, n: u32, extra: &[&str]) -> (PathBuf, String, Value) {
-    let p = scratch(name);
-    let spots = n.to_string();
-    let mut args = vec!["solve", "--surface", surface, "--spots", spots.as_str(), "--json", "--database", p.to_str().unwrap()];
-    args.extend_from_slice(extra);
-    let v = json(&args);
-    (p.clone(), std::fs::read_to_string(&p).unwrap(), v)
+    solve_under("--surface", surface, name, n, extra)
 }
 
-/// `verify FILE --surface S --spots N --json`: (accepted, stdout or stderr).
+/// `verify FILE --surface S --spots N --json` (see [`verify_under`]).
 fn verify_surface(path: &std::path::Path, surface: &str, n: u32, extra: &[&str]) -> (bool, String) {
-    let spots = n.to_string();
-    let mut args = vec!["verify", path.to_str().unwrap(), "--surface", surface, "--spots", spots.as_str(), "--json"];
-    args.extend_from_slice(extra);
-    let o = run(&args);
-    let text = if o.status.success() { &o.stdout } else { &o.stderr };
-    (o.status.success(), String::from_utf8_lossy(text).into_owned())
+    verify_under(path, "--surface", surface, n, extra)
 }
 
 /// Certificates of Sprouts on surfaces (issue 37): the header names the
