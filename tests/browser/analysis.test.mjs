@@ -59,7 +59,12 @@ test('Stop after the outcome keeps the outcome and the moves found so far', asyn
   assert.equal(await page.getAttribute('#analysis-result .outcome', 'data-outcome'), 'win');
   const text = await page.textContent('#analysis-result') ?? '';
   assert.match(text, /Analysis stopped; what is shown was proved/);
-  assert.match(text, /Winning moves found so far/);
+  // The moves found before the stop are kept: the list so far (maybe
+  // empty), or the whole list when the worker finished it before the
+  // click arrived (a busy machine delays the click; the nimber, the last
+  // part, is then still missing, so the analysis did stop).
+  assert.match(text, /Winning moves found so far|Winning moves \(\d+ of the \d+ moves/);
+  assert.doesNotMatch(text, /Nimber/);
   assert.deepEqual(errors, []);
   await page.close();
 });
