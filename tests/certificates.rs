@@ -471,36 +471,50 @@ fn a_variant_misere_certificate_refuses_a_false_loss() {
     assert!(!ok && (err.contains("do not decide") || err.contains("refused")), "{err}");
 }
 
+/// Solves `base` (a `solve … --json` command line) fresh, then again with
+/// a database stopped at half the fresh nodes (exit 2, facts saved), then
+/// resumed from it: the same outcome and winning moves in fewer nodes, and
+/// the facts of the two runs together pass `verify` with `verify_args`
+/// (the database's path is put after `verify`). Returns the database.
+fn stop_and_resume(name: &str, base: &[&str], verify_args: &[&str]) -> PathBuf {
+    let fresh = json(base);
+    let fresh_nodes = fresh["nodes"].as_u64().unwrap();
+    let p = scratch(name);
+    let db = p.to_str().unwrap();
+    let stop = (fresh_nodes / 2).to_string();
+    let mut args = base.to_vec();
+    args.extend(["--database", db, "--max-nodes", stop.as_str()]);
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(2), "stopped by the limit");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("facts saved") && err.contains("run again to resume"), "{err}");
+    let saved = std::fs::read_to_string(&p).unwrap().lines().count() - 1;
+    assert!(saved > 0);
+    let mut args = base.to_vec();
+    args.extend(["--database", db]);
+    let resumed = json(&args);
+    assert_eq!(resumed["database_loaded"], saved);
+    assert_eq!(resumed["outcome"], fresh["outcome"]);
+    assert_eq!(resumed["winning_moves"], fresh["winning_moves"]);
+    let nodes = resumed["nodes"].as_u64().unwrap();
+    assert!(nodes < fresh_nodes, "{base:?}: resumed {nodes} nodes, fresh {fresh_nodes}");
+    // The facts of the two runs together are a certificate.
+    let mut v = vec!["verify", db];
+    v.extend_from_slice(verify_args);
+    assert_eq!(json(&v)["outcome"], fresh["outcome"]);
+    p
+}
+
 #[test]
 fn a_stopped_variant_solve_resumes_from_its_database_with_fewer_nodes() {
     for extra in [&[][..], &["--misere"][..]] {
-        let mut base = vec!["solve", "--rules", "dots-or-crosses", "--start", "crosses", "--spots", "4", "--json"];
+        let rules = ["--rules", "dots-or-crosses", "--start", "crosses", "--spots", "4", "--json"];
+        let mut base = vec!["solve"];
+        base.extend_from_slice(&rules);
         base.extend_from_slice(extra);
-        let fresh = json(&base);
-        let fresh_nodes = fresh["nodes"].as_u64().unwrap();
-        let p = scratch("doc-resume");
-        let db = p.to_str().unwrap();
-        let stop = (fresh_nodes / 2).to_string();
-        let mut args = base.clone();
-        args.extend(["--database", db, "--max-nodes", stop.as_str()]);
-        let o = run(&args);
-        assert_eq!(o.status.code(), Some(2), "stopped by the limit");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(err.contains("facts saved") && err.contains("run again to resume"), "{err}");
-        let saved = std::fs::read_to_string(&p).unwrap().lines().count() - 1;
-        assert!(saved > 0);
-        let mut args = base.clone();
-        args.extend(["--database", db]);
-        let resumed = json(&args);
-        assert_eq!(resumed["database_loaded"], saved);
-        assert_eq!(resumed["outcome"], fresh["outcome"]);
-        assert_eq!(resumed["winning_moves"], fresh["winning_moves"]);
-        let nodes = resumed["nodes"].as_u64().unwrap();
-        assert!(nodes < fresh_nodes, "{extra:?}: resumed {nodes} nodes, fresh {fresh_nodes}");
-        // The facts of the two runs together are a certificate.
-        let mut v = vec!["verify", db, "--rules", "dots-or-crosses", "--start", "crosses", "--spots", "4", "--json"];
+        let mut v = rules.to_vec();
         v.extend_from_slice(extra);
-        assert_eq!(json(&v)["outcome"], fresh["outcome"]);
+        stop_and_resume("doc-resume", &base, &v);
     }
 }
 
@@ -695,33 +709,14 @@ fn a_surface_misere_certificate_refuses_an_altered_fact() {
 #[test]
 fn a_stopped_surface_solve_resumes_from_its_database_with_fewer_nodes() {
     for (surface, n, extra) in [("klein", "6", &[][..]), ("projective", "5", &["--misere"][..])] {
-        let mut base = vec!["solve", "--surface", surface, "--spots", n, "--json"];
+        let game = ["--surface", surface, "--spots", n, "--json"];
+        let mut base = vec!["solve"];
+        base.extend_from_slice(&game);
         base.extend_from_slice(extra);
-        let fresh = json(&base);
-        let fresh_nodes = fresh["nodes"].as_u64().unwrap();
-        let p = scratch("surface-resume");
-        let db = p.to_str().unwrap();
-        let stop = (fresh_nodes / 2).to_string();
-        let mut args = base.clone();
-        args.extend(["--database", db, "--max-nodes", stop.as_str()]);
-        let o = run(&args);
-        assert_eq!(o.status.code(), Some(2), "stopped by the limit");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(err.contains("facts saved") && err.contains("run again to resume"), "{err}");
-        let saved = std::fs::read_to_string(&p).unwrap().lines().count() - 1;
-        assert!(saved > 0);
-        let mut args = base.clone();
-        args.extend(["--database", db]);
-        let resumed = json(&args);
-        assert_eq!(resumed["database_loaded"], saved);
-        assert_eq!(resumed["outcome"], fresh["outcome"]);
-        assert_eq!(resumed["winning_moves"], fresh["winning_moves"]);
-        let nodes = resumed["nodes"].as_u64().unwrap();
-        assert!(nodes < fresh_nodes, "{surface} {n} {extra:?}: resumed {nodes} nodes, fresh {fresh_nodes}");
-        // The facts of the two runs together are a certificate.
-        let mut v = vec!["verify", db, "--surface", surface, "--spots", n, "--json"];
+        let mut v = game.to_vec();
         v.extend_from_slice(extra);
-        assert_eq!(json(&v)["outcome"], fresh["outcome"]);
+        let p = stop_and_resume("surface-resume", &base, &v);
+        let db = p.to_str().unwrap();
         // A database of this surface is refused by another surface's solve.
         let o = run(&["solve", "--surface", "torus", "--spots", n, "--database", db]);
         assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("holds"), "{}", String::from_utf8_lossy(&o.stderr));
