@@ -26,6 +26,7 @@ mod layout;
 mod legible;
 mod model;
 mod place;
+mod pq;
 mod route;
 mod smooth;
 mod stroke;
@@ -40,8 +41,9 @@ pub use geom::Point;
 pub use labels::{covering, gaps, nearer_other, on_spots, onto_spots, over_curve, over_curve_box, place_labels, place_labels_beside, Label};
 pub use layout::start_layout;
 pub use legible::{bench_layout, legibility, page_tidy, play_game, Legibility, NumberCheck, PageSize, View};
-pub use model::{Board, BoardError, Edge};
+pub use model::{Board, BoardError, Edge, MAX_CAPACITY};
 pub use place::LayoutError;
+pub use pq::{PqStrokeError, PqTurn};
 pub use route::{RouteError, RouteOptions, Routed};
 pub use stroke::{usable_point, LiveStroke, PlayError, Played, Prefix, Stroke, StrokeChecker, StrokeError, StrokeRules};
 pub use surface::{

@@ -49,7 +49,7 @@ pub enum BoardError {
     Crossing { edge: usize, other: usize },
     /// More than three edge ends at a spot.
     TooManyEnds { spot: Spot },
-    /// Capacities that are not one of 1 to 3 for each spot.
+    /// Capacities that are not one of 1 to [`MAX_CAPACITY`] for each spot.
     BadCapacities,
 }
 
@@ -70,7 +70,7 @@ impl fmt::Display for BoardError {
             BoardError::TooManyEnds { spot } => {
                 write!(f, "more lines end at spot {spot} than it takes")
             }
-            BoardError::BadCapacities => write!(f, "spot capacities must be 1 to 3, one for each spot"),
+            BoardError::BadCapacities => write!(f, "spot capacities must be 1 to {MAX_CAPACITY}, one for each spot"),
         }
     }
 }
@@ -80,6 +80,10 @@ impl std::error::Error for BoardError {}
 /// Coordinates beyond this are refused: products of differences must stay
 /// far from overflow in the predicates.
 pub const MAX_COORD: f64 = 1e9;
+
+/// The most lines a spot may take: p of (p, q) Sprouts, at most 9
+/// (`crate::variants::pq::PqRules::MAX_P`); a Sprouts dot takes 3.
+pub const MAX_CAPACITY: u8 = 9;
 
 impl Board {
     /// A board with spots and no edges.
@@ -100,15 +104,16 @@ impl Board {
     }
 
     /// The same drawing with these capacities (most edge ends per spot,
-    /// 1 to 3 each; see `crate::variants` for the free arms of crosses):
-    /// a spot's lives are its capacity minus its degree.
+    /// 1 to [`MAX_CAPACITY`] each; see `crate::variants` for the free arms
+    /// of crosses, `super::pq` for the p lines of (p, q) Sprouts): a
+    /// spot's lives are its capacity minus its degree.
     pub fn with_capacities(mut self, capacities: Vec<u8>) -> Result<Board, BoardError> {
         if capacities.len() != self.spots.len() {
             return Err(BoardError::BadCapacities);
         }
         for (i, &c) in capacities.iter().enumerate() {
             let s = i as Spot + 1;
-            if !(1..=3).contains(&c) {
+            if !(1..=MAX_CAPACITY).contains(&c) {
                 return Err(BoardError::BadCapacities);
             }
             if self.degree(s) > c as usize {
@@ -150,10 +155,31 @@ impl Board {
         self.edges[i] = e;
     }
 
+    /// Whether a spot takes more than three lines ((p, q) Sprouts with
+    /// p ≥ 4): its drawing is then no plain [`crate::Position`].
+    pub fn is_wide(&self) -> bool {
+        self.capacities.iter().any(|&c| c > 3)
+    }
+
     /// This board checked again as [`Board::from_parts`] checks a saved one.
     pub fn checked(self) -> Result<Board, BoardError> {
         let caps = self.capacities.clone();
-        Board::from_parts(self.width, self.height, self.spots, self.edges)?.with_capacities(caps)
+        Board::from_parts_capped(self.width, self.height, self.spots, self.edges, caps)
+    }
+
+    /// [`Board::from_parts`] with these capacities (at most that many
+    /// lines at each spot).
+    pub fn from_parts_capped(
+        width: f64,
+        height: f64,
+        spots: Vec<Point>,
+        edges: Vec<Edge>,
+        capacities: Vec<u8>,
+    ) -> Result<Board, BoardError> {
+        if capacities.len() != spots.len() || capacities.iter().any(|c| !(1..=MAX_CAPACITY).contains(c)) {
+            return Err(BoardError::BadCapacities);
+        }
+        Board::build(width, height, spots, edges, capacities)
     }
 
     /// Builds a board from plain data (a saved game), checking that it is a
@@ -165,6 +191,11 @@ impl Board {
         spots: Vec<Point>,
         edges: Vec<Edge>,
     ) -> Result<Board, BoardError> {
+        let caps = vec![3; spots.len()];
+        Board::build(width, height, spots, edges, caps)
+    }
+
+    fn build(width: f64, height: f64, spots: Vec<Point>, edges: Vec<Edge>, capacities: Vec<u8>) -> Result<Board, BoardError> {
         let ok = |p: &Point| p.is_finite() && p.x.abs() <= MAX_COORD && p.y.abs() <= MAX_COORD;
         if !(width.is_finite() && height.is_finite() && width > 0.0 && height > 0.0)
             || width > MAX_COORD
@@ -196,12 +227,11 @@ impl Board {
                 return Err(BoardError::BadEdge { edge: i });
             }
         }
-        if let Some(i) = degree.iter().position(|&d| d > 3) {
+        if let Some(i) = degree.iter().zip(&capacities).position(|(&d, &c)| d > c as usize) {
             return Err(BoardError::TooManyEnds {
                 spot: i as Spot + 1,
             });
         }
-        let capacities = vec![3; spots.len()];
         let board = Board {
             width,
             height,

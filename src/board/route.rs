@@ -123,7 +123,7 @@ impl Board {
                 break;
             }
             let work = &mut 0;
-            if let Some(r) = tidied.route_in(&f, mv, opts, &child, work) {
+            if let Some(r) = tidied.route_in(&f, mv, opts, &is_child(&child), &child, work) {
                 return Ok(r);
             }
             if let Some(r) = tidied.relaxed_route(pos, mv, opts, &child, work) {
@@ -149,7 +149,7 @@ impl Board {
             return Err(RouteError::NotThisPosition);
         }
         let child = pos.play(mv).map_err(RouteError::Illegal)?;
-        if let Some(r) = self.route_in(&faces, mv, opts, &child, work) {
+        if let Some(r) = self.route_in(&faces, mv, opts, &is_child(&child), &child, work) {
             return Ok(r);
         }
         // Too cramped: relax the whole drawing (same topology) and try again.
@@ -168,14 +168,18 @@ impl Board {
         let mut relaxed = self.clone();
         relaxed.relax(None, opts.clearance);
         let f = relaxed.faces().ok().filter(|f| f.position == *pos)?;
-        relaxed.route_in(&f, mv, opts, child, work)
+        relaxed.route_in(&f, mv, opts, &is_child(child), child, work)
     }
 
-    fn route_in(
+    /// Routes `mv` on `faces` (this board's): the first candidate whose
+    /// drawing `fits` (traces to the engine's child), with `child` as its
+    /// [`Routed::position`].
+    pub(crate) fn route_in(
         &self,
         faces: &Faces,
         mv: &Move,
         opts: &RouteOptions,
+        fits: &dyn Fn(&Board) -> bool,
         child: &Position,
         work: &mut u64,
     ) -> Option<Routed> {
@@ -216,8 +220,8 @@ impl Board {
                         opts.clearance / 3.0,
                     );
                     let c = board.add_curve(a.spot, b.spot, &points, segment, at);
-                    if board.position().is_ok_and(|p| p == *child) {
-                        face.make_room(&mut board, &points, opts, child);
+                    if fits(&board) {
+                        face.make_room(&mut board, &points, opts, fits);
                         return Some(Routed {
                             board,
                             position: child.clone(),
@@ -230,6 +234,11 @@ impl Board {
         }
         None
     }
+}
+
+/// Whether a drawing traces to `child` (the plain router's test).
+fn is_child(child: &Position) -> impl Fn(&Board) -> bool + '_ {
+    move |b: &Board| b.position().is_ok_and(|p| p == *child)
 }
 
 /// What a triangle corner at a drawn point lies against.
@@ -421,7 +430,7 @@ impl FaceGeometry {
     /// When the new curve runs closer than half the clearance to the
     /// drawing, relaxes the edges of the face and the new ones (keeping the
     /// drawing only if it still traces to the same position).
-    fn make_room(&self, board: &mut Board, curve: &[Point], opts: &RouteOptions, child: &Position) {
+    fn make_room(&self, board: &mut Board, curve: &[Point], opts: &RouteOptions, fits: &dyn Fn(&Board) -> bool) {
         let r = opts.clearance;
         let (a, b) = (curve[0], curve[curve.len() - 1]);
         let tight = curve
@@ -436,7 +445,7 @@ impl FaceGeometry {
         edges.extend([n - 2, n - 1]);
         let mut relaxed = board.clone();
         relaxed.relax(Some(&edges), r);
-        if relaxed.position().is_ok_and(|p| p == *child) {
+        if fits(&relaxed) {
             *board = relaxed;
         }
     }

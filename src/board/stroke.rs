@@ -192,7 +192,9 @@ impl<'a> StrokeChecker<'a> {
     }
 
     fn with(board: Cow<'a, Board>, rules: StrokeRules) -> Result<StrokeChecker<'a>, TraceError> {
-        let faces = board.faces()?;
+        // A wide board ((p, q) Sprouts) is checked by the same geometry;
+        // its strokes are played by `super::pq`, not by [`Self::play`].
+        let faces = board.wide_faces()?;
         let index = SegmentIndex::new(&board, None);
         Ok(StrokeChecker {
             board,
@@ -202,7 +204,8 @@ impl<'a> StrokeChecker<'a> {
         })
     }
 
-    /// The position the board shows.
+    /// The position the board shows (on a wide board, (p, q) Sprouts,
+    /// only its regions mean anything: `Board::pq_position` is the position).
     pub fn position(&self) -> &Position {
         &self.faces.position
     }
@@ -384,7 +387,7 @@ impl<'a> StrokeChecker<'a> {
 
     /// The corner of spot s whose sector contains the direction toward q:
     /// (region, corner).
-    fn corner_toward(&self, s: Spot, q: Point) -> Option<(usize, Corner)> {
+    pub(crate) fn corner_toward(&self, s: Spot, q: Point) -> Option<(usize, Corner)> {
         let p = self.board.spot(s)?;
         for (r, region) in self.faces.regions.iter().enumerate() {
             for (bi, b) in region.iter().enumerate() {
@@ -510,7 +513,7 @@ impl<'a> StrokeChecker<'a> {
     /// the engine's move that gives the same position.
     pub fn play(&self, stroke: &Stroke) -> Result<Played, PlayError> {
         let n = stroke.points.len();
-        if n < 2 || stroke.segment + 1 >= n {
+        if self.board.is_wide() || n < 2 || stroke.segment + 1 >= n {
             return Err(PlayError::Mismatch);
         }
         let (r, from) = self

@@ -25,7 +25,7 @@ pub(crate) type Half = usize;
 /// Why a drawing does not trace into a position.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TraceError {
-    /// More than three edge ends at a spot.
+    /// More edge ends at a spot than it takes (three for a dot).
     TooManyEnds { spot: Spot },
     /// The faces found are not a Sprouts position (the drawing is broken,
     /// e.g. edges cross).
@@ -36,7 +36,7 @@ impl fmt::Display for TraceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TraceError::TooManyEnds { spot } => {
-                write!(f, "more than three lines end at spot {spot}")
+                write!(f, "more lines end at spot {spot} than it takes")
             }
             TraceError::NotAPosition(e) => write!(f, "the drawing is not a position: {e}"),
         }
@@ -59,6 +59,10 @@ pub(crate) struct CornerAt {
 /// The faces of a drawing, indexed exactly like the regions of its
 /// (normalised) position.
 pub(crate) struct Faces {
+    /// The position drawn. On a wide board (a spot of more than three
+    /// lines, [`Board::is_wide`]) it is no Sprouts position: lives and
+    /// regions as drawn, unchecked, read only for its regions by the
+    /// (p, q) stroke checks (`super::pq`), never played.
     pub position: Position,
     /// `regions[r][b][i]` is corner i of boundary b of region r.
     pub regions: Vec<Vec<Vec<CornerAt>>>,
@@ -99,6 +103,27 @@ impl Board {
     }
 
     pub(crate) fn faces(&self) -> Result<Faces, TraceError> {
+        self.faces_with(|lives, plain| Position::new(lives, plain).map_err(TraceError::NotAPosition))
+    }
+
+    /// The faces of a wide board too ((p, q) Sprouts): see [`Faces::position`].
+    pub(crate) fn wide_faces(&self) -> Result<Faces, TraceError> {
+        if !self.is_wide() {
+            return self.faces();
+        }
+        self.faces_with(|lives, plain| Ok(Position::from_raw(lives, plain)))
+    }
+
+    /// The (p, q) position this drawing shows (spot s of the board is
+    /// spot s − 1 there), unreduced.
+    pub fn pq_position(&self) -> Result<crate::variants::pq::PqPos, TraceError> {
+        let f = self.wide_faces()?;
+        let regions = f.regions.iter().map(|r| r.iter().map(|b| b.iter().map(|c| c.spot - 1).collect()).collect()).collect();
+        let lives = (1..=self.spot_count() as Spot).map(|s| self.lives(s)).collect();
+        Ok(crate::variants::pq::PqPos::from_parts(lives, regions))
+    }
+
+    fn faces_with(&self, build: impl FnOnce(Vec<u8>, Vec<Vec<Vec<Spot>>>) -> Result<Position, TraceError>) -> Result<Faces, TraceError> {
         let n = self.spot_count();
         let halves = 2 * self.edges().len();
         // Rotation system: edge ends counter-clockwise around each spot.
@@ -107,7 +132,7 @@ impl Board {
             rot[self.half_origin(h) as usize - 1].push(h);
         }
         for (i, r) in rot.iter_mut().enumerate() {
-            if r.len() > 3 {
+            if r.len() > self.capacities()[i] as usize {
                 return Err(TraceError::TooManyEnds {
                     spot: i as Spot + 1,
                 });
@@ -275,7 +300,7 @@ impl Board {
             .iter()
             .map(|f| f.iter().map(&spots_of).collect())
             .collect();
-        let position = Position::new(lives, plain.clone()).map_err(TraceError::NotAPosition)?;
+        let position = build(lives, plain.clone())?;
         debug_assert_eq!(position.regions(), &plain[..]);
         Ok(Faces {
             position,
