@@ -406,11 +406,18 @@ fn command_line() {
         vec!["solve", "--rules", "pq:4,3", "5.4.}]!"],
         vec!["moves", "--rules", "pq:4,3", "4.4.}"],
         vec!["moves", "--rules", "pq:4,3", "--start", "crosses", "--spots", "2"],
-        vec!["draw", "--rules", "pq:4,3", "--spots", "2", "--svg", "/dev/null"],
+        vec!["draw", "--rules", "pq:4,3", "--start", "crosses", "--spots", "2", "--svg", "-"],
+        vec!["draw", "--rules", "pq:4,3", "4.4.}]!", "--svg", "-"],
+        vec!["draw", "--rules", "pq:4,10", "--spots", "2", "--svg", "-"],
         vec!["play", "--rules", "pq:4,3", "--spots", "2", "--first", "heuristic", "--second", "random"],
         vec!["solve", "--rules", "pq:4,3", "--surface", "torus", "--spots", "2"],
     ] {
         let (ok, _, err) = run(&bad);
-        assert!(!ok && err.starts_with("sprouts: ") || !ok && err.contains("error"), "{bad:?}: {err}");
+        assert!(!ok && (err.starts_with("sprouts: ") || err.contains("error")), "{bad:?}: {err}");
     }
+    // The drawn start: n points of p lives, its title the start's form.
+    let (ok, out, err) = run(&["draw", "--rules", "pq:5,3", "--spots", "3", "--svg", "-"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("<title>5.5.5.}]!</title>"), "{out}");
+    assert_eq!(out.matches(r#"data-lives="5""#).count(), 3);
 }

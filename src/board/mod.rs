@@ -51,6 +51,6 @@ pub use surface::{
     SurfacePlayed, SurfaceStart, SurfaceStrength, WinningMove,
     SurfaceStrokeError,
 };
-pub use svg::{svg, SvgOptions};
+pub use svg::{svg, svg_pq, SvgOptions};
 pub use tidy::{Idle, Tidy, TidyOptions};
 pub use trace::TraceError;

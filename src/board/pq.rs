@@ -277,7 +277,7 @@ fn line_moves(board: &Board, faces: &Faces, x: Option<Spot>) -> Vec<Move> {
         for (ia, &(ca, a)) in corners.iter().enumerate() {
             for &(cb, b) in &corners[ia..] {
                 let ok = match x {
-                    None => board.lives(a) >= 1 + (a == b) as u8 && board.lives(b) >= 1,
+                    None => board.lives(a) > (a == b) as u8 && board.lives(b) >= 1,
                     Some(x) => (a == x) != (b == x) && board.lives(a) >= 1 && board.lives(b) >= 1,
                 };
                 if !ok {

@@ -8,6 +8,8 @@ use super::geom::Point;
 use super::labels::{on_spots, place_labels};
 use super::model::Board;
 use super::tidy::Idle;
+use super::trace::TraceError;
+use crate::variants::pq::PqRules;
 use crate::topology::{Canon, Position};
 use std::fmt::Write;
 
@@ -49,6 +51,34 @@ const LEGEND_HEIGHT: f64 = 28.0;
 /// with class `spot` and a `data-lives` attribute; dead spots have class
 /// `dead`.
 pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
+    let title = Canon::of_within(position, crate::limits::CANON_STEPS).0.to_string();
+    let idle = Idle::of(position, board.spot_count());
+    let lives_of = |n: u32| if (n as usize) <= position.spot_count() { position.lives(n) } else { board.lives(n) };
+    picture(board, &title, &idle, &lives_of, opts)
+}
+
+/// An SVG document of a (p, q) Sprouts board (a spot of more than three
+/// lives is drawn as a spot of three, its `data-lives` the real count;
+/// the title is the position's (p, q) canonical form).
+pub fn svg_pq(board: &Board, rules: PqRules, opts: &SvgOptions) -> Result<String, TraceError> {
+    let pos = board.pq_position()?;
+    let title = pos.canon(rules).to_string();
+    // Idle: no move can reach it (no region round it with q lives).
+    let mut idle = vec![true; board.spot_count()];
+    for region in pos.regions() {
+        let mut spots: Vec<u32> = region.iter().flatten().copied().collect();
+        crate::sort::sort(&mut spots);
+        spots.dedup();
+        if spots.iter().map(|&s| pos.lives()[s as usize] as u32).sum::<u32>() >= rules.q() as u32 {
+            for s in spots {
+                idle[s as usize] = false;
+            }
+        }
+    }
+    Ok(picture(board, &title, &Idle::from_flags(idle), &|n| board.lives(n), opts))
+}
+
+fn picture(board: &Board, title: &str, idle: &Idle, lives_of: &dyn Fn(u32) -> u8, opts: &SvgOptions) -> String {
     let ext = board.extent();
     let (x0, y0) = (ext.min.x - MARGIN, ext.min.y - MARGIN);
     let w = ext.max.x - ext.min.x + 2.0 * MARGIN;
@@ -67,7 +97,7 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
     let _ = write!(
         s,
         "<title>{}</title>",
-        escape(&Canon::of_within(position, crate::limits::CANON_STEPS).0.to_string())
+        escape(title)
     );
     let _ = write!(
         s,
@@ -79,14 +109,12 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
     );
     // Curves and spots where no move is left are drawn faded (class
     // `idle`), so the eye goes to the live parts.
-    let idle = Idle::of(position, board.spot_count());
     s.push_str(r##"<g fill="none" stroke="#3b3b3b" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round">"##);
     for e in board.edges() {
         let faded = if idle.edge(e) { IDLE_CURVE } else { "" };
         let _ = write!(s, r#"<path{faded} d="{}"/>"#, path(&e.points));
     }
     s.push_str("</g>");
-    let lives_of = |n: u32| if (n as usize) <= position.spot_count() { position.lives(n) } else { board.lives(n) }.min(3);
     for (i, &p) in board.spots().iter().enumerate() {
         let n = i as u32 + 1;
         let lives = lives_of(n);
@@ -131,8 +159,9 @@ pub fn svg(board: &Board, position: &Position, opts: &SvgOptions) -> String {
 }
 
 /// One spot's mark; `extra` adds attributes.
+/// A spot of `lives` (drawn as 3 when more: (p, q) Sprouts).
 fn spot(s: &mut String, p: Point, lives: u8, extra: &str) {
-    let c = LIFE_COLOUR[lives as usize];
+    let c = LIFE_COLOUR[lives.min(3) as usize];
     let class = if lives == 0 { "dead" } else { "spot" };
     let look = if lives == 0 {
         format!(r#"fill="{c}""#)
@@ -142,7 +171,7 @@ fn spot(s: &mut String, p: Point, lives: u8, extra: &str) {
     let attrs = format!(r#"class="{class}" data-lives="{lives}"{extra} {look}"#);
     let (x, y) = (p.x, p.y);
     let _ = match lives {
-        3 => write!(
+        3.. => write!(
             s,
             r#"<circle {attrs} cx="{}" cy="{}" r="{}"/>"#,
             num(x),

@@ -679,6 +679,11 @@ impl Idle {
         Idle(idle)
     }
 
+    /// Spot `i + 1` idle when `flags[i]` ((p, q) Sprouts: `super::svg_pq`).
+    pub(crate) fn from_flags(flags: Vec<bool>) -> Idle {
+        Idle(flags)
+    }
+
     /// Whether spot `n` is idle (false for a spot it does not know).
     pub fn spot(&self, n: Spot) -> bool {
         (n as usize).checked_sub(1).and_then(|i| self.0.get(i)).copied().unwrap_or(false)

@@ -111,12 +111,41 @@ pub fn bench_layout(args: &BenchLayoutArgs) -> Output {
     Ok(if args.json { json(&report) } else { report.to_string() })
 }
 
+/// `draw --rules pq:P,Q --spots N`: the start of (p, q) Sprouts (its
+/// moves are drawn on the board, `sprouts::board::PqTurn`; records of
+/// them are not written yet, docs/variants.md).
+fn draw_pq(args: &DrawArgs, rules: sprouts::variants::pq::PqRules) -> Output {
+    if args.variant.start.is_some() {
+        return Err(format!("--start: (p, q) Sprouts starts with points (--rules {rules} --spots N)").into());
+    }
+    let Some(n) = args.spots else {
+        return Err(format!("--rules {rules} draws a --spots N start (records of (p, q) Sprouts games are not written yet)").into());
+    };
+    if args.text.is_some() || args.upto.is_some() {
+        return Err(format!("--rules {rules} draws a --spots N start, not a position or record").into());
+    }
+    let n = usize::try_from(n).ok().filter(|&n| (1..=sprouts::limits::MAX_GAME_SPOTS).contains(&n)).ok_or_else(|| {
+        format!("--spots {n}: between 1 and {}", sprouts::limits::MAX_GAME_SPOTS)
+    })?;
+    let board = sprouts::board::Board::pq_start(rules, n, WIDTH, HEIGHT).map_err(|e| e.to_string())?;
+    let opts = SvgOptions { legend: args.legend, labels: !args.no_labels };
+    let picture = sprouts::board::svg_pq(&board, rules, &opts).map_err(|e| e.to_string())?;
+    if args.svg == "-" {
+        return Ok(picture);
+    }
+    std::fs::write(&args.svg, &picture).map_err(|e| format!("{}: {e}", args.svg))?;
+    Ok(format!("{}: {} spots, {} lines\n", args.svg, board.spot_count(), board.edges().len()))
+}
+
 pub fn draw(args: &DrawArgs) -> Output {
     if args.surface.surface != super::surfaces::SurfaceArg::Plane {
         if args.variant.is_variant() {
             return Err("--rules and --start with --surface: only plain Sprouts is played on a surface".into());
         }
         return super::surfaces::draw(&args.surface, args.spots, args.text.as_deref(), &args.svg);
+    }
+    if let Some(rules) = args.variant.pq() {
+        return draw_pq(args, rules);
     }
     let tagged = args.text.as_deref().is_some_and(|t| t.trim_start().starts_with('{'));
     if args.variant.is_variant() && args.spots.is_none() && !tagged {

@@ -92,8 +92,8 @@ impl VariantArgs {
     pub fn variant(&self) -> Result<Variant, String> {
         if let Some(r) = self.pq() {
             return Err(format!(
-                "--rules {r}: (p, q) Sprouts has no board (no drawing, record or saved game); \
-                 solve, moves, random, play and replay play it"
+                "--rules {r}: (p, q) Sprouts has no record or saved game yet; \
+                 solve, moves, random, play and replay play it, draw draws its --spots N start"
             ));
         }
         Variant::new(self.rules(), self.start.map(|_| self.start_kind()))
