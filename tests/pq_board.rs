@@ -128,6 +128,16 @@ fn random_games_by_strokes_stay_within_bounds() {
             assert!((rules.min_moves(n)..=rules.max_moves(n)).contains(&moves), "{rules} n = {n}: {moves} moves");
             // The end: no point has q lives (a new point could be joined q times to it).
             assert!(board.pq_position().unwrap().lives().iter().all(|&l| l < q as u8));
+            // The picture: one element per spot with its real lives.
+            let svg = sprouts::board::svg_pq(&board, rules, &Default::default()).unwrap();
+            for s in 1..=board.spot_count() as u32 {
+                let want = format!(r#"data-lives="{}" data-spot="{s}""#, board.lives(s));
+                assert!(svg.contains(&want), "{want}");
+            }
+            if let Some(dir) = std::env::var_os("SPROUTS_PQ_SVG") {
+                // To look at: SPROUTS_PQ_SVG=/tmp cargo test --test pq_board
+                std::fs::write(std::path::Path::new(&dir).join(format!("pq-{p}-{q}-n{n}-{seed}.svg")), svg).unwrap();
+            }
         }
     }
     println!("lines drawn through the stroke checker: {drawn_lines}, routed only: {routed_lines}");
