@@ -128,6 +128,9 @@ fn random_games_by_strokes_stay_within_bounds() {
             assert!((rules.min_moves(n)..=rules.max_moves(n)).contains(&moves), "{rules} n = {n}: {moves} moves");
             // The end: no point has q lives (a new point could be joined q times to it).
             assert!(board.pq_position().unwrap().lives().iter().all(|&l| l < q as u8));
+            // Scaled by a power of two (exact), the drawing is the same.
+            let canon = board.pq_position().unwrap().canon(rules);
+            assert_eq!(board.scaled(2.0).unwrap().pq_position().unwrap().canon(rules), canon);
             // The picture: one element per spot with its real lives.
             let svg = sprouts::board::svg_pq(&board, rules, &Default::default()).unwrap();
             for s in 1..=board.spot_count() as u32 {

@@ -100,7 +100,7 @@ impl Board {
             .iter()
             .map(|e| Edge { ends: e.ends, points: e.points.iter().map(|p| p.scale(k)).collect() })
             .collect();
-        Board::from_parts(self.width() * k, self.height() * k, spots, edges)?.with_capacities(self.capacities.clone())
+        Board::from_parts_capped(self.width() * k, self.height() * k, spots, edges, self.capacities.clone())
     }
 
     /// The same drawing with these capacities (most edge ends per spot,

@@ -528,7 +528,7 @@ impl Tidy {
             .zip(new_edges)
             .map(|(e, points)| Edge { ends: e.ends, points })
             .collect();
-        let moved_board = Board::from_parts(w, h, new_spots, parts).ok()?.with_capacities(board.capacities().to_vec()).ok()?;
+        let moved_board = Board::from_parts_capped(w, h, new_spots, parts, board.capacities().to_vec()).ok()?;
         let spacing = 0.6 * rc;
         let board = if self.sweeps % 4 == 0 && !polish { resample(&moved_board, spacing).unwrap_or(moved_board) } else { moved_board };
         Some((board, moved))
@@ -639,7 +639,7 @@ fn resample(board: &Board, spacing: f64) -> Option<Board> {
             Edge { ends: e.ends, points }
         })
         .collect();
-    Board::from_parts(board.width(), board.height(), spots.to_vec(), edges).ok()?.with_capacities(board.capacities().to_vec()).ok()
+    Board::from_parts_capped(board.width(), board.height(), spots.to_vec(), edges, board.capacities().to_vec()).ok()
 }
 
 /// Whether cutting the corner at point `i` of edge `ei` (triangle `t`)
