@@ -322,8 +322,11 @@ impl Solver {
         let every = config.progress_every.max(1);
         let config = Config { table_bytes: config.table_bytes.min(MAX_TABLE_BYTES), ..config };
         // A sixteenth of the memory for recent children lists, when that is
-        // enough to be useful.
-        let cache = ChildCache::new(config.table_bytes / 16);
+        // enough to be useful; a quarter in misère play, whose search comes
+        // back to the same large lands across many sums (its table rarely
+        // fills, and a list is a whole expansion's canonical forms).
+        let share = if convention == Convention::Misere { 4 } else { 16 };
+        let cache = ChildCache::new(config.table_bytes / share);
         // Misère play: a quarter for the trees and their memos.
         // (None below 64 KiB: see `Trees::new`.)
         let trees = match convention {

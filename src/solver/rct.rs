@@ -32,6 +32,7 @@ use super::trees::{Trees, STAR, ZERO};
 use super::{key, key_byte, lives, SolveError, Solver};
 use crate::topology::Canon;
 use smallvec::SmallVec;
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 /// A sum: large lands, the `*1` parity, trees. The lands are shared:
@@ -95,16 +96,27 @@ impl Solver {
         }
         self.tick()?;
         let mut options = Vec::new();
-        // Stops (true) when a child has no tree.
-        let failed = self.each_child(&Canon::of_land_tokens(land), &mut |this, c| {
-            Ok(match this.position_tree(c)? {
-                Some(t) => {
+        // The children are visited as they are generated and not put in
+        // the children cache: the land's tree is remembered, so its list
+        // would never be asked for again, and it would push out the lists
+        // of large lands, which the search does come back to.
+        let (mut failed, mut err) = (false, None);
+        let game = self.game;
+        Solver::land_children(game, &Canon::of_land_tokens(land), &mut |c| {
+            match self.generated(0).and_then(|()| self.position_tree(&c)) {
+                Ok(Some(t)) => {
                     options.push(t);
-                    false
+                    return ControlFlow::Continue(());
                 }
-                None => true,
-            })
+                // Stops when a child has no tree.
+                Ok(None) => failed = true,
+                Err(e) => err = Some(e),
+            }
+            ControlFlow::Break(())
         })?;
+        if let Some(e) = err {
+            return Err(e);
+        }
         let id = if failed { None } else { self.trees.reduce(options) };
         self.trees.remember_land(&k, id);
         if let (Some(p), Some(id)) = (self.proofs.as_mut(), id) {
