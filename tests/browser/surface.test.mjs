@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { useSite } from './harness.mjs';
-import { downloadBytes, mouseDraw } from './helpers.mjs';
+import { downloadBytes, embedBoard, mouseDraw } from './helpers.mjs';
 
 const site = useSite();
 const BIN = fileURLToPath(new URL('../../target/release/sprouts', import.meta.url));
@@ -225,25 +225,8 @@ test('the main page\'s Surface field opens the surface board with its spots and 
 });
 
 /** A page with one <sprouts-board> of these attributes in a box of `size`. @param {{width: number, height: number}} size @param {Record<string, string>} attrs */
-async function embed(size, attrs) {
-  const { page, errors } = await site.open('embed.html', { waitReady: false, width: size.width + 40, height: size.height + 40 });
-  await page.evaluate(async ({ size, attrs }) => {
-    await customElements.whenDefined('sprouts-board');
-    document.body.replaceChildren();
-    document.body.style.margin = '0';
-    const el = /** @type {any} */ (document.createElement('sprouts-board'));
-    el.id = 'b';
-    el.style.width = `${size.width}px`;
-    el.style.height = `${size.height}px`;
-    /** @type {string[]} */
-    const seen = [];
-    el.addEventListener('sprouts-error', (/** @type {CustomEvent} */ e) => seen.push(e.detail.message));
-    /** @type {any} */ (window).sproutsErrors = seen;
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    document.body.append(el);
-    await el.ready;
-  }, { size, attrs });
-  return { page, errors };
+function embed(size, attrs) {
+  return embedBoard(site.open, size, attrs);
 }
 
 /** Board units → viewport pixels in the embed. @param {import('playwright-core').Page} page @param {number[][]} pts */
