@@ -103,14 +103,22 @@ export function arc(a, b, bulge, steps = 30) {
 /**
  * Drags the mouse through the points, holding Shift with `shift`.
  * The Chrome DevTools Protocol's mouse events, as Playwright's page.mouse
- * sends them (the same trusted events, one per point, each awaited), but
- * without its drag-and-drop interception: with a button down, each
- * page.mouse.move ran a script in every frame and turned drag interception
- * on and off around the event, five round trips instead of one (the page
- * uses pointer events, never HTML drag and drop).
- * @param {Page} page @param {{x: number, y: number}[]} points @param {{ shift?: boolean }} [opts]
+ * sends them (the same trusted events, one per point), but without its
+ * drag-and-drop interception: with a button down, each page.mouse.move
+ * ran a script in every frame and turned drag interception on and off
+ * around the event, five round trips instead of one (the pages use
+ * pointer events, never HTML drag and drop).
+ * `perFrame` events are sent at once, as a quick hand's come: Chromium
+ * hands a frame's moves to the page as one pointermove whose
+ * getCoalescedEvents() lists every point, in order (checked: 150 of 150),
+ * and the plane board (www/board.js) reads them all, so it checks and
+ * draws the stroke once per frame instead of once per point (a 2-spot
+ * game drawn by hand: 30 s to 7 s). The surface board
+ * (www/surface-input.js) reads only each event's own point: its tests
+ * pass `perFrame: 1`.
+ * @param {Page} page @param {{x: number, y: number}[]} points
+ * @param {{ shift?: boolean, perFrame?: number }} [opts]
  */
-const BATCH = 8;
 export async function mouseDraw(page, points, opts = {}) {
   const cdp = await page.context().newCDPSession(page);
   const modifiers = opts.shift ? 8 : 0;
@@ -124,12 +132,9 @@ export async function mouseDraw(page, points, opts = {}) {
   });
   await send('mouseMoved', points[0], 0);
   await send('mousePressed', points[0], 1);
-  // A few events at once, as a quick hand's come: Chromium hands a frame's
-  // moves to the page as one pointermove whose getCoalescedEvents() lists
-  // each point (www/board.js reads them all), so the page checks and draws
-  // the stroke once per frame, not once per point.
   const rest = points.slice(1);
-  for (let i = 0; i < rest.length; i += BATCH) await Promise.all(rest.slice(i, i + BATCH).map((p) => send('mouseMoved', p, 1)));
+  const batch = opts.perFrame ?? 8;
+  for (let i = 0; i < rest.length; i += batch) await Promise.all(rest.slice(i, i + batch).map((p) => send('mouseMoved', p, 1)));
   await send('mouseReleased', points[points.length - 1], 0);
   await cdp.detach();
 }
