@@ -103,7 +103,7 @@ step() {
 # docs/contributing.md), so that the step does not end on one long file
 # running alone.
 browser=()
-for f in lost layout embed variants app teach share; do browser+=("tests/browser/$f.test.mjs"); done
+for f in lost layout variants embed embed-fit teach app share; do browser+=("tests/browser/$f.test.mjs"); done
 for f in tests/browser/*.test.mjs; do
   case " ${browser[*]} " in *" $f "*) ;; *) browser+=("$f") ;; esac
 done

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { useSite } from './harness.mjs';
+import { embedBoard } from './helpers.mjs';
 
 const site = useSite();
 
@@ -59,33 +60,25 @@ function measure() {
   };
 }
 
+/**
+ * One embed page per size, for both records' tests (each empties it and
+ * makes its own board), instead of one page load per test (8 to 4; a
+ * load is the engine in the page and its workers). Its errors are every
+ * error since it opened, so a test still fails on an earlier board's.
+ * @type {Map<string, Promise<{ page: import('playwright-core').Page, errors: string[] }>>}
+ */
+const pages = new Map();
+
 const SIZES = [{ width: 480, height: 320 }, { width: 320, height: 240 }, { width: 300, height: 200 }, { width: 300, height: 150 }];
 for (const size of SIZES) {
   for (const [name, rec] of [['26', R26], ['14', R14]]) {
     const tag = `${size.width}x${size.height}, the ${name}-spot record`;
     test(`${tag}: every visible part inside the host's box; cut lines keep their text in title`, async () => {
-      const { page, errors } = await site.open('embed.html', { waitReady: false, width: size.width + 80, height: size.height + 80 });
-      await page.evaluate(async ({ size, rec }) => {
-        await customElements.whenDefined('sprouts-board');
-        document.body.replaceChildren();
-        // An offset box, so a part placed from the page's corner shows.
-        document.body.style.margin = '0';
-        document.body.style.padding = '20px';
-        const box = document.createElement('div');
-        box.style.width = `${size.width}px`;
-        box.style.height = `${size.height}px`;
-        const el = /** @type {any} */ (document.createElement('sprouts-board'));
-        el.id = 'b';
-        el.style.width = '100%';
-        el.style.height = '100%';
-        el.style.margin = '0';
-        el.setAttribute('moves', rec);
-        el.setAttribute('readonly', '');
-        el.setAttribute('controls', 'replay');
-        box.append(el);
-        document.body.append(box);
-        await el.ready;
-      }, { size, rec });
+      // An offset box, so a part placed from the page's corner shows.
+      const key = `${size.width}x${size.height}`;
+      if (!pages.has(key)) pages.set(key, site.open('embed.html', { waitReady: false, width: size.width + 80, height: size.height + 80 }));
+      const { page, errors } = /** @type {{ page: import('playwright-core').Page, errors: string[] }} */ (await pages.get(key));
+      await embedBoard(page, size, { moves: rec, readonly: '', controls: 'replay' }, { pad: 20 });
       // The spot numbers placed (they are parts of the shadow root too).
       await page.waitForFunction(() => /** @type {any} */ (document.getElementById('b')).board.shown().numbers.from === 'given', null, { timeout: 60000 });
       const m = await page.evaluate(measure);
@@ -121,7 +114,6 @@ for (const size of SIZES) {
       // The board takes what the lines leave: more than a third of the height.
       assert.ok(m.board.height > size.height / 3, `board ${m.board.height.toFixed(0)}px of ${size.height}`);
       assert.deepEqual(errors, []);
-      await page.close();
     });
   }
 }

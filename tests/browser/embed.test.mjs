@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useSite } from './harness.mjs';
-import { openPage } from './helpers.mjs';
+import { embedBoard, openPage } from './helpers.mjs';
 import { startServer } from '../../scripts/serve.mjs';
 
 const site = useSite();
@@ -51,27 +51,11 @@ async function board(size, attrs, opts = {}) {
   const open = () => site.open('embed.html', { waitReady: false, width: size.width + 40, height: size.height + 40 });
   const key = `${size.width}x${size.height}`;
   if (opts.shared && !pages.has(key)) pages.set(key, open());
-  const { page, errors } = await (opts.shared ? /** @type {ReturnType<typeof open>} */ (pages.get(key)) : open());
-  await page.evaluate(async ({ size, attrs }) => {
-    await customElements.whenDefined('sprouts-board');
-    document.body.replaceChildren();
-    document.body.style.margin = '0';
-    document.body.style.padding = '0';
-    const box = document.createElement('div');
-    box.id = 'box';
-    box.style.width = `${size.width}px`;
-    box.style.height = `${size.height}px`;
-    const el = /** @type {any} */ (document.createElement('sprouts-board'));
-    el.id = 'b';
-    el.style.width = '100%';
-    el.style.height = '100%';
-    el.style.margin = '0';
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    box.append(el);
-    document.body.append(box);
-    await el.ready;
-  }, { size, attrs });
-  return { page, errors };
+  if (!opts.shared) return embedBoard(site.open, size, attrs);
+  // The shared page's errors: every error since it opened.
+  const shared = /** @type {Awaited<ReturnType<typeof open>>} */ (await pages.get(key));
+  await embedBoard(shared.page, size, attrs);
+  return shared;
 }
 
 /** Text of a part of the board's shadow root. @param {import('playwright-core').Page} page @param {string} sel */

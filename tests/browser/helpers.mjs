@@ -100,12 +100,43 @@ export function arc(a, b, bulge, steps = 30) {
   return out;
 }
 
-/** Drags the mouse through the points. @param {Page} page @param {{x: number, y: number}[]} points */
-export async function mouseDraw(page, points) {
-  await page.mouse.move(points[0].x, points[0].y);
-  await page.mouse.down();
-  for (const p of points.slice(1)) await page.mouse.move(p.x, p.y);
-  await page.mouse.up();
+/**
+ * Drags the mouse through the points, holding Shift with `shift`.
+ * The Chrome DevTools Protocol's mouse events, as Playwright's page.mouse
+ * sends them (the same trusted events, one per point), but without its
+ * drag-and-drop interception: with a button down, each page.mouse.move
+ * ran a script in every frame and turned drag interception on and off
+ * around the event, five round trips instead of one (the pages use
+ * pointer events, never HTML drag and drop).
+ * `perFrame` events are sent at once, as a quick hand's come: Chromium
+ * hands a frame's moves to the page as one pointermove whose
+ * getCoalescedEvents() lists every point, in order (checked: 150 of 150),
+ * and the plane board (www/board.js) reads them all, so it checks and
+ * draws the stroke once per frame instead of once per point (a 2-spot
+ * game drawn by hand: 30 s to 7 s). The surface board
+ * (www/surface-input.js) reads only each event's own point: its tests
+ * pass `perFrame: 1`.
+ * @param {Page} page @param {{x: number, y: number}[]} points
+ * @param {{ shift?: boolean, perFrame?: number }} [opts]
+ */
+export async function mouseDraw(page, points, opts = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  const modifiers = opts.shift ? 8 : 0;
+  const send = (/** @type {string} */ type, /** @type {{x: number, y: number}} */ p, /** @type {number} */ buttons) => cdp.send('Input.dispatchMouseEvent', {
+    // @ts-ignore: the protocol's string enums
+    type, x: p.x, y: p.y, modifiers, buttons,
+    // @ts-ignore
+    button: type === 'mouseMoved' && !buttons ? 'none' : 'left',
+    clickCount: type === 'mouseMoved' ? 0 : 1,
+    force: buttons ? 0.5 : 0,
+  });
+  await send('mouseMoved', points[0], 0);
+  await send('mousePressed', points[0], 1);
+  const rest = points.slice(1);
+  const batch = opts.perFrame ?? 8;
+  for (let i = 0; i < rest.length; i += batch) await Promise.all(rest.slice(i, i + batch).map((p) => send('mouseMoved', p, 1)));
+  await send('mouseReleased', points[points.length - 1], 0);
+  await cdp.detach();
 }
 
 /**
@@ -223,4 +254,50 @@ export async function nodeEngine() {
   const bytes = await readFile(new URL('../../www/pkg/sprouts_bg.wasm', import.meta.url));
   mod.initSync({ module: bytes });
   return mod;
+}
+
+/**
+ * The embed test page: `embed.html` emptied (its demo boards removed),
+ * then one `<sprouts-board id="b">` with these attributes filling a box
+ * (`#box`) of `size` at `pad` px from the page's corner; resolves once the
+ * board is ready (`ready: false`: once it is in the page). Errors the
+ * board reports (`sprouts-error`) collect in `window.sproutsErrors`. The
+ * page is `page`, or a new one from `open` (a useSite()'s `open`) with room
+ * around the box. One helper for the embed, embed-fit, surface and
+ * variants tests, which each set this page up.
+ * @param {Page | ((path: string, size: object) => Promise<{ page: Page, errors: string[] }>)} pageOrOpen
+ * @param {{ width: number, height: number }} size @param {Record<string, string>} attrs
+ * @param {{ pad?: number, ready?: boolean }} [opts]
+ * @returns {Promise<{ page: Page, errors: string[] }>}
+ */
+export async function embedBoard(pageOrOpen, size, attrs, opts = {}) {
+  const pad = opts.pad ?? 0;
+  /** @type {{ page: Page, errors: string[] }} */
+  const opened = typeof pageOrOpen === 'function'
+    ? await pageOrOpen('embed.html', { waitReady: false, width: size.width + 2 * pad + 40, height: size.height + 2 * pad + 40 })
+    : { page: pageOrOpen, errors: [] };
+  await opened.page.evaluate(async ({ size, attrs, pad, ready }) => {
+    await customElements.whenDefined('sprouts-board');
+    document.body.replaceChildren();
+    for (const e of [document.documentElement, document.body]) e.style.margin = '0';
+    document.body.style.padding = `${pad}px`;
+    const box = document.createElement('div');
+    box.id = 'box';
+    box.style.width = `${size.width}px`;
+    box.style.height = `${size.height}px`;
+    const el = /** @type {any} */ (document.createElement('sprouts-board'));
+    el.id = 'b';
+    el.style.width = '100%';
+    el.style.height = '100%';
+    el.style.margin = '0'; // embed-demo.css gives boards a margin
+    /** @type {string[]} */
+    const seen = [];
+    el.addEventListener('sprouts-error', (/** @type {CustomEvent} */ e) => seen.push(e.detail.message));
+    /** @type {any} */ (window).sproutsErrors = seen;
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    box.append(el);
+    document.body.append(box);
+    if (ready) await el.ready;
+  }, { size, attrs, pad, ready: opts.ready ?? true });
+  return opened;
 }

@@ -343,7 +343,7 @@ test('zoom and pan with the mouse: buttons, wheel around the cursor, Shift-drag,
   // Shift-drag pans by as much as the mouse moved.
   const s1 = await spotAt(page, 1);
   await page.keyboard.down('Shift');
-  await mouseDraw(page, [{ x: 640, y: 400 }, { x: 690, y: 420 }, { x: 740, y: 450 }]);
+  await mouseDraw(page, [{ x: 640, y: 400 }, { x: 690, y: 420 }, { x: 740, y: 450 }], { shift: true });
   await page.keyboard.up('Shift');
   const s1moved = await spotAt(page, 1);
   assert.ok(Math.abs(s1moved.x - s1.x - 100) < 1 && Math.abs(s1moved.y - s1.y - 50) < 1, `panned by ${s1moved.x - s1.x}, ${s1moved.y - s1.y}`);

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { useSite } from './harness.mjs';
-import { downloadBytes, mouseDraw } from './helpers.mjs';
+import { downloadBytes, embedBoard, mouseDraw } from './helpers.mjs';
 
 const site = useSite();
 const BIN = fileURLToPath(new URL('../../target/release/sprouts', import.meta.url));
@@ -49,14 +49,14 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     await page.locator('#surface-board').scrollIntoViewIfNeeded();
 
     // A stroke from spot 1 to nowhere is refused and changes nothing.
-    await mouseDraw(page, await toScreen(page, seg(p1, [200, 200], 10)));
+    await mouseDraw(page, await toScreen(page, seg(p1, [200, 200], 10)), { perFrame: 1 });
     await page.waitForSelector('#surface-status.error');
     assert.match(await page.textContent('#surface-status') ?? '', /Not a move: a line must end on a spot/);
     assert.equal(await page.getAttribute('#surface-board', 'data-moves'), '0');
 
     // Spot 1 out through the right side, in through the left, to spot 2.
     const start = await page.getAttribute('#surface-board', 'data-position') ?? '';
-    await mouseDraw(page, await toScreen(page, seg(p1, [p2[0] + 400, p2[1]])));
+    await mouseDraw(page, await toScreen(page, seg(p1, [p2[0] + 400, p2[1]])), { perFrame: 1 });
     await page.waitForSelector('#surface-board[data-moves="1"]');
     const first = await page.getAttribute('#surface-board', 'data-position') ?? '';
     assert.ok(children(['--spots', '2', '--surface', 'torus']).includes(first), `${first} is an engine child of the start`);
@@ -67,7 +67,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
 
     // Spot 1 to spot 2 straight in the square: a cycle around the handle,
     // which does not split the region; the handle is used up.
-    await mouseDraw(page, await toScreen(page, seg(p1, p2)));
+    await mouseDraw(page, await toScreen(page, seg(p1, p2)), { perFrame: 1 });
     await page.waitForSelector('#surface-board[data-moves="2"]');
     const second = await page.getAttribute('#surface-board', 'data-position') ?? '';
     assert.ok(children([first]).includes(second), `${second} is an engine child of ${first}`);
@@ -111,7 +111,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     const { page, errors } = await site.open('surface.html?surface=torus&spots=2&p2=perfect', { width, height });
     const [p1, p2] = await spotsOf(page);
     await page.locator('#surface-board').scrollIntoViewIfNeeded();
-    await mouseDraw(page, await toScreen(page, seg(p1, [p2[0] + 400, p2[1]])));
+    await mouseDraw(page, await toScreen(page, seg(p1, [p2[0] + 400, p2[1]])), { perFrame: 1 });
     // The computer answers in its worker.
     await page.waitForSelector('#surface-board[data-moves="2"]', { timeout: 30000 });
     const first = (await page.textContent('#surface-moves li') ?? '').split(': ').pop() ?? '';
@@ -150,7 +150,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
 test('save, load, share link round trip; broken files and links change nothing', async () => {
   const { page, errors } = await site.open('surface.html?surface=klein&spots=2&c=misere&p2=random', { width: 1280, height: 800 });
   const [p1, p2] = await spotsOf(page);
-  await mouseDraw(page, await toScreen(page, seg(p1, p2)));
+  await mouseDraw(page, await toScreen(page, seg(p1, p2)), { perFrame: 1 });
   await page.waitForSelector('#surface-board[data-moves="2"]', { timeout: 30000 });
   const position = await page.getAttribute('#surface-board', 'data-position') ?? '';
 
@@ -225,25 +225,8 @@ test('the main page\'s Surface field opens the surface board with its spots and 
 });
 
 /** A page with one <sprouts-board> of these attributes in a box of `size`. @param {{width: number, height: number}} size @param {Record<string, string>} attrs */
-async function embed(size, attrs) {
-  const { page, errors } = await site.open('embed.html', { waitReady: false, width: size.width + 40, height: size.height + 40 });
-  await page.evaluate(async ({ size, attrs }) => {
-    await customElements.whenDefined('sprouts-board');
-    document.body.replaceChildren();
-    document.body.style.margin = '0';
-    const el = /** @type {any} */ (document.createElement('sprouts-board'));
-    el.id = 'b';
-    el.style.width = `${size.width}px`;
-    el.style.height = `${size.height}px`;
-    /** @type {string[]} */
-    const seen = [];
-    el.addEventListener('sprouts-error', (/** @type {CustomEvent} */ e) => seen.push(e.detail.message));
-    /** @type {any} */ (window).sproutsErrors = seen;
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    document.body.append(el);
-    await el.ready;
-  }, { size, attrs });
-  return { page, errors };
+function embed(size, attrs) {
+  return embedBoard(site.open, size, attrs);
 }
 
 /** Board units → viewport pixels in the embed. @param {import('playwright-core').Page} page @param {number[][]} pts */
@@ -264,7 +247,7 @@ for (const size of [{ width: 480, height: 320 }, { width: 320, height: 240 }]) {
     assert.equal(spots.length, 2);
     assert.equal((await shadow('.arrow')).length, 6);
     const [p1, p2] = spots;
-    await mouseDraw(page, await embedScreen(page, seg(p1, [p2[0] + 400, p2[1]])));
+    await mouseDraw(page, await embedScreen(page, seg(p1, [p2[0] + 400, p2[1]])), { perFrame: 1 });
     await page.waitForSelector('#b[data-moves="1"]');
     const pos = await page.getAttribute('#b', 'data-position') ?? '';
     assert.ok(children(['--spots', '2', '--surface', 'torus']).includes(pos), `${pos} is a child of the start`);

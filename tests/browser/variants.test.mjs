@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useSite } from './harness.mjs';
-import { drawnOrRefused, mouseDraw, routedPath, tidied } from './helpers.mjs';
+import { drawnOrRefused, embedBoard, mouseDraw, routedPath, tidied } from './helpers.mjs';
 
 const site = useSite();
 const SHOTS = process.env.VARIANT_SHOTS ?? '';
@@ -235,24 +235,9 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
 
 for (const size of [{ width: 480, height: 320 }, { width: 320, height: 240 }]) {
   test(`the embed at ${size.width}x${size.height}: the dot/cross choice of dots-or-crosses, from the keyboard`, async () => {
-    const { page, errors } = await site.open('embed.html', { ...size, waitReady: false });
-    await page.evaluate(({ width, height }) => {
-      document.body.replaceChildren();
-      for (const e of [document.documentElement, document.body]) {
-        e.style.margin = '0';
-        e.style.padding = '0';
-      }
-      const el = document.createElement('sprouts-board');
-      el.id = 'doc';
-      el.setAttribute('rules', 'dots-or-crosses');
-      el.setAttribute('spots', '2');
-      el.style.width = `${width}px`;
-      el.style.height = `${height}px`;
-      el.style.margin = '0'; // embed-demo.css gives boards a margin
-      document.body.append(el);
-    }, size);
-    await page.waitForFunction(() => /** @type {any} */ (document.getElementById('doc'))?.game?.rulesName === 'dots-or-crosses', null, { timeout: 20000 });
-    const el = page.locator('#doc');
+    const { page, errors } = await embedBoard(site.open, size, { rules: 'dots-or-crosses', spots: '2' }, { ready: false });
+    await page.waitForFunction(() => /** @type {any} */ (document.getElementById('b'))?.game?.rulesName === 'dots-or-crosses', null, { timeout: 20000 });
+    const el = page.locator('#b');
     const row = el.locator('.newspot');
     await row.waitFor({ state: 'visible' });
     assert.deepEqual(await row.locator('button').allTextContents(), ['Dot', 'Cross-bar']);
@@ -275,9 +260,9 @@ for (const size of [{ width: 480, height: 320 }, { width: 320, height: 240 }]) {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/embed-choice-${size.width}.png` });
     // A stroke drawn on the embed now puts a cross-bar on its line.
     const move = await el.evaluate((e) => /** @type {any} */ (e).game.movesBetween(1, 2, 4)[0]);
-    const path = await routedPath(page, move, '#doc');
+    const path = await routedPath(page, move, '#b');
     await mouseDraw(page, path);
-    await page.waitForFunction(() => /** @type {any} */ (document.getElementById('doc')).game.moveCount === 1);
+    await page.waitForFunction(() => /** @type {any} */ (document.getElementById('b')).game.moveCount === 1);
     assert.match(await el.evaluate((e) => /** @type {any} */ (e).record), /^\{dots-or-crosses\} 2\+ \S+x$/);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/embed-cross-${size.width}.png` });
     assert.deepEqual(errors, []);
