@@ -50,9 +50,12 @@ export function attachSurfaceInput(box, host) {
   /** @param {PointerEvent} ev */
   function move(ev) {
     if (!points || !live) return;
-    const p = toBoard(ev);
-    if (!p) return;
-    points.push(...p);
+    // A fast hand's points merged into one event per frame are all kept.
+    const events = typeof ev.getCoalescedEvents === 'function' ? ev.getCoalescedEvents() : [];
+    for (const e of events.length ? events : [ev]) {
+      const p = toBoard(e);
+      if (p) points.push(...p);
+    }
     const out = [];
     for (let i = 0; i + 1 < points.length; i += 2) out.push(`${points[i]},${points[i + 1]}`);
     live.setAttribute('points', out.join(' '));

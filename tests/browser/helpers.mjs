@@ -113,9 +113,8 @@ export function arc(a, b, bulge, steps = 30) {
  * getCoalescedEvents() lists every point, in order (checked: 150 of 150),
  * and the plane board (www/board.js) reads them all, so it checks and
  * draws the stroke once per frame instead of once per point (a 2-spot
- * game drawn by hand: 30 s to 7 s). The surface board
- * (www/surface-input.js) reads only each event's own point: its tests
- * pass `perFrame: 1`.
+ * game drawn by hand: 30 s to 7 s); so does the surface board
+ * (www/surface-input.js). `perFrame: 1` sends one point per frame.
  * @param {Page} page @param {{x: number, y: number}[]} points
  * @param {{ shift?: boolean, perFrame?: number }} [opts]
  */

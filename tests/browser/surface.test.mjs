@@ -49,14 +49,14 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     await page.locator('#surface-board').scrollIntoViewIfNeeded();
 
     // A stroke from spot 1 to nowhere is refused and changes nothing.
-    await mouseDraw(page, await toScreen(page, seg(p1, [200, 200], 10)), { perFrame: 1 });
+    await mouseDraw(page, await toScreen(page, seg(p1, [200, 200], 10)));
     await page.waitForSelector('#surface-status.error');
     assert.match(await page.textContent('#surface-status') ?? '', /Not a move: a line must end on a spot/);
     assert.equal(await page.getAttribute('#surface-board', 'data-moves'), '0');
 
     // Spot 1 out through the right side, in through the left, to spot 2.
     const start = await page.getAttribute('#surface-board', 'data-position') ?? '';
-    await mouseDraw(page, await toScreen(page, seg(p1, [p2[0] + 400, p2[1]])), { perFrame: 1 });
+    await mouseDraw(page, await toScreen(page, seg(p1, [p2[0] + 400, p2[1]])));
     await page.waitForSelector('#surface-board[data-moves="1"]');
     const first = await page.getAttribute('#surface-board', 'data-position') ?? '';
     assert.ok(children(['--spots', '2', '--surface', 'torus']).includes(first), `${first} is an engine child of the start`);
@@ -67,7 +67,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
 
     // Spot 1 to spot 2 straight in the square: a cycle around the handle,
     // which does not split the region; the handle is used up.
-    await mouseDraw(page, await toScreen(page, seg(p1, p2)), { perFrame: 1 });
+    await mouseDraw(page, await toScreen(page, seg(p1, p2)));
     await page.waitForSelector('#surface-board[data-moves="2"]');
     const second = await page.getAttribute('#surface-board', 'data-position') ?? '';
     assert.ok(children([first]).includes(second), `${second} is an engine child of ${first}`);
@@ -111,7 +111,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     const { page, errors } = await site.open('surface.html?surface=torus&spots=2&p2=perfect', { width, height });
     const [p1, p2] = await spotsOf(page);
     await page.locator('#surface-board').scrollIntoViewIfNeeded();
-    await mouseDraw(page, await toScreen(page, seg(p1, [p2[0] + 400, p2[1]])), { perFrame: 1 });
+    await mouseDraw(page, await toScreen(page, seg(p1, [p2[0] + 400, p2[1]])));
     // The computer answers in its worker.
     await page.waitForSelector('#surface-board[data-moves="2"]', { timeout: 30000 });
     const first = (await page.textContent('#surface-moves li') ?? '').split(': ').pop() ?? '';
@@ -150,7 +150,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
 test('save, load, share link round trip; broken files and links change nothing', async () => {
   const { page, errors } = await site.open('surface.html?surface=klein&spots=2&c=misere&p2=random', { width: 1280, height: 800 });
   const [p1, p2] = await spotsOf(page);
-  await mouseDraw(page, await toScreen(page, seg(p1, p2)), { perFrame: 1 });
+  await mouseDraw(page, await toScreen(page, seg(p1, p2)));
   await page.waitForSelector('#surface-board[data-moves="2"]', { timeout: 30000 });
   const position = await page.getAttribute('#surface-board', 'data-position') ?? '';
 
@@ -247,7 +247,7 @@ for (const size of [{ width: 480, height: 320 }, { width: 320, height: 240 }]) {
     assert.equal(spots.length, 2);
     assert.equal((await shadow('.arrow')).length, 6);
     const [p1, p2] = spots;
-    await mouseDraw(page, await embedScreen(page, seg(p1, [p2[0] + 400, p2[1]])), { perFrame: 1 });
+    await mouseDraw(page, await embedScreen(page, seg(p1, [p2[0] + 400, p2[1]])));
     await page.waitForSelector('#b[data-moves="1"]');
     const pos = await page.getAttribute('#b', 'data-position') ?? '';
     assert.ok(children(['--spots', '2', '--surface', 'torus']).includes(pos), `${pos} is a child of the start`);
