@@ -52,10 +52,21 @@ test('11-spot start: the outcome appears while solving, long before the full ana
 test('Stop after the outcome keeps the outcome and the moves found so far', async () => {
   const { page, errors } = await site.open();
   await newGame(page, { spots: 11 });
+  // Stop is pressed in the page the moment the outcome is shown: a click
+  // sent from the test could arrive after the whole analysis had ended on a
+  // busy machine (it did, under the test command's overlapped steps).
+  await page.evaluate(() => {
+    const box = document.getElementById('analysis-result');
+    if (!box) throw new Error('no #analysis-result');
+    const seen = new MutationObserver(() => {
+      if (!box.querySelector('.outcome')) return;
+      seen.disconnect();
+      document.getElementById('solve-cancel')?.click();
+    });
+    seen.observe(box, { childList: true, subtree: true });
+  });
   await analyse(page);
-  await page.waitForSelector('#analysis-result .outcome', { timeout: 60000 });
-  await page.click('#solve-cancel');
-  await page.waitForSelector('#analysis-result[data-state=stopped]');
+  await page.waitForSelector('#analysis-result[data-state=stopped]', { timeout: 60000 });
   assert.equal(await page.getAttribute('#analysis-result .outcome', 'data-outcome'), 'win');
   const text = await page.textContent('#analysis-result') ?? '';
   assert.match(text, /Analysis stopped; what is shown was proved/);
