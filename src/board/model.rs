@@ -85,6 +85,14 @@ pub const MAX_COORD: f64 = 1e9;
 /// (`crate::variants::pq::PqRules::MAX_P`); a Sprouts dot takes 3.
 pub const MAX_CAPACITY: u8 = 9;
 
+/// One capacity of 1 to [`MAX_CAPACITY`] for each of `spots` spots.
+fn check_capacities(capacities: &[u8], spots: usize) -> Result<(), BoardError> {
+    if capacities.len() != spots || capacities.iter().any(|c| !(1..=MAX_CAPACITY).contains(c)) {
+        return Err(BoardError::BadCapacities);
+    }
+    Ok(())
+}
+
 impl Board {
     /// A board with spots and no edges.
     pub fn with_spots(width: f64, height: f64, spots: Vec<Point>) -> Result<Board, BoardError> {
@@ -108,14 +116,9 @@ impl Board {
     /// of crosses, `super::pq` for the p lines of (p, q) Sprouts): a
     /// spot's lives are its capacity minus its degree.
     pub fn with_capacities(mut self, capacities: Vec<u8>) -> Result<Board, BoardError> {
-        if capacities.len() != self.spots.len() {
-            return Err(BoardError::BadCapacities);
-        }
+        check_capacities(&capacities, self.spots.len())?;
         for (i, &c) in capacities.iter().enumerate() {
             let s = i as Spot + 1;
-            if !(1..=MAX_CAPACITY).contains(&c) {
-                return Err(BoardError::BadCapacities);
-            }
             if self.degree(s) > c as usize {
                 return Err(BoardError::TooManyEnds { spot: s });
             }
@@ -176,9 +179,7 @@ impl Board {
         edges: Vec<Edge>,
         capacities: Vec<u8>,
     ) -> Result<Board, BoardError> {
-        if capacities.len() != spots.len() || capacities.iter().any(|c| !(1..=MAX_CAPACITY).contains(c)) {
-            return Err(BoardError::BadCapacities);
-        }
+        check_capacities(&capacities, spots.len())?;
         Board::build(width, height, spots, edges, capacities)
     }
 
