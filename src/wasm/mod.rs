@@ -24,6 +24,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "plane-module")]
+mod from_js;
+#[cfg(feature = "plane-module")]
 mod plane;
 #[cfg(feature = "plane-module")]
 pub use plane::*;
