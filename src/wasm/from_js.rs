@@ -5,13 +5,17 @@
 //! (a map and a sequence visitor per struct, a field matcher, generic
 //! error plumbing) made the plane module 5 kB larger gzipped than these
 //! getters (docs/release.md, "The engine's size"), enough to miss the
-//! release's 350 kB. The messages stay serde's (as serde-wasm-bindgen 0.6
-//! gave them): `invalid type: string "x", expected u32`, `missing field
-//! `moves``, `invalid length 1, expected an array of length 2`; like it,
+//! release's 350 kB. The messages stay serde-wasm-bindgen 0.6's, word for
+//! word (tests/wasm.rs compares them): `Error: invalid type: string "x",
+//! expected u32`, `Error: missing field `moves``, `Error: invalid length
+//! 1, expected an array of length 2`; like it,
 //! fields are read in declaration order, unknown ones ignored, `null` or
 //! `undefined` is `None` for an optional field, and a missing required one
 //! is reported after the others are read. One difference on input no page
-//! sends: a list must be an `Array` (serde-wasm-bindgen took any iterable).
+//! sends: a list must be an `Array` (serde-wasm-bindgen took any iterable:
+//! a string where a list goes was `TypeError: Reflect.get called on
+//! non-object`, now `invalid type: string "abc", expected a sequence`),
+//! and a typed array is not called a `byte array`.
 
 use crate::game::{AnyDrawing, AnyGameFile, DrawingFile, EdgeFile, StartFile};
 use crate::service::Options;
@@ -19,6 +23,12 @@ use js_sys::{Array, Reflect};
 use wasm_bindgen::prelude::*;
 
 type R<T> = Result<T, String>;
+
+/// An error as serde-wasm-bindgen's printed: a JS `Error`'s `String()`,
+/// so the page's messages read as before (`not a drawing: Error: ...`).
+fn js_error<T>(r: R<T>) -> R<T> {
+    r.map_err(|e| format!("Error: {e}"))
+}
 
 /// What a bad value is, as serde's `Unexpected` prints it for the value
 /// serde-wasm-bindgen saw.
@@ -161,6 +171,10 @@ fn edges_of(v: &JsValue) -> R<Vec<EdgeFile>> {
 /// A drawing (`{width, height, spots, edges}`), as [`DrawingFile`]'s serde
 /// derive reads it.
 pub(super) fn drawing(v: &JsValue) -> R<DrawingFile> {
+    js_error(drawing_file(v))
+}
+
+fn drawing_file(v: &JsValue) -> R<DrawingFile> {
     object(v, "DrawingFile")?;
     let width = present(v, "width", f64_of)?;
     let height = present(v, "height", f64_of)?;
@@ -195,6 +209,10 @@ fn start_of(v: &JsValue) -> R<StartFile> {
 /// A saved game in either format (a parsed `.sprouts.json`), as
 /// [`AnyGameFile`]'s serde derive reads it; its checks come after.
 pub(super) fn game_file(v: &JsValue) -> R<AnyGameFile> {
+    js_error(any_game_file(v))
+}
+
+fn any_game_file(v: &JsValue) -> R<AnyGameFile> {
     object(v, "AnyGameFile")?;
     Ok(AnyGameFile {
         format: opt(v, "format", u32_of)?,
@@ -216,6 +234,10 @@ pub(super) fn game_file(v: &JsValue) -> R<AnyGameFile> {
 /// A request's options (`{maxNodes, tableMb, strength, seed, maxMillis,
 /// only}`, each optional), as [`Options`]' serde derive reads them.
 pub(super) fn options(v: &JsValue) -> R<Options> {
+    js_error(request_options(v))
+}
+
+fn request_options(v: &JsValue) -> R<Options> {
     object(v, "Options")?;
     let d = Options::default();
     Ok(Options {
