@@ -3,9 +3,9 @@
 //!
 //! Why not `serde_wasm_bindgen::from_value`: serde's derived visitors
 //! (a map and a sequence visitor per struct, a field matcher, generic
-//! error plumbing) made the plane module 5 kB larger gzipped than these
-//! getters (docs/release.md, "The engine's size"), enough to miss the
-//! release's 350 kB. The messages stay serde-wasm-bindgen 0.6's, word for
+//! error plumbing) made the plane module 4.5 kB larger gzipped than
+//! these getters (docs/release.md, "The engine's size"), enough to miss
+//! the release's 350 kB. The messages stay serde-wasm-bindgen 0.6's, word for
 //! word (tests/wasm.rs compares them): `Error: invalid type: string "x",
 //! expected u32`, `Error: missing field `moves``, `Error: invalid length
 //! 1, expected an array of length 2`; like it,
