@@ -108,7 +108,8 @@ fn bool_of(v: &JsValue) -> R<bool> {
 /// not negative, as serde-wasm-bindgen took integers.
 fn uint_of(v: &JsValue, max: u64, what: &str) -> R<u64> {
     match v.as_f64() {
-        Some(f) if f >= 0.0 && f <= 9_007_199_254_740_991.0 && f.fract() == 0.0 => {
+        // Number.MAX_SAFE_INTEGER: above it a number is no exact integer.
+        Some(f) if (0.0..=9_007_199_254_740_991.0).contains(&f) && f.fract() == 0.0 => {
             let n = f as u64;
             if n <= max {
                 Ok(n)
