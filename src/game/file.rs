@@ -82,33 +82,35 @@ pub struct EdgeFile {
 /// A saved game in either format as read, before its checks: this
 /// format ([`GameFile`], with `format`) or the page's earlier one
 /// (localStorage `version` 1: `spots`, `misere`, `width`, `height`, and a
-/// drawing without its size). Any serde data format can produce it: JSON
-/// text natively ([`Game::from_json`]), a JS object in the page; then
-/// [`Game::from_any`].
+/// drawing without its size). Any serde data format can produce it (JSON
+/// text natively: [`Game::from_json`]); the page's wasm reads it from a JS
+/// object field by field (`src/wasm/from_js.rs`, with serde's messages).
+/// Then [`Game::from_any`].
 #[derive(Clone, Debug, Default, Deserialize)]
 pub struct AnyGameFile {
-    format: Option<u32>,
-    convention: Option<String>,
-    start: Option<StartFile>,
-    version: Option<u32>,
-    spots: Option<usize>,
-    misere: Option<bool>,
-    width: Option<f64>,
-    height: Option<f64>,
-    moves: Option<Vec<String>>,
-    cursor: Option<usize>,
-    drawing: Option<AnyDrawing>,
-    rules: Option<String>,
+    pub(crate) format: Option<u32>,
+    pub(crate) convention: Option<String>,
+    pub(crate) start: Option<StartFile>,
+    pub(crate) version: Option<u32>,
+    pub(crate) spots: Option<usize>,
+    pub(crate) misere: Option<bool>,
+    pub(crate) width: Option<f64>,
+    pub(crate) height: Option<f64>,
+    pub(crate) moves: Option<Vec<String>>,
+    pub(crate) cursor: Option<usize>,
+    pub(crate) drawing: Option<AnyDrawing>,
+    pub(crate) rules: Option<String>,
     /// A game on a surface (the surface board's file): refused here.
-    surface: Option<String>,
+    pub(crate) surface: Option<String>,
 }
 
+/// A saved game's drawing as read (an earlier format's has no size).
 #[derive(Clone, Debug, Deserialize)]
-struct AnyDrawing {
-    width: Option<f64>,
-    height: Option<f64>,
-    spots: Vec<[f64; 2]>,
-    edges: Vec<EdgeFile>,
+pub struct AnyDrawing {
+    pub(crate) width: Option<f64>,
+    pub(crate) height: Option<f64>,
+    pub(crate) spots: Vec<[f64; 2]>,
+    pub(crate) edges: Vec<EdgeFile>,
 }
 
 fn missing(field: &str) -> GameError {

@@ -28,7 +28,7 @@ mod variant;
 pub use check::{Check, Preview};
 use check::Live;
 pub use variant::{parse_start, split_tag, start_name, Variant};
-pub use file::{AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
+pub use file::{AnyDrawing, AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
 
 use crate::limits::{check, LimitError, MAX_STROKE_POINTS};
 use crate::board::{

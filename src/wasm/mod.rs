@@ -2,7 +2,8 @@
 //!
 //! Conversion only: JS values in, plain data out; the game is
 //! [`crate::game::Game`], the worker's requests [`crate::service`], the
-//! outputs' shapes [`crate::report`]. Bad input from JavaScript gives a
+//! outputs' shapes [`crate::report`]; JS objects coming in are read by
+//! `from_js` (the plane's module). Bad input from JavaScript gives a
 //! `JsError` with a lowercase message; no input may panic (a panic would
 //! trap the whole wasm instance).
 //!
@@ -23,6 +24,8 @@ use crate::board::Point;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "plane-module")]
+mod from_js;
 #[cfg(feature = "plane-module")]
 mod plane;
 #[cfg(feature = "plane-module")]

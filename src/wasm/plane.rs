@@ -6,7 +6,7 @@
 //!   [`canonical`]): they take WGOSA records or position strings, never wasm
 //!   objects, so that only text crosses `postMessage`.
 
-use super::{err, points_of, to_js};
+use super::{err, from_js, points_of, to_js};
 use crate::board::{page_tidy, StrokeRules, SvgOptions};
 use crate::game;
 use crate::report::ProgressReport;
@@ -117,11 +117,10 @@ impl Game {
     /// routed.
     #[wasm_bindgen(js_name = fromJson)]
     pub fn from_json(json: &str) -> Result<Game, JsError> {
-        // The browser's JSON and serde-wasm-bindgen keep serde_json (about
-        // 50 kB gzipped) out of the page.
+        // The browser's JSON and the getters of `from_js` keep serde_json's
+        // parser (about 50 kB gzipped) out of the page.
         let value = js_sys::JSON::parse(json).map_err(|_| err("saved game: not JSON"))?;
-        let any: game::AnyGameFile =
-            serde_wasm_bindgen::from_value(value).map_err(|e| err(format!("saved game: not a game file: {e}")))?;
+        let any = from_js::game_file(&value).map_err(|e| err(format!("saved game: not a game file: {e}")))?;
         drawn(game::Game::from_any(any, Some(DEFAULT_SIZE)).map_err(err)?)
     }
 
@@ -240,8 +239,7 @@ impl Game {
     /// the tidy is over (the earlier drawings follow it now).
     #[wasm_bindgen(js_name = adoptDrawing)]
     pub fn adopt_drawing(&mut self, drawing: JsValue, settled: bool) -> Result<(), JsError> {
-        let d: game::DrawingFile =
-            serde_wasm_bindgen::from_value(drawing).map_err(|e| err(format!("not a drawing: {e}")))?;
+        let d = from_js::drawing(&drawing).map_err(|e| err(format!("not a drawing: {e}")))?;
         self.0.adopt_drawing(&d, settled).map_err(err)
     }
 
@@ -445,7 +443,7 @@ fn options(v: JsValue) -> Result<Options, JsError> {
     if v.is_undefined() || v.is_null() {
         return Ok(Options::default());
     }
-    serde_wasm_bindgen::from_value(v).map_err(|e| err(format!("bad options: {e}")))
+    from_js::options(&v).map_err(|e| err(format!("bad options: {e}")))
 }
 
 /// The page's progress callback: `{nodes, tableBytes, found}` (see
