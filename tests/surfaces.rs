@@ -352,6 +352,26 @@ fn start_outcomes_unchanged() {
     }
 }
 
+/// The published finding for orientable surfaces (Lemoine and Viennot,
+/// arXiv 0812.0081, as the Encyclopedia of Mathematics summarises it:
+/// every start of n ≤ 14 spots on genus g ≤ 9 they solved follows the
+/// plane's pattern, the first player wins iff n mod 6 ∈ {3, 4, 5}), checked
+/// in normal play on 1, 2 and 3 handles as far as it is cheap. Independent
+/// of our solver: the values come from their program (GLOP), not ours.
+/// docs/variants.md, "Compared with Lemoine–Viennot", has the sources.
+#[test]
+fn orientable_starts_match_the_published_finding() {
+    use sprouts::solver::{Config, Convention, Solver};
+    let config = Config { table_bytes: 64 << 20, progress_every: 4096 };
+    let mut s = Solver::on_surfaces(Convention::Normal, config);
+    for (g, top) in [(1i8, 7usize), (2, 6), (3, 5)] {
+        for n in 1..=top {
+            let c = surfaces::canon_of(&SurfacePosition::start(n, g).unwrap());
+            assert_eq!(s.wins_form(&c).unwrap(), matches!(n % 6, 3..=5), "{g} handles, n = {n}");
+        }
+    }
+}
+
 /// On genus 0 a surface solver is the plane's: the same outcomes, nimbers
 /// and winning moves for the plane starts of 1 to 6 spots, asked through
 /// the methods that take a plane `Position`.
