@@ -102,8 +102,22 @@ impl Solver {
         // of large lands, which the search does come back to.
         let (mut failed, mut err) = (false, None);
         let game = self.game;
+        // Repeated children are passed over, as in `each_child`: the
+        // tree's options are a set.
+        let mut seen: Vec<(u64, Canon)> = Vec::with_capacity(32);
         Solver::land_children(game, &Canon::of_land_tokens(land), &mut |c| {
-            match self.generated(0).and_then(|()| self.position_tree(&c)) {
+            let h = super::token_hash(c.tokens());
+            let repeat = seen.iter().any(|(g, k)| *g == h && *k == c);
+            let step = self.generated(0).and_then(|()| {
+                if repeat {
+                    return Ok(Some(ZERO));
+                }
+                let t = self.position_tree(&c);
+                seen.push((h, c));
+                t
+            });
+            match step {
+                Ok(Some(_)) if repeat => return ControlFlow::Continue(()),
                 Ok(Some(t)) => {
                     options.push(t);
                     return ControlFlow::Continue(());
