@@ -13,9 +13,12 @@ use super::{flat, EdgeView, GameError, GameFile, SpotView, StartFile, FORMAT};
 use crate::board::{Board, PqTurn, PqWriter, Point, RouteOptions, StrokeRules};
 use crate::notation::PqMoveText;
 use crate::text::quote_around;
-use crate::variants::pq::{child_keys, PqRules};
+use crate::variants::pq::{child_keys, PqCanon, PqRules};
 use crate::Spot;
 use serde::Serialize;
+
+/// Most lines routed to list a position's moves (each takes milliseconds).
+const MAX_LINES_TRIED: usize = 20_000;
 
 /// Most points a (p, q) game starts with on the board.
 pub const MAX_PQ_SPOTS: usize = 12;
@@ -367,6 +370,36 @@ impl PqGame {
         Ok(PqStroke { line, lines_left, played: None, new_spot })
     }
 
+    /// Checks a stroke being drawn (or drawn) as the plane's are (see
+    /// [`super::Check`]); whether it is the move's next line is known when
+    /// it is played ([`PqGame::play_stroke`]).
+    pub fn check_stroke(&self, points: &[Point], t: f64) -> Result<super::Check, GameError> {
+        super::check_stroke_points(points)?;
+        let checker = crate::board::StrokeChecker::new(self.board(), self.strokes).map_err(internal)?;
+        Ok(super::check::answer(checker.check(points, t).as_ref().map_err(Clone::clone), || checker.check_prefix(points)))
+    }
+
+    /// The curves the router draws for the move's next line, every way it
+    /// may go (board units, flat `[x0, y0, ...]`; at most `limit`): what a
+    /// test draws by hand, and a hint of where lines can go.
+    pub fn next_line_curves(&self, limit: usize) -> Vec<Vec<f64>> {
+        let turn = match self.drawing.as_ref().and_then(|d| d.turns.last()) {
+            Some(t) => t.clone(),
+            None => PqTurn::new(self.boards[self.cursor].clone(), self.rules),
+        };
+        let mut out = Vec::new();
+        for mv in turn.next_lines().unwrap_or_default() {
+            if out.len() >= limit {
+                break;
+            }
+            let mut next = turn.clone();
+            if let Ok(points) = next.route(&mv, &self.route) {
+                out.push(flat(&points));
+            }
+        }
+        out
+    }
+
     /// The text of the move being drawn so far (empty when none is).
     pub fn partial(&self) -> &str {
         self.drawing.as_ref().map_or("", |d| d.text.as_str())
@@ -457,6 +490,44 @@ impl PqGame {
         }
         g.go_to(file.cursor);
         Ok(g)
+    }
+}
+
+impl PqGame {
+    /// One move of each class of the position shown (every way to draw
+    /// each line routed, [`MAX_LINES_TRIED`] lines at most):
+    /// its text and the canonical form it leaves, sorted by that form.
+    pub fn move_choices(&self) -> Result<Vec<(String, PqCanon)>, GameError> {
+        if self.is_over() {
+            return Ok(Vec::new());
+        }
+        let mut out: Vec<(String, PqCanon)> = Vec::new();
+        let mut stack = vec![vec![PqTurn::new(self.boards[self.cursor].clone(), self.rules)]];
+        let mut drawn = 0usize;
+        while let Some(turns) = stack.pop() {
+            let Some(t) = turns.last() else { continue };
+            if t.is_complete() {
+                let (_, _, canon) = t.finish().map_err(internal)?;
+                if !out.iter().any(|(_, c)| *c == canon) {
+                    out.push((self.describe(&turns)?, canon));
+                }
+                continue;
+            }
+            for mv in t.next_lines().map_err(internal)? {
+                drawn += 1;
+                if drawn > MAX_LINES_TRIED {
+                    return Err(GameError::Start(format!("more than {MAX_LINES_TRIED} lines to route for the moves here")));
+                }
+                let mut next = t.clone();
+                if next.route(&mv, &self.route).is_ok() {
+                    let mut more = turns.clone();
+                    more.push(next);
+                    stack.push(more);
+                }
+            }
+        }
+        out.sort_by(|a, b| a.1.cmp(&b.1));
+        Ok(out)
     }
 }
 

@@ -27,6 +27,10 @@ use wasm_bindgen::prelude::*;
 mod plane;
 #[cfg(feature = "plane-module")]
 pub use plane::*;
+#[cfg(feature = "plane-module")]
+mod pq;
+#[cfg(feature = "plane-module")]
+pub use pq::*;
 #[cfg(feature = "surface-module")]
 mod surface;
 #[cfg(feature = "surface-module")]
