@@ -77,7 +77,8 @@ export function createSpotChoice(host, el) {
   function render() {
     const g = host.game();
     const rules = g?.rulesName ?? 'sprouts';
-    const choices = g && rules !== 'sprouts' ? g.newSpotChoices() : [];
+    // (p, q) Sprouts puts its new spot on the first line: nothing to choose.
+    const choices = g && rules !== 'sprouts' && !pqOf(rules) ? g.newSpotChoices() : [];
     if (!choices.includes(host.get() ?? '')) host.set(choices[0] ?? null);
     el.hidden = choices.length < 2;
     if (choices.join() !== shown.join()) {

@@ -419,10 +419,15 @@ impl PqGame {
         self.go_to(self.cursor + 1)
     }
 
-    /// Shows the game after `k` moves (the move being drawn is dropped).
+    /// Shows the game after `k` moves (the move being drawn is dropped,
+    /// unless `k` is the move shown: the page steps to the end and back
+    /// to read the whole record while a move is being drawn).
     pub fn go_to(&mut self, k: usize) -> bool {
         if k > self.moves.len() {
             return false;
+        }
+        if k == self.cursor {
+            return true;
         }
         self.drawing = None;
         self.cursor = k;

@@ -54,10 +54,10 @@ impl PqGame {
         "dots".into()
     }
 
-    /// A stroke puts nothing to choose on its line.
+    /// Nothing to choose: the first line of a move gets the new spot.
     #[wasm_bindgen(js_name = newSpotChoices)]
     pub fn new_spot_choices(&self) -> Vec<String> {
-        vec!["dot".into()]
+        Vec::new()
     }
 
     #[wasm_bindgen(js_name = isTip)]

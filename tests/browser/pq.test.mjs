@@ -51,12 +51,17 @@ async function drawLine(page, host) {
   }, host ?? null);
   const before = await state();
   for (const curve of await lineCurves(page, host)) {
+    await page.evaluate((h) => /** @type {any} */ (h ? document.querySelector(h) : globalThis.sprouts).board.message(''), host ?? null);
     await mouseDraw(page, curve);
-    const ok = await page.waitForFunction(([b, h]) => {
-      const s = /** @type {any} */ (h ? document.querySelector(h) : globalThis.sprouts);
-      return `${s.game.moveCount}/${s.game.linesLeft}/${s.game.spotList().length}/${s.game.edgeList().length}` !== b;
-    }, [before, host ?? null], { timeout: 1500 }).then(() => true).catch(() => false);
-    if (ok) return true;
+    // Drawn (the game changed) or refused (the board says why).
+    const handle = await page.waitForFunction(([b, h]) => {
+      const el = h ? document.querySelector(h) : null;
+      const s = /** @type {any} */ (el ?? globalThis.sprouts);
+      if (`${s.game.moveCount}/${s.game.linesLeft}/${s.game.spotList().length}/${s.game.edgeList().length}` !== b) return 'drawn';
+      const msg = (el ? el.shadowRoot?.querySelector('.sb-msg') : document.querySelector('#board .sb-msg'))?.textContent ?? '';
+      return /^Not a move/.test(msg) ? 'refused' : false;
+    }, [before, host ?? null], { timeout: 20000 }).catch(() => null);
+    if ((await handle?.jsonValue()) === 'drawn') return true;
   }
   return false;
 }
