@@ -75,13 +75,16 @@ function open(e, m) {
 
 /** @param {import('./engine.js').Engine} e @param {any} m */
 function link(e, m) {
-  const g = readGame(e.Game, {
-    position: m.position === null ? null : String(m.position),
-    misere: Boolean(m.misere),
-    record: String(m.record),
-    width: Number(m.width),
-    height: Number(m.height),
-  });
+  // A (p, q) record is the engine's PqGame (engine.js).
+  const g = m.position === null && /^\s*\{pq:/.test(String(m.record))
+    ? gameFromRecord(e, String(m.record), Number(m.width), Number(m.height))
+    : readGame(e.Game, {
+      position: m.position === null ? null : String(m.position),
+      misere: Boolean(m.misere),
+      record: String(m.record),
+      width: Number(m.width),
+      height: Number(m.height),
+    });
   try {
     return { id: m.id, game: g.toJson() };
   } finally {

@@ -1,6 +1,7 @@
 // @ts-check
 // (p, q) Sprouts on the page and the embed (issue 37): a (4, 3) game from
-// the New game form drawn to its end stroke by stroke (3 lines a move),
+// the New game form drawn to its end stroke by stroke (2 strokes a move:
+// the first gives the new spot 2 of its 3 lines),
 // its record and saved file kept and read back, the computer answering,
 // the analysis; the embed's `rules="pq:4,3"`. Needs `scripts/build-wasm.sh`.
 // PQ_SHOTS=dir writes the screenshots.
@@ -80,24 +81,28 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
     let moves = 0;
     while (!(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.isOver()))) {
       assert.ok(moves < 5, 'a (4, 3) game of 3 points lasts at most 2n − 1 = 5 moves');
-      // Three strokes make one move: the first puts the new spot on its line.
-      for (let line = 0; line < 3; line++) {
+      // Two strokes make one move: the first puts the new spot on its line
+      // (two of its 3 lines), the second joins it to a spot.
+      for (let line = 0; line < 2; line++) {
         assert.ok(await drawLine(page), `move ${moves + 1}, line ${line + 1} drawn`);
         strokes++;
         const left = await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.linesLeft);
-        assert.equal(left, line < 2 ? 2 - line : 0, 'lines left in the move');
+        assert.equal(left, line === 0 ? 1 : 0, 'lines left in the move');
         if (line === 0 && moves === 1 && SHOTS) await page.screenshot({ path: `${SHOTS}/pq-${size.width}-line.png` });
-        if (line < 2) assert.match(String(await page.locator('#board .sb-msg').textContent()), /more line/);
+        if (line === 0) assert.match(String(await page.locator('#board .sb-msg').textContent()), /more line/);
       }
       moves++;
     }
-    assert.equal(strokes, 3 * moves);
+    assert.equal(strokes, 2 * moves);
     assert.ok(moves >= 4 && moves <= 5, `${moves} moves, within the rules' bounds 4..5 for 3 points`);
     const record = await page.inputValue('#record');
     assert.match(record, new RegExp(`^\\{pq:4,3\\} 3\\+ (\\S+ ){${moves}}I{1,2}$`), record);
     const winner = moves % 2 === 1 ? 1 : 2;
     await page.waitForFunction((w) => new RegExp(`player ${w}`, 'i').test(document.getElementById('status')?.textContent ?? ''), winner);
-    assert.match(String(await page.locator('#status').textContent()), new RegExp(`Player ${winner} wins`));
+    const status = String(await page.locator('#status').textContent());
+    assert.match(status, new RegExp(`Player ${winner} wins`));
+    assert.match(status, new RegExp(`No new spot can get its 3 lines .* after ${moves} moves \\(a game of 3 points lasts 2 to 5\\)`));
+    assert.doesNotMatch(status, /spots? survive/);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/pq-${size.width}-end.png` });
     // The saved file and the record read back to the same game.
     const back = await page.evaluate(() => {
@@ -139,7 +144,7 @@ test('(4, 3) Sprouts: the analysis, and the computer answering a drawn move', as
   await page.selectOption('#player2', 'perfect');
   await page.click('#new-game');
   await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game?.moveCount === 0);
-  for (let line = 0; line < 3; line++) assert.ok(await drawLine(page), `line ${line + 1}`);
+  for (let line = 0; line < 2; line++) assert.ok(await drawLine(page), `line ${line + 1}`);
   await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game.moveCount === 2 || /** @type {any} */ (globalThis).sprouts.game.isOver(), null, { timeout: 30000 });
   assert.match(await page.inputValue('#record'), /^\{pq:4,3\} 2\+ \S+ \S+/);
   assert.deepEqual(errors, []);
@@ -147,10 +152,10 @@ test('(4, 3) Sprouts: the analysis, and the computer answering a drawn move', as
 });
 
 for (const size of [{ width: 480, height: 320 }, { width: 320, height: 240 }]) {
-  test(`the embed rules="pq:4,3" at ${size.width}x${size.height}: one move drawn in three strokes`, async () => {
+  test(`the embed rules="pq:4,3" at ${size.width}x${size.height}: one move drawn in two strokes`, async () => {
     const { page, errors } = await embedBoard(site.open, size, { rules: 'pq:4,3', spots: '2' }, { ready: false });
     await page.waitForFunction(() => /** @type {any} */ (document.getElementById('b'))?.game?.rulesName === 'pq:4,3', null, { timeout: 20000 });
-    for (let line = 0; line < 3; line++) assert.ok(await drawLine(page, '#b'), `line ${line + 1}`);
+    for (let line = 0; line < 2; line++) assert.ok(await drawLine(page, '#b'), `line ${line + 1}`);
     assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).game.moveCount), 1);
     assert.match(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).game.record()), /^\{pq:4,3\} 2\+ \d+\(3\)\d+[<>]\d+/);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/pq-embed-${size.width}.png` });
