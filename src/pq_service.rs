@@ -22,7 +22,10 @@ use std::ops::ControlFlow;
 const CHECK_EVERY: u64 = 16;
 
 /// The game after a record, its moves (text, form after) and its root form.
-fn replay(record: &str, width: f64, height: f64) -> Result<(PqGame, Vec<(String, PqCanon)>, PqCanon), String> {
+/// A replayed game, its moves (text, form after) and the form it shows.
+type Replayed = (PqGame, Vec<(String, PqCanon)>, PqCanon);
+
+fn replay(record: &str, width: f64, height: f64) -> Result<Replayed, String> {
     let (w, h) = if width.is_finite() && height.is_finite() && width > 0.0 && height > 0.0 { (width, height) } else { (800.0, 600.0) };
     let g = PqGame::from_record(record, w, h).map_err(|e| e.to_string())?;
     let moves = g.move_choices().map_err(|e| e.to_string())?;
@@ -51,12 +54,12 @@ fn with_search<T>(
         expanded.set(n);
         let mut why = if n > budget {
             Some(format!("not solved within the budget of {budget} nodes"))
-        } else if n % CHECK_EVERY == 0 && clock() > deadline {
+        } else if n.is_multiple_of(CHECK_EVERY) && clock() > deadline {
             Some("not solved within the time allowed".to_string())
         } else {
             None
         };
-        if let (Some(t), true, None) = (tell, n % CHECK_EVERY == 0, &why) {
+        if let (Some(t), true, None) = (tell, n.is_multiple_of(CHECK_EVERY), &why) {
             if t(&ProgressReport { nodes: n as f64, table_bytes: 0.0, found: None }).is_break() {
                 why = Some("stopped".into());
             }

@@ -27,7 +27,7 @@ fn labelled(b: &Board) -> Vec<Vec<Vec<u32>>> {
             let mut bs: Vec<Vec<u32>> = r
                 .iter()
                 .map(|bd| {
-                    let s: Vec<u32> = bd.iter().map(|&c| c as u32).collect();
+                    let s: Vec<u32> = bd.to_vec();
                     (0..s.len()).map(|k| s[k..].iter().chain(&s[..k]).copied().collect::<Vec<u32>>()).min().unwrap_or_default()
                 })
                 .collect();
@@ -88,7 +88,7 @@ fn every_move_drawn_has_a_text_that_draws_it_again() {
             let moves = every_move(&board, rules);
             let mut got = BTreeSet::new();
             for turns in &moves {
-                let text = text_of(&turns);
+                let text = text_of(turns);
                 let mut g = game.clone();
                 let short = g.play_text(&text).unwrap_or_else(|e| panic!("{rules}: {text} from {}: {e}", game.record()));
                 assert_eq!(short, text, "{rules}: the shortest text reads back as itself");
@@ -189,4 +189,39 @@ fn bad_records_are_refused_with_their_offset() {
         let err = PqGame::from_record(record, 800.0, 600.0).err().unwrap_or_else(|| panic!("{record} read"));
         assert!(err.to_string().contains(want), "{record}: {err}");
     }
+}
+
+#[test]
+fn replay_and_draw_read_pq_records() {
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_sprouts")).args(args).output().unwrap();
+        (o.status.success(), String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    let record = "{pq:4,3} 3+ 3(4)3[2]>2 3(5)3[1]>1 2(6)4[]>2 1(7)5[]>1 II";
+    let (ok, out, err) = run(&["replay", record]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "# rules: pq:4,3");
+    assert_eq!(lines[1], "3(4)3[2]>2\t1A2B.4.}1A2B1A3.}]!");
+    assert_eq!(lines[4], "1(7)5[]>1\t!");
+    assert_eq!(lines[5], "# result: II (player 2 won)");
+    // Each form is a child of the one before (the engine's own moves).
+    let rules = PqRules::new(4, 3).unwrap();
+    let mut before = rules.start(3).unwrap().canon(rules);
+    for l in &lines[1..5] {
+        let form = l.split('\t').nth(1).unwrap();
+        let kids = child_keys(&before, rules);
+        let next = kids.iter().find(|c| c.to_string() == form).unwrap_or_else(|| panic!("{form} is a child of {before}"));
+        before = next.clone();
+    }
+    let (ok, out, _) = run(&["replay", record, "--json"]);
+    assert!(ok);
+    assert!(out.contains(r#"{"move":"3(4)3[2]>2","position":"1A2B.4.}1A2B1A3.}]!"}"#), "{out}");
+    let (ok, svg, err) = run(&["draw", record, "--move", "2", "--svg", "-"]);
+    assert!(ok, "{err}");
+    assert_eq!(svg.matches("data-spot=").count(), 5, "3 points and 2 new spots after 2 moves");
+    let (ok, _, err) = run(&["replay", "{pq:4,3} 3+ 3(4)3[2]>2 3(5"]);
+    assert!(!ok && err.contains("at offset 26"), "{err}");
+    let (ok, _, err) = run(&["draw", record, "--move", "9", "--svg", "-"]);
+    assert!(!ok && err.contains("--move 9: the record has 4 moves"), "{err}");
 }

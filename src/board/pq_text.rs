@@ -190,7 +190,7 @@ impl PqTurn {
                 out.push((next, f));
             }
         }
-        out.sort_by(|x, y| x.1.order().cmp(&y.1.order()));
+        out.sort_by_key(|x| x.1.order());
         Ok(out)
     }
 }
