@@ -225,3 +225,36 @@ fn replay_and_draw_read_pq_records() {
     let (ok, _, err) = run(&["draw", record, "--move", "9", "--svg", "-"]);
     assert!(!ok && err.contains("--move 9: the record has 4 moves"), "{err}");
 }
+
+/// How long the notation takes natively: `cargo test --release --test
+/// pq_game timings -- --ignored --nocapture` (docs/variants.md quotes it).
+#[test]
+#[ignore]
+fn timings() {
+    for (p, q, n) in [(4, 3, 3), (4, 3, 4), (4, 3, 5), (5, 3, 2)] {
+        let rules = PqRules::new(p, q).unwrap();
+        let mut g = PqGame::new(rules, n, false, 800.0, 600.0).unwrap();
+        let (mut choices_s, mut play_s, mut moves, mut choices) = (0.0, 0.0, 0, 0);
+        let mut k = 0usize;
+        while !g.is_over() {
+            let t = std::time::Instant::now();
+            let m = g.move_choices().unwrap();
+            choices_s += t.elapsed().as_secs_f64();
+            choices += m.len();
+            let text = m[(k * 7 + 3) % m.len()].0.clone();
+            let t = std::time::Instant::now();
+            g.play_text(&text).unwrap();
+            play_s += t.elapsed().as_secs_f64();
+            moves += 1;
+            k += 1;
+        }
+        let t = std::time::Instant::now();
+        PqGame::from_record(&g.record(), 800.0, 600.0).unwrap();
+        let replay_s = t.elapsed().as_secs_f64();
+        println!(
+            "{rules} n = {n}: {moves} moves, {choices} classes listed; move_choices {:.3} s a move, play_text {:.3} s a move, the whole record read in {replay_s:.3} s",
+            choices_s / moves as f64,
+            play_s / moves as f64
+        );
+    }
+}

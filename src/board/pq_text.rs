@@ -215,6 +215,11 @@ fn fits(only: &Option<Vec<Spot>>, side: Option<PqSide>, want_side: Option<PqSide
     }
 }
 
+/// The ways to draw each first line from one position, kept between
+/// the moves named from it ([`PqWriter::first_with`]).
+#[derive(Clone, Debug, Default)]
+pub struct PqWays(Vec<((Spot, Spot), Vec<Facts>)>);
+
 /// How the later lines of a move are written (see [`PqWriter::first`]).
 #[derive(Clone, Copy, Debug)]
 pub struct PqWriter {
@@ -301,10 +306,25 @@ impl PqWriter {
     /// drawn from `before`: the lower end first, then as few selectors as
     /// name it.
     pub fn first(before: &PqTurn, turn: &PqTurn, opts: &RouteOptions) -> Result<(PqWriter, String), PqStrokeError> {
+        PqWriter::first_with(before, turn, opts, &mut PqWays::default())
+    }
+
+    /// As [`PqWriter::first`], keeping the ways to draw each first line
+    /// from `before` in `ways` for the next move named from the same
+    /// position (listing every move names many).
+    pub fn first_with(before: &PqTurn, turn: &PqTurn, opts: &RouteOptions, ways: &mut PqWays) -> Result<(PqWriter, String), PqStrokeError> {
         let f = turn.last_facts()?;
         let (a, b) = (f.ends.0.min(f.ends.1), f.ends.0.max(f.ends.1));
         let flip_of = |g: &Facts| if a == b { g.loop_ccw } else { g.ends.0 != a };
-        let sel = shortest(before, a, b, None, &f, &flip_of, opts)?;
+        let known = match ways.0.iter().position(|(e, _)| *e == (a, b)) {
+            Some(k) => k,
+            None => {
+                let all = before.ways(a, b, opts)?.into_iter().map(|(_, g)| g).collect();
+                ways.0.push(((a, b), all));
+                ways.0.len() - 1
+            }
+        };
+        let sel = shortest(&ways.0[known].1, None, &f, &flip_of);
         let x = turn.new_spot.unwrap_or_default();
         Ok((PqWriter { flip: flip_of(&f) }, format!("{a}({x}){b}{sel}")))
     }
@@ -315,23 +335,15 @@ impl PqWriter {
         let (_, side) = text_frame(&f, self.flip);
         let side = side.ok_or(PqStrokeError::Mismatch)?;
         let flip = self.flip;
-        let sel = shortest(before, f.ends.0, f.ends.1, Some(side), &f, &|_| flip, opts)?;
+        let ways: Vec<Facts> = before.ways(f.ends.0, f.ends.1, opts)?.into_iter().map(|(_, g)| g).collect();
+        let sel = shortest(&ways, Some(side), &f, &|_| flip);
         Ok(PqBare { side, to: f.ends.1, select: sel }.to_string())
     }
 }
 
 /// The fewest selectors that name the line with facts `f` among the ways
 /// to draw it from `before`.
-fn shortest(
-    before: &PqTurn,
-    a: Spot,
-    b: Spot,
-    side: Option<PqSide>,
-    f: &Facts,
-    flip_of: &dyn Fn(&Facts) -> bool,
-    opts: &RouteOptions,
-) -> Result<PqSelect, PqStrokeError> {
-    let ways = before.ways(a, b, opts)?;
+fn shortest(ways: &[Facts], side: Option<PqSide>, f: &Facts, flip_of: &dyn Fn(&Facts) -> bool) -> PqSelect {
     let (only, _) = text_frame(f, flip_of(f));
     for with_list in [false, true] {
         if with_list && only.is_none() {
@@ -340,24 +352,24 @@ fn shortest(
         let sel = PqSelect { right_only: if with_list { only.clone() } else { None }, index: None };
         let fitting: Vec<Order> = ways
             .iter()
-            .filter(|(_, g)| {
+            .filter(|g| {
                 let (o, s) = text_frame(g, flip_of(g));
                 fits(&o, s, side, &sel)
             })
-            .map(|(_, g)| g.order())
+            .map(|g| g.order())
             .collect();
         let me = f.order();
         if fitting.len() == 1 && fitting[0] == me {
-            return Ok(sel);
+            return sel;
         }
         if with_list || only.is_none() {
             if let Some(k) = fitting.iter().position(|k| k == &me) {
-                return Ok(PqSelect { index: Some(k + 1), ..sel });
+                return PqSelect { index: Some(k + 1), ..sel };
             }
         }
     }
     // The line drawn is none of the routed ways (a hand-drawn line where
     // the router found no room for that way): name it by its list alone.
-    Ok(PqSelect { right_only: only, index: None })
+    PqSelect { right_only: only, index: None }
 }
 

@@ -10,7 +10,7 @@
 //! (the moves are routed again when it is read, as for the other rules).
 
 use super::{flat, EdgeView, GameError, GameFile, SpotView, StartFile, FORMAT};
-use crate::board::{Board, PqTurn, PqWriter, Point, RouteOptions, StrokeRules};
+use crate::board::{Board, PqTurn, PqWays, PqWriter, Point, RouteOptions, StrokeRules};
 use crate::notation::PqMoveText;
 use crate::text::quote_around;
 use crate::variants::pq::{child_keys, PqCanon, PqRules};
@@ -313,7 +313,12 @@ impl PqGame {
 
     /// The shortest text of a move drawn as `turns` (after each line).
     fn describe(&self, turns: &[PqTurn]) -> Result<String, GameError> {
-        let (w, mut text) = PqWriter::first(&turns[0], &turns[1], &self.route).map_err(internal)?;
+        self.describe_with(turns, &mut PqWays::default())
+    }
+
+    /// As [`PqGame::describe`], keeping the first lines' ways in `ways`.
+    fn describe_with(&self, turns: &[PqTurn], ways: &mut PqWays) -> Result<String, GameError> {
+        let (w, mut text) = PqWriter::first_with(&turns[0], &turns[1], &self.route, ways).map_err(internal)?;
         for k in 2..turns.len() {
             text.push_str(&w.later(&turns[k - 1], &turns[k], &self.route).map_err(internal)?);
         }
@@ -509,12 +514,15 @@ impl PqGame {
         let mut out: Vec<(String, PqCanon)> = Vec::new();
         let mut stack = vec![vec![PqTurn::new(self.boards[self.cursor].clone(), self.rules)]];
         let mut drawn = 0usize;
+        let mut ways = PqWays::default();
         while let Some(turns) = stack.pop() {
             let Some(t) = turns.last() else { continue };
             if t.is_complete() {
-                let (_, _, canon) = t.finish().map_err(internal)?;
+                // As `PqTurn::finish` names it, without its check against
+                // every child (tests/pq_game.rs checks drawn = generated).
+                let canon = PqCanon::of(&t.board().pq_position().map_err(internal)?.reduced(self.rules));
                 if !out.iter().any(|(_, c)| *c == canon) {
-                    out.push((self.describe(&turns)?, canon));
+                    out.push((self.describe_with(&turns, &mut ways)?, canon));
                 }
                 continue;
             }
