@@ -194,7 +194,7 @@ export class GameController extends EventTarget {
       () => (what ? this.game.playStrokeAs(new Float64Array(points), t, what) : this.game.playStroke(new Float64Array(points), t)),
       null,
     );
-    // A (p, q) move takes q strokes: a line of it is drawn, not a move.
+    // A (p, q) move takes q − 1 strokes: a line of it is drawn, not a move.
     if (text !== null && /** @type {any} */ (this.game).linesLeft > 0) this.changed();
     else if (text !== null) this.moved();
     return text;
