@@ -137,7 +137,7 @@ test('(4, 3) Sprouts: the analysis, and the computer answering a drawn move', as
   assert.match(text, /Win for Player 1/);
   const wins = page.locator('#analysis-result .win-move');
   assert.equal(await wins.count(), 2, 'both moves of 2 points win');
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pq-analysis.png` });
+  if (SHOTS) await page.locator('#analysis-result').screenshot({ path: `${SHOTS}/pq-analysis.png` });
   await wins.first().click();
   await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game.moveCount === 1);
   // The computer as player 1 of a new game answers nothing yet; as player 2 it answers a drawn move.
