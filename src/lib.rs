@@ -44,6 +44,7 @@ pub mod teach;
 pub mod report;
 pub mod service;
 pub mod variant_service;
+pub mod pq_service;
 pub mod variants;
 pub mod surfaces;
 #[cfg(target_arch = "wasm32")]

@@ -120,6 +120,9 @@ fn with_search<T>(
 /// winning moves (no nimbers: the lands of a variant are not reported),
 /// each part told to `tell` as soon as it is proved.
 pub fn analyse(record: &str, width: f64, height: f64, opts: &Options, clock: &Clock, tell: Option<Tell>) -> Result<Analysis, String> {
+    if record.trim_start().starts_with("{pq:") {
+        return crate::pq_service::analyse(record, width, height, opts, clock, tell);
+    }
     let (p, rules, misere) = replay(record, width, height)?;
     let deadline = clock() + opts.millis();
     let budget = opts.budget();
@@ -185,6 +188,9 @@ pub fn analyse(record: &str, width: f64, height: f64, opts: &Options, clock: &Cl
 /// search finds one within the budget, else a random one (`method`:
 /// "winning", "proven-loss", "guess" or "random", as for plain Sprouts).
 pub fn computer_move(record: &str, width: f64, height: f64, opts: &Options, clock: &Clock, tell: Option<Tell>) -> Result<ComputerMove, String> {
+    if record.trim_start().starts_with("{pq:") {
+        return crate::pq_service::computer_move(record, width, height, opts, clock, tell);
+    }
     let (p, rules, misere) = replay(record, width, height)?;
     let moves = variants::children(&p, rules);
     if moves.is_empty() {

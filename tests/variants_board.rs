@@ -97,9 +97,9 @@ fn records_and_saved_games_keep_the_rules() {
 fn bad_rules_are_refused_clearly() {
     let e = Game::from_tagged_record("{brusels} 2+ 1(9)5", None).unwrap_err().to_string();
     assert!(e.contains("unknown rules \"brusels\""), "{e}");
-    // (p, q) Sprouts has no board: its name is refused with the reason.
+    // (p, q) Sprouts is a game of its own (PqGame): a plain game refuses its name with the reason.
     let e = Game::from_tagged_record("{pq:4,3} 2+", None).unwrap_err().to_string();
-    assert!(e.contains("unknown rules \"pq:4,3\": (p, q) Sprouts is played on the command line only"), "{e}");
+    assert!(e.contains("unknown rules \"pq:4,3\" for a game of Sprouts or its variants: (p, q) Sprouts is a game of its own"), "{e}");
     let e = Game::from_tagged_record("{brussels dots} 2+", None).unwrap_err().to_string();
     assert!(e.contains("starts from crosses only"), "{e}");
     let e = Game::from_tagged_record("{weeds 2+", None).unwrap_err().to_string();

@@ -67,7 +67,7 @@ export interface SproutsBoardAttributes {
   /** A start position (GLOP, spots dialect or Hoey list); `moves` are played from it. */
   position?: string;
   /** The rules (docs/variants.md); an unknown name is refused with a `sprouts-error`. */
-  rules?: 'sprouts' | 'brussels' | 'dots-or-crosses' | 'weeds';
+  rules?: 'sprouts' | 'brussels' | 'dots-or-crosses' | 'weeds' | `pq:${number},${number}`;
   /** What the start is made of (default: the rules' own; crosses only for brussels and dots-or-crosses). */
   start?: 'dots' | 'crosses';
   /** Present: show the game, take no moves. */

@@ -19,7 +19,7 @@
  * Web Worker (worker.js) so that the page never freezes.
  */
 import { createBoard, boardShape, BOARD_CSS } from './board.js';
-import { checkStroke, loadEngine, messageOf } from './engine.js';
+import { checkStroke, gameFromJson, loadEngine, messageOf } from './engine.js';
 import { createEngineWorker } from './worker-client.js';
 import { GameController } from './game-controller.js';
 import { createComputer } from './computer.js';
@@ -76,7 +76,10 @@ const board = createBoard($('board'), {
     if (!ctl().canPlay()) return;
     try {
       const text = ctl().playStroke(points, t);
-      if (text !== null) board.message(`Played ${text}`, true);
+      const left = /** @type {any} */ (ctl().current)?.linesLeft ?? 0;
+      // A (p, q) move is drawn line by line: say what is left to draw.
+      if (text !== null && left > 0) board.message(`Drew ${text}: ${left} more line${left === 1 ? '' : 's'} from the new spot`, true);
+      else if (text !== null) board.message(`Played ${text}`, true);
     } catch (e) {
       board.message(`Not a move: ${messageOf(e)}`, false);
     }
@@ -244,7 +247,7 @@ function start(c) {
     };
     if (hasDrawing(text)) {
       try {
-        show(c.engine.Game.fromJson(text));
+        show(gameFromJson(c.engine, text));
       } catch (e) {
         status.note(unreadable(storedText(), messageOf(e)));
       }
@@ -257,7 +260,7 @@ function start(c) {
       let game;
       try {
         if (m.error) throw new Error(m.all ? 'the drawing worker stopped' : m.error);
-        game = c.engine.Game.fromJson(String(m.game));
+        game = gameFromJson(c.engine, String(m.game));
       } catch (e) {
         showingOpened(false);
         c.replace(c.newGame(3, false));
@@ -448,7 +451,7 @@ async function main() {
   let note = saved.problem;
   if (saved.game !== null && hasDrawing(saved.game)) {
     try {
-      c.current = engine.Game.fromJson(saved.game);
+      c.current = gameFromJson(engine, saved.game);
       c.replaying = saved.replaying;
       restored(c.current);
     } catch (e) {

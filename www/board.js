@@ -515,6 +515,15 @@ export function createBoard(element, config = {}) {
         ctx.strokeStyle = '#1a1a1a';
         ctx.stroke();
       }
+      // A (p, q) Sprouts spot may have more than three lives: its count,
+      // in white on the three-lives mark.
+      if (s.lives > 3 && s.n !== unreached) {
+        ctx.fillStyle = '#ffffff';
+        ctx.font = `700 ${9 * px}px system-ui, sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(String(s.lives), s.x, s.y + 0.5 * px);
+      }
       if (marked.includes(s.n)) {
         ctx.globalAlpha = 1;
         ctx.strokeStyle = '#009e73';

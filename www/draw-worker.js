@@ -44,7 +44,7 @@
  * worker does not hold (a newer one started, or a new worker) gets
  * {id, error}.
  */
-import { loadEngine, isTrap, messageOf } from './engine.js';
+import { gameFromJson, gameFromRecord, loadEngine, isTrap, messageOf } from './engine.js';
 import { readGame } from './reading.js';
 
 /** Milliseconds of sweeping per step (the page redraws once per step). */
@@ -64,7 +64,7 @@ function open(e, m) {
   // the page and the CLI never read one text two ways.
   const isRecord = e.readingOf(text) === 'record';
   const g = isRecord
-    ? e.Game.fromRecord(text, Number(m.width), Number(m.height))
+    ? gameFromRecord(e, text, Number(m.width), Number(m.height))
     : e.Game.fromPosition(text, Boolean(m.misere), Number(m.width), Number(m.height));
   try {
     return { id: m.id, game: g.toJson(), isRecord };
@@ -75,13 +75,16 @@ function open(e, m) {
 
 /** @param {import('./engine.js').Engine} e @param {any} m */
 function link(e, m) {
-  const g = readGame(e.Game, {
-    position: m.position === null ? null : String(m.position),
-    misere: Boolean(m.misere),
-    record: String(m.record),
-    width: Number(m.width),
-    height: Number(m.height),
-  });
+  // A (p, q) record is the engine's PqGame (engine.js).
+  const g = m.position === null && /^\s*\{pq:/.test(String(m.record))
+    ? gameFromRecord(e, String(m.record), Number(m.width), Number(m.height))
+    : readGame(e.Game, {
+      position: m.position === null ? null : String(m.position),
+      misere: Boolean(m.misere),
+      record: String(m.record),
+      width: Number(m.width),
+      height: Number(m.height),
+    });
   try {
     return { id: m.id, game: g.toJson() };
   } finally {
@@ -105,7 +108,7 @@ function fileReason(why) {
 function file(e, m) {
   let g;
   try {
-    g = e.Game.fromJson(String(m.text));
+    g = gameFromJson(e, String(m.text));
   } catch (err) {
     if (isTrap(err)) throw err;
     return { id: m.id, error: fileReason(messageOf(err)) };
@@ -119,7 +122,7 @@ function file(e, m) {
 
 /** @param {import('./engine.js').Engine} e @param {any} m */
 function place(e, m) {
-  const g = e.Game.fromJson(String(m.game));
+  const g = gameFromJson(e, String(m.game));
   try {
     return { id: m.id, labels: g.labelBoxes(Number(m.scale) || 1, Number(m.margin) || 24) };
   } finally {
@@ -132,7 +135,7 @@ const TIDY_LIMIT_MS = 20000;
 
 /** @param {import('./engine.js').Engine} e @param {any} m */
 function tidied(e, m) {
-  const g = e.Game.fromJson(String(m.game));
+  const g = gameFromJson(e, String(m.game));
   try {
     const s = Number(m.scale) || 1;
     const t0 = performance.now();
@@ -151,7 +154,7 @@ function tidy(e, m) {
     if (old) try { old.free(); } catch { /* a trapped instance: dropped with it */ }
     current = m.id;
     scale = Number(m.scale) || 1;
-    game = e.Game.fromJson(String(m.game));
+    game = gameFromJson(e, String(m.game));
   }
   if (m.id !== current || !game) return { id: m.id, error: 'no such tidy' };
   if (m.type === 'labels') {

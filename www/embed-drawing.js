@@ -46,6 +46,9 @@ export async function readInWorker(what, owner) {
  */
 function askWorker(game, request, field, owner) {
   if (drawing === null) return null;
+  // A (p, q) game is saved without its drawing: the worker's copy would be
+  // routed anew, so its numbers are placed here and it is not tidied.
+  if (/^pq:/.test(/** @type {any} */ (game).rulesName ?? '')) return null;
   let json;
   try {
     json = game.toJson();

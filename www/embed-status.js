@@ -73,7 +73,10 @@ export function variantEnd(g, st) {
       return `It lasted ${moves}; a game of ${n} lasts ${2 * n} to ${5 * n - 2}.`;
     case 'weeds':
       return `It lasted ${moves}; a game of ${n} lasts ${n} to ${3 * n - 1}.`;
-    default:
-      return '';
+    default: {
+      // (p, q) Sprouts: the engine's status has the rules' bounds.
+      const s = /** @type {any} */ (st);
+      return /^pq:/.test(g.rulesName ?? '') && s.maxMoves ? `It lasted ${moves}; a game of ${n} points lasts ${s.minMoves} to ${s.maxMoves}.` : '';
+    }
   }
 }

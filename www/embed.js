@@ -50,7 +50,7 @@
  */
 import { boardShape, createBoard, BOARD_CSS } from './board.js';
 import { cancelDrawing, placeInWorker, readInWorker, tidyInWorker } from './embed-drawing.js';
-import { checkStroke, loadEngine, messageOf } from './engine.js';
+import { checkStroke, gameFromRecord, loadEngine, messageOf } from './engine.js';
 import { looksLikeRecord, readGame } from './reading.js';
 import { statusText } from './embed-status.js';
 import { createReplay } from './embed-replay.js';
@@ -250,6 +250,13 @@ export class SproutsBoard extends HTMLElement {
         try {
           const pts = new Float64Array(points);
           const move = this.newSpot ? this.game.playStrokeAs(pts, t, this.newSpot) : this.game.playStroke(pts, t);
+          const left = /** @type {any} */ (this.game).linesLeft ?? 0;
+          if (left > 0) {
+            // A line of a (p, q) move: drawn, the move not played yet.
+            this.board?.message(`Drew ${move}: ${left} more line${left === 1 ? '' : 's'} from the new spot`, true);
+            this.render();
+            return;
+          }
           this.board?.message(`Played ${move}`, true);
           this.moved(move);
         } catch (e) {
@@ -450,8 +457,12 @@ export class SproutsBoard extends HTMLElement {
     const variant = variantAttributes(this);
     if (variant) {
       try {
+        const tagged = `${variant.tag} ${looksLikeRecord(moves) ? moves : `${n}${misere ? '-' : '+'} ${moves}`}`;
+        // (p, q) Sprouts (`rules="pq:4,3"`) is the engine's PqGame.
+        const pq = variant.rules.startsWith('pq:');
         game = moves
-          ? engine.Game.fromRecord(`${variant.tag} ${looksLikeRecord(moves) ? moves : `${n}${misere ? '-' : '+'} ${moves}`}`, width, height)
+          ? gameFromRecord(engine, tagged, width, height)
+          : pq ? /** @type {any} */ (new engine.PqGame(variant.rules, n, misere, width, height))
           : engine.Game.newVariant(variant.rules, variant.start, n, misere, width, height);
       } catch (e) {
         why = e;

@@ -50,6 +50,27 @@ export const loadEngine = /** @type {(opts?: { fresh?: boolean }) => Promise<Eng
 /** The surface board's engine. */
 export const loadSurfaceEngine = /** @type {(opts?: { fresh?: boolean }) => Promise<SurfaceEngine>} */ (loader('sprouts_surface'));
 
+/**
+ * A saved game's `Game`: a (p, q) Sprouts file (`"rules": "pq:P,Q"`) is
+ * the engine's `PqGame`, which answers the page's calls as `Game` does.
+ * @param {Engine} engine @param {string} json
+ * @returns {InstanceType<Engine['Game']>}
+ */
+export function gameFromJson(engine, json) {
+  if (/"rules"\s*:\s*"pq:/.test(json)) return /** @type {any} */ (engine.PqGame.fromJson(json));
+  return engine.Game.fromJson(json);
+}
+
+/**
+ * A record's `Game` (a `{pq:P,Q}` record: `PqGame`).
+ * @param {Engine} engine @param {string} record @param {number} width @param {number} height
+ * @returns {InstanceType<Engine['Game']>}
+ */
+export function gameFromRecord(engine, record, width, height) {
+  if (/^\s*\{pq:/.test(record)) return /** @type {any} */ (engine.PqGame.fromRecord(record, width, height));
+  return engine.Game.fromRecord(record, width, height);
+}
+
 /** Whether an exception came from a trapped wasm instance (a panic). */
 /** @param {unknown} e */
 export function isTrap(e) {

@@ -16,7 +16,7 @@
  * played: the page tidies the drawing), `interrupt` (the computer must
  * stop thinking), `note` (detail: a sentence for the status line).
  */
-import { isTrap, loadEngine, messageOf } from './engine.js';
+import { gameFromJson, isTrap, loadEngine, messageOf } from './engine.js';
 
 /** @typedef {import('./engine.js').Engine} Engine */
 /** @typedef {InstanceType<Engine['Game']>} Game */
@@ -95,7 +95,7 @@ export class GameController extends EventTarget {
     this.recovering = true;
     try {
       this.engine = await loadEngine({ fresh: true });
-      this.current = this.savedJson ? this.engine.Game.fromJson(this.savedJson) : this.newGame(3, false);
+      this.current = this.savedJson ? gameFromJson(this.engine, this.savedJson) : this.newGame(3, false);
       this.changed();
       this.note('The engine crashed and was restarted; the game was kept.');
     } catch (e) {
@@ -194,7 +194,9 @@ export class GameController extends EventTarget {
       () => (what ? this.game.playStrokeAs(new Float64Array(points), t, what) : this.game.playStroke(new Float64Array(points), t)),
       null,
     );
-    if (text !== null) this.moved();
+    // A (p, q) move takes q − 1 strokes: a line of it is drawn, not a move.
+    if (text !== null && /** @type {any} */ (this.game).linesLeft > 0) this.changed();
+    else if (text !== null) this.moved();
     return text;
   }
 
@@ -258,6 +260,7 @@ export class GameController extends EventTarget {
    */
   newGame(n, misere, rules = 'sprouts', start = '') {
     const { width, height } = this.boardSize();
+    if (rules.startsWith('pq:')) return /** @type {Game} */ (/** @type {unknown} */ (new this.engine.PqGame(rules, n, misere, width, height)));
     if (rules !== 'sprouts') return this.engine.Game.newVariant(rules, start, n, misere, width, height);
     return new this.engine.Game(n, misere, width, height);
   }

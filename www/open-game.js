@@ -23,7 +23,7 @@
  * board.
  */
 import { $, input, plural } from './dom.js';
-import { messageOf } from './engine.js';
+import { gameFromJson, messageOf } from './engine.js';
 import { parseFragment } from './share.js';
 import { showingOpened } from './store.js';
 
@@ -99,7 +99,7 @@ export function createOpener(ctl, drawing, host) {
     }
     let game;
     try {
-      game = ctl.engine.Game.fromJson(String(m.game));
+      game = gameFromJson(ctl.engine, String(m.game));
     } catch (e) {
       fail(messageOf(e));
       return;
@@ -184,7 +184,7 @@ export function createOpener(ctl, drawing, host) {
       let game;
       try {
         if (m.error) throw new Error(m.all ? 'the drawing worker stopped' : m.error);
-        game = ctl.engine.Game.fromJson(String(m.game));
+        game = gameFromJson(ctl.engine, String(m.game));
       } catch (e) {
         fail(`${file.name} could not be opened: ${messageOf(e)}`);
         return;
@@ -216,7 +216,7 @@ export function createOpener(ctl, drawing, host) {
     return read({ type: 'link', position: s.position, misere: s.misere, record: s.record, width, height }, 'Opening the link…', (m) => {
       try {
         if (m.error) throw new Error(m.all ? 'the drawing worker stopped' : m.error);
-        const game = ctl.engine.Game.fromJson(String(m.game));
+        const game = gameFromJson(ctl.engine, String(m.game));
         if (s.move !== null && s.move > game.moveCount) {
           const n = game.moveCount;
           game.free();

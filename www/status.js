@@ -92,8 +92,15 @@ export function endWords(g, st) {
       return `No two free ends can be joined (${st.liveSpots} left) after ${moves} (a game of ${g.spots} lasts ${2 * g.spots} to ${5 * g.spots - 2}).`;
     case 'weeds':
       return `No two spots with a life can be joined (${st.liveSpots} left) after ${moves} (a game of ${g.spots} lasts ${g.spots} to ${3 * g.spots - 1}).`;
-    default:
+    default: {
+      // (p, q) Sprouts: the engine's status gives the rules' bounds.
+      const s = /** @type {any} */ (st);
+      if (/^pq:/.test(g.rulesName ?? '') && s.maxMoves) {
+        const q = Number(String(g.rulesName).split(',')[1]);
+        return `No new spot can get its ${q} lines (${st.liveSpots} spots with a life left) after ${moves} (a game of ${g.spots} points lasts ${s.minMoves} to ${s.maxMoves}).`;
+      }
       return `${plural(st.liveSpots, 'spot survives', 'spots survive')}.`;
+    }
   }
 }
 

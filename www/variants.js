@@ -25,7 +25,15 @@ export const RULES_NAMES = /** @type {Record<string, string>} */ ({
   brussels: 'Brussels Sprouts',
   'dots-or-crosses': 'Dots or crosses',
   weeds: 'Weeds',
+  'pq:4,3': '(4, 3) Sprouts',
+  'pq:5,3': '(5, 3) Sprouts',
 });
+
+/** `pq:P,Q` as [p, q]; null for other rules. @param {string} rules */
+export function pqOf(rules) {
+  const m = /^pq:(\d),(\d)$/.exec(rules);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
 
 /**
  * The rules of a variant in a few sentences (plain Sprouts: null, the
@@ -45,8 +53,14 @@ export function rulesText(rules, misere) {
     case 'weeds':
       return 'Sprouts with the new spot optional: take turns to draw a line from a spot to another, or back to itself, crossing and touching nothing ' +
         `(three line ends a spot), with or without a new dot on it, as chosen under the board. ${end}`;
-    default:
-      return null;
+    default: {
+      const pq = pqOf(rules);
+      if (!pq) return null;
+      const [p, q] = pq;
+      return `(${p}, ${q}) Sprouts: a move draws ${q} lines from one new spot. Draw a line from a spot to another (or back to itself) ` +
+        `crossing and touching nothing: the new spot goes on it. Then draw ${q - 2 === 1 ? 'one more line' : `${q - 2} more lines`} ` +
+        `from the new spot to spots with a life. A spot takes at most ${p} line ends. ${end}`;
+    }
   }
 }
 
@@ -63,7 +77,8 @@ export function createSpotChoice(host, el) {
   function render() {
     const g = host.game();
     const rules = g?.rulesName ?? 'sprouts';
-    const choices = g && rules !== 'sprouts' ? g.newSpotChoices() : [];
+    // (p, q) Sprouts puts its new spot on the first line: nothing to choose.
+    const choices = g && rules !== 'sprouts' && !pqOf(rules) ? g.newSpotChoices() : [];
     if (!choices.includes(host.get() ?? '')) host.set(choices[0] ?? null);
     el.hidden = choices.length < 2;
     if (choices.join() !== shown.join()) {

@@ -27,6 +27,7 @@ mod legible;
 mod model;
 mod place;
 mod pq;
+mod pq_text;
 mod route;
 mod smooth;
 mod stroke;
@@ -44,6 +45,7 @@ pub use legible::{bench_layout, legibility, page_tidy, play_game, Legibility, Nu
 pub use model::{Board, BoardError, Edge, MAX_CAPACITY};
 pub use place::LayoutError;
 pub use pq::{PqStrokeError, PqTurn};
+pub use pq_text::{PqTextError, PqWays, PqWriter};
 pub use route::{RouteError, RouteOptions, Routed};
 pub use stroke::{usable_point, LiveStroke, PlayError, Played, Prefix, Stroke, StrokeChecker, StrokeError, StrokeRules};
 pub use surface::{

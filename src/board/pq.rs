@@ -83,17 +83,23 @@ impl std::error::Error for PqStrokeError {}
 /// A (p, q) move being drawn: the board before it and the lines so far.
 #[derive(Clone, Debug)]
 pub struct PqTurn {
-    rules: PqRules,
+    pub(super) rules: PqRules,
     before: Board,
-    board: Board,
-    new_spot: Option<Spot>,
+    pub(super) board: Board,
+    pub(super) new_spot: Option<Spot>,
     lines: u8,
+    /// The first line's two edges (a to x, x to b), once drawn: the later
+    /// lines' sides are named from them (`super::pq_text`).
+    pub(super) first_edges: Option<(usize, usize)>,
+    /// The text read walks the first line the other way from its drawing
+    /// (`super::pq_text`).
+    pub(super) text_flip: bool,
 }
 
 impl PqTurn {
     /// A move to draw on `board` (a drawing of a (p, q) position).
     pub fn new(board: Board, rules: PqRules) -> PqTurn {
-        PqTurn { rules, before: board.clone(), board, new_spot: None, lines: 0 }
+        PqTurn { rules, before: board.clone(), board, new_spot: None, lines: 0, first_edges: None, text_flip: false }
     }
 
     /// The drawing so far.
@@ -138,9 +144,11 @@ impl PqTurn {
         let mut board = self.board.clone();
         match self.new_spot {
             None => {
+                let e = board.edges().len();
                 let x = board.add_curve(s.from, s.to, &s.points, s.segment, s.new_spot);
                 board.set_capacity(x, self.rules.p());
                 self.new_spot = Some(x);
+                self.first_edges = Some((e, e + 1));
                 self.lines = 2;
             }
             Some(x) => {
@@ -163,6 +171,7 @@ impl PqTurn {
             self.lines = if self.lines == 2 { 0 } else { self.lines - 1 };
             if self.lines == 0 {
                 self.new_spot = None;
+                self.first_edges = None;
             }
             return Err(PqStrokeError::CannotFinish { lines_left: left });
         }
@@ -212,11 +221,13 @@ impl PqTurn {
         let fits = |b: &Board| b.pq_position().is_ok();
         let routed =
             self.board.route_in(&faces, mv, opts, &fits, &faces.position, &mut 0).ok_or(PqStrokeError::NoRoute)?;
+        let e = self.board.edges().len();
         let mut board = routed.board;
         match self.new_spot {
             None => {
                 board.set_capacity(routed.new_spot, self.rules.p());
                 self.new_spot = Some(routed.new_spot);
+                self.first_edges = Some((e, e + 1));
                 self.lines = 2;
             }
             Some(_) => {

@@ -112,14 +112,13 @@ pub fn bench_layout(args: &BenchLayoutArgs) -> Output {
 }
 
 /// `draw --rules pq:P,Q --spots N`: the start of (p, q) Sprouts (its
-/// moves are drawn on the board, `sprouts::board::PqTurn`; records of
-/// them are not written yet, docs/variants.md).
+/// games are drawn from their records, `{pq:P,Q} N+ ...`).
 fn draw_pq(args: &DrawArgs, rules: sprouts::variants::pq::PqRules) -> Output {
     if args.variant.start.is_some() {
         return Err(format!("--start: (p, q) Sprouts starts with points (--rules {rules} --spots N)").into());
     }
     let Some(n) = args.spots else {
-        return Err(format!("--rules {rules} draws a --spots N start (records of (p, q) Sprouts games are not written yet)").into());
+        return Err(format!("--rules {rules} draws a --spots N start (a game: its record, `sprouts draw '{{{rules}}} 3+ ...'`)").into());
     };
     if args.text.is_some() || args.upto.is_some() {
         return Err(format!("--rules {rules} draws a --spots N start, not a position or record").into());
@@ -146,6 +145,18 @@ pub fn draw(args: &DrawArgs) -> Output {
     }
     if let Some(rules) = args.variant.pq() {
         return draw_pq(args, rules);
+    }
+    if let Some(text) = args.text.as_deref().filter(|t| t.trim_start().starts_with("{pq:")) {
+        if args.variant.is_variant() {
+            return Err("--rules with a record: its tag names the rules ({pq:4,3} 3+ ...)".into());
+        }
+        let opts = SvgOptions { legend: args.legend, labels: !args.no_labels };
+        let (picture, spots, lines) = super::pq::draw_record(text, args.upto, &opts, WIDTH, HEIGHT)?;
+        if args.svg == "-" {
+            return Ok(picture);
+        }
+        std::fs::write(&args.svg, &picture).map_err(|e| format!("{}: {e}", args.svg))?;
+        return Ok(format!("{}: {spots} spots, {lines} lines\n", args.svg));
     }
     let tagged = args.text.as_deref().is_some_and(|t| t.trim_start().starts_with('{'));
     if args.variant.is_variant() && args.spots.is_none() && !tagged {

@@ -138,6 +138,9 @@ pub fn replay(args: &ReplayArgs) -> Output {
     if args.record.trim_start().starts_with("# rules: pq:") {
         return super::pq::replay(&args.record);
     }
+    if args.record.trim_start().starts_with("{pq:") {
+        return super::pq::replay_record(&args.record, args.json);
+    }
     if args.record.trim_start().starts_with('{') {
         return replay_variant(args);
     }

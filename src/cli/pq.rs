@@ -173,3 +173,51 @@ pub fn play_start(r: PqRules, v: &VariantArgs, n: usize, perfect: bool) -> Resul
     }
     start(r, v, Some(n))
 }
+
+/// A replayed move of a `{pq:P,Q}` record: its shortest text and the
+/// canonical form after it (`replay --json`).
+#[derive(serde::Serialize)]
+struct PqStep {
+    #[serde(rename = "move")]
+    text: String,
+    position: String,
+}
+
+/// `sprouts replay '{pq:4,3} 3+ 1(4)2>3 ...'`: the rules, then each move's
+/// shortest text and the canonical form after it, then the result once
+/// over (`--json`: `[{"move", "position"}]`). Each move is drawn (routed)
+/// on an 800 × 600 board, as the page reads the record.
+pub fn replay_record(record: &str, as_json: bool) -> Output {
+    let mut g = sprouts::game::PqGame::from_record(record, 800.0, 600.0).map_err(|e| e.to_string())?;
+    let total = g.cursor();
+    let mut steps = Vec::new();
+    for k in 1..=total {
+        g.go_to(k);
+        let position = g.canonical().map_err(|e| e.to_string())?;
+        steps.push(PqStep { text: g.all_moves()[k - 1].clone(), position });
+    }
+    if as_json {
+        return Ok(json(&steps));
+    }
+    let mut out = format!("# rules: {}\n", g.rules());
+    for st in &steps {
+        out.push_str(&format!("{}\t{}\n", st.text, st.position));
+    }
+    if let Some(w) = g.winner() {
+        out.push_str(&format!("# result: {} (player {w} won)\n", if w == 1 { "I" } else { "II" }));
+    }
+    Ok(out)
+}
+
+/// `sprouts draw '{pq:4,3} 3+ ...' [--move K]`: the game's drawing after
+/// K moves (all by default), as SVG.
+pub fn draw_record(record: &str, upto: Option<usize>, opts: &sprouts::board::SvgOptions, width: f64, height: f64) -> Result<(String, usize, usize), String> {
+    let mut g = sprouts::game::PqGame::from_record(record, width, height).map_err(|e| e.to_string())?;
+    if let Some(k) = upto {
+        if !g.go_to(k) {
+            return Err(format!("--move {k}: the record has {} moves", g.all_moves().len()));
+        }
+    }
+    let svg = g.svg(opts).map_err(|e| e.to_string())?;
+    Ok((svg, g.board().spot_count(), g.board().edges().len()))
+}

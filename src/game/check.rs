@@ -100,7 +100,7 @@ fn failed(e: &StrokeError, from: Option<Spot>) -> Check {
 
 /// What a stroke says, from the whole-stroke check (`full`, the stroke
 /// released now) and, unless that is a move, the prefix check.
-fn answer(full: Result<&Stroke, StrokeError>, prefix: impl FnOnce() -> Prefix) -> Check {
+pub(super) fn answer(full: Result<&Stroke, StrokeError>, prefix: impl FnOnce() -> Prefix) -> Check {
     let e = match full {
         Ok(s) => return accepted(s),
         Err(e) => e,

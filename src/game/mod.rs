@@ -23,11 +23,13 @@
 
 mod check;
 mod file;
+mod pq;
 mod variant;
 
 pub use check::{Check, Preview};
 use check::Live;
 pub use variant::{parse_start, split_tag, start_name, Variant};
+pub use pq::{PqGame, PqStatus, PqStroke, MAX_PQ_SPOTS};
 pub use file::{AnyDrawing, AnyGameFile, DrawingFile, EdgeFile, GameFile, StartFile, FORMAT};
 
 use crate::limits::{check, LimitError, MAX_STROKE_POINTS};

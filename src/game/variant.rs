@@ -147,7 +147,7 @@ pub fn split_tag(record: &str) -> Result<(Variant, usize), GameError> {
 /// A record's words with their offsets: split at spaces outside
 /// brackets and parentheses (`1(4)2[ 1 ]` is one move, `(A - B)` one
 /// word).
-fn tokens(s: &str) -> Vec<(usize, &str)> {
+pub(super) fn tokens(s: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let (mut depth, mut from) = (0i32, None);
     for (i, ch) in s.char_indices() {

@@ -40,10 +40,12 @@
 //! gives the shortest text that reads back as exactly that move.
 
 mod read;
+mod pq;
 mod record;
 mod text;
 mod write;
 
+pub use pq::{PqBare, PqMoveText, PqSelect, PqSide};
 pub use read::resolve;
 pub use write::{move_text, write_move};
 

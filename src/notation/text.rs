@@ -22,7 +22,7 @@ impl fmt::Display for MoveText {
 }
 
 /// `[3,4,5,7]` as `3-5,7` (a run of two stays `3,4`, as players write it).
-fn ranges(spots: &[Spot]) -> String {
+pub(super) fn ranges(spots: &[Spot]) -> String {
     let mut v = spots.to_vec();
     crate::sort::sort(&mut v);
     v.dedup();

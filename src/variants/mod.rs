@@ -105,11 +105,13 @@ impl std::str::FromStr for Rules {
     fn from_str(s: &str) -> Result<Rules, String> {
         Rules::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| {
             if s.starts_with("pq:") {
-                // Records, saved games, links and the embed's attribute
-                // come here; (p, q) Sprouts has no board (docs/variants.md).
+                // (p, q) Sprouts is a game of its own (`crate::game::PqGame`,
+                // which the page, the embed and `sprouts replay` use for
+                // `{pq:P,Q}` records); a plain game's rules never are.
                 format!(
-                    "unknown rules {s:?}: (p, q) Sprouts is played on the command line only (sprouts solve \
-                     --rules {s} --spots N), not on the board (sprouts, brussels, dots-or-crosses or weeds)"
+                    "unknown rules {s:?} for a game of Sprouts or its variants: (p, q) Sprouts is a game of its own \
+                     (its records, saved games and links are read as such), not one of sprouts, brussels, \
+                     dots-or-crosses or weeds"
                 )
             } else {
                 format!("unknown rules {s:?} (sprouts, brussels, dots-or-crosses or weeds)")

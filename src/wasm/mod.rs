@@ -30,6 +30,10 @@ mod from_js;
 mod plane;
 #[cfg(feature = "plane-module")]
 pub use plane::*;
+#[cfg(feature = "plane-module")]
+mod pq;
+#[cfg(feature = "plane-module")]
+pub use pq::*;
 #[cfg(feature = "surface-module")]
 mod surface;
 #[cfg(feature = "surface-module")]

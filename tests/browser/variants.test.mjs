@@ -170,19 +170,6 @@ test('the embed: rules="brussels" draws crosses, a bad rules attribute is refuse
     return got;
   });
   assert.match(String(message), /unknown rules "brusels"/);
-  // (p, q) Sprouts has no board: refused with the reason, the element
-  // showing it and firing `sprouts-error`.
-  const pq = await page.evaluate(async () => {
-    const el = document.createElement('sprouts-board');
-    el.id = 'pq-refused';
-    el.setAttribute('rules', 'pq:4,3');
-    const got = new Promise((resolve) => el.addEventListener('sprouts-error', (e) => resolve(/** @type {CustomEvent} */ (e).detail.message)));
-    document.body.append(el);
-    return got;
-  });
-  assert.match(String(pq), /unknown rules "pq:4,3": \(p, q\) Sprouts is played on the command line only/);
-  assert.match(String(await page.locator('#pq-refused .sb-msg').textContent()), /command line only/);
-  if (SHOTS) await page.locator('#pq-refused').screenshot({ path: `${SHOTS}/embed-pq-refused.png` });
   assert.deepEqual(errors.filter((e) => !/unknown rules/.test(e)), []);
   await page.close();
 });
