@@ -220,9 +220,12 @@ pub struct View {
 }
 
 impl View {
-    /// The page at 1280×800 and 390×844, and embeds of 480×320 (the
-    /// default) and 320×240.
-    pub fn all() -> [View; 4] {
+    /// The page at 1280×800 and 390×844, embeds of 480×320 (the
+    /// default) and 320×240, and the same embeds showing a record with
+    /// `readonly controls="replay"`: header, replay bar and status take
+    /// part of their height (board areas measured in Chromium on the 14-
+    /// and 26-spot records, docs/labels.md).
+    pub fn all() -> [View; 6] {
         let page = |name, p: PageSize| View { name, element: p.element, board: p.board() };
         // (Down to 300 units tall, as `EMBED_LEAST_HEIGHT` in www/embed.js.)
         let embed = |name, element| View { name, element, board: board_shape(element, 300.0) };
@@ -231,6 +234,8 @@ impl View {
             page("page 390x844", PageSize::ALL[1]),
             embed("embed 480x320", (478.0, 290.0)),
             embed("embed 320x240", (318.0, 198.0)),
+            embed("replay embed 480x320", (478.0, 234.8)),
+            embed("replay embed 320x240", (318.0, 154.8)),
         ]
     }
 
@@ -281,6 +286,9 @@ pub struct NumberCheck {
     /// another spot, and over a curve.
     pub beside_nearer_other: usize,
     pub beside_over_curve: usize,
+    /// Numbers covering another spot or number ([`covering`]: a number
+    /// on its spot whose disc overlaps a neighbour's, "3521").
+    pub covering: usize,
 }
 
 impl NumberCheck {
@@ -302,6 +310,7 @@ impl NumberCheck {
             over_curve_box: count(over_curve_box(board, px, &labels)),
             beside_nearer_other: count(nearer_other(board, &beside)),
             beside_over_curve: count(over_curve(board, px, &beside)),
+            covering: count(covering(board, px, &labels)),
         }
     }
 
@@ -317,6 +326,7 @@ impl NumberCheck {
             over_curve_box: self.over_curve_box + o.over_curve_box,
             beside_nearer_other: self.beside_nearer_other + o.beside_nearer_other,
             beside_over_curve: self.beside_over_curve + o.beside_over_curve,
+            covering: self.covering + o.covering,
         }
     }
 }
@@ -336,6 +346,7 @@ fn number_row(view: &View, drawn: &str, tidied: bool, drawings: usize, c: Number
         over_curve_box: c.over_curve_box,
         beside_nearer_other: c.beside_nearer_other,
         beside_over_curve: c.beside_over_curve,
+        covering: c.covering,
     }
 }
 
