@@ -383,6 +383,9 @@ pub struct NumberRow {
     /// another spot, over a curve.
     pub beside_nearer_other: usize,
     pub beside_over_curve: usize,
+    /// Numbers covering another spot or another number (closer than a
+    /// space to it: "35" and "21" on overlapping discs read "3521").
+    pub covering: usize,
 }
 
 /// One page size of `sprouts bench layout`: readings over the games'
@@ -458,13 +461,13 @@ impl std::fmt::Display for LayoutBenchReport {
         writeln!(f, "\nspot numbers: every number nearer its own spot than any other spot, none over a curve")?;
         writeln!(
             f,
-            "{:<14} {:<22} {:<6} {:>8} {:>7} {:>13} {:>12} {:>14} {:>12} {:>7} {:>9} {:>14}",
-            "view", "drawings", "tidied", "count", "numbers", "nearer other", "over a curve", "across a curve", "worst gap px", "on spot", "over box", "beside: n / o"
+            "{:<20} {:<22} {:<6} {:>8} {:>7} {:>13} {:>12} {:>14} {:>12} {:>7} {:>9} {:>14} {:>8}",
+            "view", "drawings", "tidied", "count", "numbers", "nearer other", "over a curve", "across a curve", "worst gap px", "on spot", "over box", "beside: n / o", "covering"
         )?;
         for r in &self.numbers {
             writeln!(
                 f,
-                "{:<14} {:<22} {:<6} {:>8} {:>7} {:>13} {:>12} {:>14} {:>12.1} {:>7} {:>9} {:>14}",
+                "{:<20} {:<22} {:<6} {:>8} {:>7} {:>13} {:>12} {:>14} {:>12.1} {:>7} {:>9} {:>14} {:>8}",
                 r.view,
                 r.drawn,
                 if r.tidied { "yes" } else { "no" },
@@ -476,7 +479,8 @@ impl std::fmt::Display for LayoutBenchReport {
                 r.worst_gap_px,
                 r.on_spot,
                 r.over_curve_box,
-                format!("{} / {}", r.beside_nearer_other, r.beside_over_curve)
+                format!("{} / {}", r.beside_nearer_other, r.beside_over_curve),
+                r.covering
             )?;
         }
         Ok(())

@@ -16,7 +16,7 @@ mod common;
 const LIMITS: [(&str, usize, usize, usize, f64); 3] = [
     ("page 390x844", NEAR_PAGE, OVER_PAGE, 0, 36.0),
     ("embed 480x320", NEAR_480, OVER_480, 0, 36.0),
-    ("embed 320x240", NEAR_320, OVER_320, 0, 21.0),
+    ("embed 320x240", NEAR_320, OVER_320, 0, 28.0),
 ];
 // Measured (`sprouts bench layout --games 1 --spots 3 --jobs 2`, its
 // records rows) with this placement: embeds on boards of their area's
@@ -40,13 +40,18 @@ const LIMITS: [(&str, usize, usize, usize, f64); 3] = [
 // 10 px (as www/board.js fits it): over a curve at 320x240 67 -> 18, the
 // worst gap there 35.5 -> 21 px, the other views unchanged at 0. The
 // placement is deterministic: a change that makes any of these worse
-// fails here.
+// fails here. Then (issue 34, item 2, sixth pass) marks drawn smaller
+// below 0.4 CSS px per unit, spots kept two discs apart by the tidy, and
+// no band above a short embed's drawing: over a curve at 320x240 18 -> 1
+// (numbers covering another spot or number 214 -> 36), the worst gap
+// there 21 -> 28 px (a number a ring out, clear and not across).
+// (docs/labels.md, `sprouts bench layout --games 1 --spots 3`.)
 const NEAR_PAGE: usize = 0;
 const OVER_PAGE: usize = 0;
 const NEAR_480: usize = 0;
 const OVER_480: usize = 0;
 const NEAR_320: usize = 0;
-const OVER_320: usize = 18;
+const OVER_320: usize = 1;
 
 // One test per view, so that the test runner spreads the views' 40 s
 // of CPU over the cores instead of one test holding the native tests'

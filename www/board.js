@@ -50,6 +50,7 @@
  * @property {boolean} [interactive] accept strokes (default true)
  * @property {(s: SpotData) => string} [spotLabel] accessible name of a spot button
  * @property {number} [margin] board units kept around the extent (default 24)
+ * @property {() => number} [band] CSS px kept free above the fitted drawing for the message and the zoom buttons (default MESSAGE_BAND; a short embed gives 0: the buttons then sit over the drawing's corner)
  * @property {(scale: number, margin: number) => ArrayLike<number> | null} [labelPlaces] where the spot numbers go (box centres and font sizes in CSS px, flat x, y, font; or flat x, y at 12 px), instead of the board's own choice
  * @property {(scale: number, margin: number) => Promise<ArrayLike<number> | null> | null} [placeLabels] the same, worked out off the page's thread (null: not now); shown when it comes if the drawing and scale are still those it was asked for. With it, `labelPlaces` is asked only for a picture (`image`) and where `placeLabels` gives null
  */
@@ -94,6 +95,24 @@ const ZOOM_STEP = 1.5;
 const MESSAGE_BAND = 30;
 /** The least margin (CSS px) round the fitted drawing: a spot's mark (a triangle reaches 8 px from its centre) and a little. */
 const MIN_MARGIN_PX = 10;
+/**
+ * Below MARK_FULL_SCALE CSS px per board unit spots, curves' widths and
+ * numbers drawn on spots are drawn smaller, in proportion, down to
+ * MARK_LEAST of their size, so that at an embed's small scales a curve
+ * between two close spots clears both discs (`mark_scale` in
+ * src/board/labels.rs, which places the numbers with the same sizes).
+ */
+const MARK_FULL_SCALE = 0.4;
+const MARK_LEAST = 0.7;
+
+/**
+ * The size of the marks drawn at `px` board units per CSS px, as a part of their full size.
+ * @param {number} px
+ */
+export function markScale(px) {
+  const scale = 1 / px;
+  return Number.isFinite(scale) && scale > 0 ? Math.min(1, Math.max(MARK_LEAST, scale / MARK_FULL_SCALE)) : 1;
+}
 /** How long the computer's curve takes to draw itself. */
 const ANIMATION_MS = 400;
 /** While the player zooms, and this long after, the numbers are not placed again. */
@@ -105,12 +124,12 @@ const ZOOM_REST_MS = 200;
  * (below the message line, `margin` units all round), `least` (450 on
  * the page) to 1400 units. A phone's tall element then gets a tall
  * board, not a cropped one. (`board_shape` in src/board/legible.rs
- * measures with the same.)
- * @param {number} width @param {number} height @param {number} [margin] @param {number} [least]
+ * measures with the same.) `band`: CSS px kept free above the drawing.
+ * @param {number} width @param {number} height @param {number} [margin] @param {number} [least] @param {number} [band]
  */
-export function boardShape(width, height, margin = 24, least = 450) {
+export function boardShape(width, height, margin = 24, least = 450, band = MESSAGE_BAND) {
   if (!(width > 0 && height > 0)) return { width: 800, height: 560 };
-  const tall = height - Math.min(MESSAGE_BAND, height / 4);
+  const tall = height - Math.min(band, height / 4);
   const h = (tall / width) * (800 + 2 * margin) - 2 * margin;
   return { width: 800, height: Math.round(Math.min(1400, Math.max(least, h))) };
 }
@@ -217,7 +236,7 @@ export function createBoard(element, config = {}) {
     const e = state.extent;
     // The fitted drawing starts below a line of message, which would
     // otherwise cover its top (on a phone the margin is only 10 px).
-    const band = Math.min(MESSAGE_BAND, view.height / 4);
+    const band = Math.min(cfg.band?.() ?? MESSAGE_BAND, view.height / 4);
     const tall = Math.max(1, view.height - band);
     fitted.scale = fitScale(e, view.width, tall, cfg.margin ?? 24);
     const m = fitted.margin;
@@ -407,17 +426,18 @@ export function createBoard(element, config = {}) {
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
     const anim = lastSpot > 0 && state.anim?.spot === lastSpot ? state.anim : null;
+    const m = markScale(px);
     for (const e of state.edges) {
       const last = lastSpot > 0 && e.ends.includes(lastSpot);
       if (last && anim) continue;
       ctx.strokeStyle = last ? '#000' : e.idle ? IDLE_CURVE : '#3b3b3b';
-      ctx.lineWidth = (last ? 3 : 2.4) * px;
+      ctx.lineWidth = (last ? 3 : 2.4) * m * px;
       pathOf(ctx, e.points);
       ctx.stroke();
     }
     if (anim) {
       ctx.strokeStyle = '#000';
-      ctx.lineWidth = 3 * px;
+      ctx.lineWidth = 3 * m * px;
       pathOf(ctx, prefix(anim.path, anim.lengths, anim.reach));
       ctx.stroke();
     }
@@ -496,7 +516,8 @@ export function createBoard(element, config = {}) {
    * @param {CanvasRenderingContext2D} ctx @param {number} px @param {number[]} marked
    */
   function paintSpots(ctx, px, marked, still = false) {
-    const r = 7 * px;
+    const m = markScale(px);
+    const r = 7 * m * px;
     // While the last move draws itself, its new spot appears when the line reaches it.
     const a = ctx.canvas === canvas ? state.anim : null;
     const hidden = a && a.reach < a.middle ? a.spot : 0;
@@ -511,7 +532,7 @@ export function createBoard(element, config = {}) {
       ctx.fillStyle = LIFE_COLOUR[lives];
       ctx.fill();
       if (lives > 0) {
-        ctx.lineWidth = 1.5 * px;
+        ctx.lineWidth = 1.5 * m * px;
         ctx.strokeStyle = '#1a1a1a';
         ctx.stroke();
       }
@@ -547,7 +568,7 @@ export function createBoard(element, config = {}) {
       // on the spot's mark, bold, with a thin halo so the mark's shape and
       // colour show round it.
       const onSpot = corner < 0 && Math.abs(x - s.x) < 1e-9 && Math.abs(y - s.y) < 1e-9;
-      ctx.lineWidth = (onSpot ? 2 : 3) * px;
+      ctx.lineWidth = (onSpot ? 2 * m : 3) * px;
       // A number with no clear place at 12 px may have one smaller.
       ctx.font = (onSpot ? '700 ' : '') + font(size);
       // corner -1: (x, y) is the centre (the host's places).

@@ -66,6 +66,14 @@ import { createSurfaceEmbed, surfaceError, SURFACE_CSS } from './embed-surface.j
 
 /** The least height (board units, 800 wide) of an embed's board; see read(). */
 const EMBED_LEAST_HEIGHT = 300;
+/**
+ * Below this height (CSS px) an embed is short: its status takes one line
+ * (the whole text in its title) and the zoom buttons sit over the
+ * drawing's top right corner instead of a 30 px band above it, so the
+ * board gets more of the height (a record at 320×240 had 155 of its
+ * 240 px; docs/labels.md).
+ */
+const SHORT_PX = 280;
 
 const CSS = `
 :host { display: block; width: 480px; max-width: 100%; height: 320px; font: 14px/1.3 system-ui, sans-serif;
@@ -95,6 +103,11 @@ button:focus-visible { outline: 3px solid #0072b2; outline-offset: 1px; }
 .panel { max-height: 40%; overflow: auto; font-size: 13px; border-top: 1px solid var(--sb-line); }
 .panel p { margin: 2px 0; }
 .win-moves { display: flex; flex-wrap: wrap; gap: 4px; }
+/* Short (SHORT_PX): one line of status; the zoom buttons faint over the drawing's corner until used. */
+.wrap.short .status { -webkit-line-clamp: 1; line-clamp: 1; }
+:host([readonly]) .wrap.short .status { min-height: 1.3em; }
+.wrap.short .sb-zoom { opacity: 0.6; }
+.wrap.short .sb-zoom:hover, .wrap.short .sb-zoom:focus-within { opacity: 1; }
 @container (max-width: 360px) {
   .wrap { font-size: 12px; }
   button { padding: 1px 5px; }
@@ -264,6 +277,8 @@ export class SproutsBoard extends HTMLElement {
         }
       },
       onScale: (s) => this.rules(s),
+      // Short: no band above the drawing (the zoom buttons over its corner).
+      band: () => (this.short() ? 0 : 30),
       onSpotActivate: (n) => this.activateSpot(n),
       spotLabel: (s) => `Spot ${s.n}, ${s.lives} ${s.lives === 1 ? 'life' : 'lives'}${s.lives === 0 ? ' (dead)' : ''}`,
       placeLabels: (scale, margin) => placeInWorker(this.game, scale, margin, this),
@@ -398,6 +413,13 @@ export class SproutsBoard extends HTMLElement {
     // CSSOM, not a style attribute: a page's CSP may forbid inline styles.
     if (r) wrap.style.setProperty('--sb-aspect', String(r));
     else wrap.style.removeProperty('--sb-aspect');
+    wrap.classList.toggle('short', this.short());
+  }
+
+  /** Whether the element is short (SHORT_PX): see fit(). */
+  short() {
+    const h = this.getBoundingClientRect().height;
+    return h > 0 && h < SHORT_PX;
   }
 
   /** Starts again from the attributes; resolves (as `el.ready` does) when the game is shown. */
@@ -444,8 +466,9 @@ export class SproutsBoard extends HTMLElement {
     // board was shaped for an area taller than it gets (at 320×240 the
     // fitted drawing ran under the bar, docs/labels.md).
     this.lines(written?.header ?? null);
+    this.fit(); // (short or not: the status's lines)
     const area = this.shadowRoot?.querySelector('.area')?.getBoundingClientRect();
-    const { width, height } = boardShape(area?.width ?? 0, area?.height ?? 0, 24, EMBED_LEAST_HEIGHT);
+    const { width, height } = boardShape(area?.width ?? 0, area?.height ?? 0, 24, EMBED_LEAST_HEIGHT, this.short() ? 0 : undefined);
     /** @type {EngineGame | null} */
     let game = null;
     /** @type {unknown} */

@@ -17,6 +17,33 @@ const SPOT_R: f64 = 7.0;
 const DEAD_R: f64 = SPOT_R * 0.55;
 const HALF_LINE: f64 = 1.2;
 const TEXT_H: f64 = 12.0;
+
+/// Below this scale (CSS px per board unit) spots and curves are drawn
+/// smaller, in proportion ([`mark_scale`]), down to [`MARK_LEAST`] of
+/// their size: at an embed's small scales a curve between two spots
+/// 10-16 px apart could not clear both 7 px discs (issue 34, item 2,
+/// docs/labels.md). The page (0.45 CSS px per unit on a phone and more)
+/// and the 480×320 embed draw them full size.
+const MARK_FULL_ZOOM: f64 = 0.4;
+const MARK_LEAST: f64 = 0.7;
+
+/// The size of spots, curves' widths and numbers drawn on spots, as a
+/// fraction of their full size, at `px` board units per CSS px (the
+/// inverse of the scale shown). `markScale()` in `www/board.js` is the
+/// same.
+pub fn mark_scale(px: f64) -> f64 {
+    let zoom = 1.0 / px;
+    if zoom.is_finite() && zoom > 0.0 {
+        (zoom / MARK_FULL_ZOOM).clamp(MARK_LEAST, 1.0)
+    } else {
+        1.0
+    }
+}
+
+/// Half a curve's width as drawn at `px` (board units).
+fn half_line(px: f64) -> f64 {
+    HALF_LINE * mark_scale(px) * px
+}
 const DIGIT_W: f64 = 7.0;
 
 /// Smaller font sizes (CSS px) tried, in turn, for a number that finds no
@@ -96,7 +123,8 @@ struct Disc {
 }
 
 /// Every spot of `board` as drawn: dead spots as their smaller dot.
-fn discs(board: &Board) -> Vec<Disc> {
+fn discs(board: &Board, px: f64) -> Vec<Disc> {
+    let m = mark_scale(px);
     let mut degree = vec![0usize; board.spot_count()];
     for e in board.edges() {
         for &t in &e.ends {
@@ -110,7 +138,7 @@ fn discs(board: &Board) -> Vec<Disc> {
         .iter()
         .zip(board.capacities())
         .zip(degree)
-        .map(|((&c, &cap), d)| Disc { c, r: if d >= cap as usize { DEAD_R } else { SPOT_R } })
+        .map(|((&c, &cap), d)| Disc { c, r: m * if d >= cap as usize { DEAD_R } else { SPOT_R } })
         .collect()
 }
 
@@ -144,7 +172,7 @@ const COVERS: usize = 3;
 /// in board units.
 /// `spots` may leave out spots too far from `l` to matter.
 fn overlaps(spots: &[Disc], index: &SegmentIndex, px: f64, l: &Label, others: &[Label]) -> usize {
-    let grown = l.rect().grow(HALF_LINE * px);
+    let grown = l.rect().grow(half_line(px));
     let mut hit = false;
     index.for_each_near(grown.min, grown.max, 0.0, &mut |s| {
         hit = hit || segment_meets_rect(s.a, s.b, &grown);
@@ -192,13 +220,15 @@ pub fn place_labels_beside(board: &Board, px: f64, margin: f64) -> Vec<Label> {
 
 /// The font sizes (CSS px) of a number drawn on its spot, by digits:
 /// its box fits inside the spot's disc (radius [`SPOT_R`]: a 2-digit
-/// box at 9 px is 10.5 × 9 px, its corners 6.9 px from the centre).
-fn on_spot_font(i: usize) -> f64 {
-    match (i + 1).to_string().len() {
-        1 => 10.0,
-        2 => 9.0,
-        _ => 7.0,
-    }
+/// box at 9 px is 10.5 × 9 px, its corners 6.9 px from the centre),
+/// smaller with the spot at small scales ([`mark_scale`]).
+fn on_spot_font(i: usize, px: f64) -> f64 {
+    mark_scale(px)
+        * match (i + 1).to_string().len() {
+            1 => 10.0,
+            2 => 9.0,
+            _ => 7.0,
+        }
 }
 
 /// Whether a number is drawn on the spot at `s` (centred on it).
@@ -224,7 +254,7 @@ pub fn onto_spots(board: &Board, px: f64, labels: &mut [Label]) {
     let px = if px.is_finite() && px > 0.0 { px } else { 1.0 };
     let index = SegmentIndex::new(board, None);
     let spots = board.spots();
-    let drawn = discs(board);
+    let drawn = discs(board, px);
     // Rounds: a number beside its spot that runs into one just put on a
     // spot goes on its own spot in the next round. Each round moves at
     // least one number onto its spot, so this ends within n rounds.
@@ -240,7 +270,7 @@ pub fn onto_spots(board: &Board, px: f64, labels: &mut [Label]) {
             return;
         }
         for i in bad {
-            let font = on_spot_font(i);
+            let font = on_spot_font(i, px);
             let (half_w, half_h) = half_size(px, i, font);
             labels[i] = Label { x: spots[i].x, y: spots[i].y, half_w, half_h, font };
         }
@@ -257,8 +287,8 @@ pub fn onto_spots(board: &Board, px: f64, labels: &mut [Label]) {
 /// passing 6 px from a dot, clear of its number, counted as under it.)
 fn crosses_mark(board: &Board, drawn: &[Disc], index: &SegmentIndex, px: f64, i: usize, l: &Label) -> bool {
     let s = board.spots()[i];
-    let r = (drawn[i].r + HALF_LINE) * px;
-    let grown = l.rect().grow(HALF_LINE * px);
+    let r = drawn[i].r * px + half_line(px);
+    let grown = l.rect().grow(half_line(px));
     let spot = (i + 1) as crate::topology::Spot;
     let mut hit = false;
     index.for_each_near(grown.min, grown.max, r, &mut |g| {
@@ -292,7 +322,7 @@ fn arrange(board: &Board, px: f64, margin: f64, settled: bool) -> Vec<Label> {
     let px = if px.is_finite() && px > 0.0 { px } else { 1.0 };
     let index = SegmentIndex::new(board, None);
     let shown = board.extent().grow(margin);
-    let drawn = discs(board);
+    let drawn = discs(board, px);
     let mut placed = made_room(board, &drawn, &index, px, &shown);
     if settled {
         settle(board, &drawn, &index, px, &shown, &mut placed);
@@ -730,7 +760,7 @@ fn clearance(spots: &[Disc], index: &SegmentIndex, l: &Label, px: f64) -> f64 {
 
 /// Which of the numbers overlap a curve, a spot or another number.
 pub fn overlapping(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
-    overlapping_with(board, &discs(board), &SegmentIndex::new(board, None), px, labels)
+    overlapping_with(board, &discs(board, px), &SegmentIndex::new(board, None), px, labels)
 }
 
 fn overlapping_with(board: &Board, drawn: &[Disc], index: &SegmentIndex, px: f64, labels: &[Label]) -> Vec<bool> {
@@ -749,7 +779,7 @@ fn overlapping_with(board: &Board, drawn: &[Disc], index: &SegmentIndex, px: f64
 /// Which of the numbers cover a spot or another number (the worst
 /// overlaps: a number over a curve still reads).
 pub fn covering(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
-    let drawn = discs(board);
+    let drawn = discs(board, px);
     each_among_others(labels, |l, others| covers(&drawn, px, l, others) > 0)
 }
 
@@ -771,10 +801,11 @@ fn is_across(index: &SegmentIndex, px: f64, s: Point, l: &Label) -> bool {
     // (max/min rather than clamp: no panic on a NaN box.)
     let near = Point::new(s.x.max(r.min.x).min(r.max.x), s.y.max(r.min.y).min(r.max.y));
     let d = near.dist(s);
-    if d <= SPOT_R * px {
+    let disc = SPOT_R * mark_scale(px) * px;
+    if d <= disc {
         return false;
     }
-    let from = s.lerp(near, SPOT_R * px / d);
+    let from = s.lerp(near, disc / d);
     let mut hit = false;
     index.for_each_near(from, near, 0.0, &mut |g| hit = hit || segments_meet(from, near, g.a, g.b));
     hit
@@ -785,7 +816,7 @@ fn is_across(index: &SegmentIndex, px: f64, s: Point, l: &Label) -> bool {
 /// is hidden there. A number drawn on its spot lies over a curve if a
 /// curve that does not end at the spot crosses the spot's disc.
 pub fn over_curve(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
-    let (index, drawn) = (SegmentIndex::new(board, None), discs(board));
+    let (index, drawn) = (SegmentIndex::new(board, None), discs(board, px));
     labels.iter().enumerate().map(|(i, l)| over_a_curve(board, &drawn, &index, px, i, l)).collect()
 }
 
@@ -798,7 +829,7 @@ pub fn over_curve_box(board: &Board, px: f64, labels: &[Label]) -> Vec<bool> {
 }
 
 fn on_curve(index: &SegmentIndex, px: f64, l: &Label) -> bool {
-    let grown = l.rect().grow(HALF_LINE * px);
+    let grown = l.rect().grow(half_line(px));
     let mut hit = false;
     index.for_each_near(grown.min, grown.max, 0.0, &mut |s| hit = hit || segment_meets_rect(s.a, s.b, &grown));
     hit
@@ -814,7 +845,7 @@ pub fn nearer_other(board: &Board, labels: &[Label]) -> Vec<bool> {
 /// How far each number's box is from its spot's disc, in board units (0
 /// where they touch).
 pub fn gaps(board: &Board, px: f64, labels: &[Label]) -> Vec<f64> {
-    labels.iter().zip(discs(board)).map(|(l, s)| (rect_dist(&l.rect(), s.c) - s.r * px).max(0.0)).collect()
+    labels.iter().zip(discs(board, px)).map(|(l, s)| (rect_dist(&l.rect(), s.c) - s.r * px).max(0.0)).collect()
 }
 
 fn each_among_others(labels: &[Label], f: impl Fn(&Label, &[Label]) -> bool) -> Vec<bool> {
@@ -856,7 +887,7 @@ mod tests {
                 let board = play_game(&size, 20, seed, false).unwrap();
                 let px = 1.0 / size.zoom(&board);
                 let index = SegmentIndex::new(&board, None);
-                let first = first_places(&board, &discs(&board), &index, px, &board.extent().grow(24.0));
+                let first = first_places(&board, &discs(&board, px), &index, px, &board.extent().grow(24.0));
                 (seed, board, px, first)
             })
             .collect()
@@ -888,6 +919,19 @@ mod tests {
         assert!(!overlapping(&board, 1.0, &placed)[i], "{l:?}");
         assert!(!across(&board, 1.0, &placed)[i], "{l:?}");
         assert!((l.y - 100.0).abs() < 6.0, "{l:?}");
+    }
+
+    /// Marks are full size from 0.4 CSS px per board unit up (the page,
+    /// the 480×320 embed), smaller in proportion below, to 0.7 of it.
+    #[test]
+    fn marks_are_smaller_at_small_scales() {
+        for (zoom, want) in [(1.0, 1.0), (0.4, 1.0), (0.32, 0.8), (0.28, 0.7), (0.1, 0.7), (0.0, 1.0), (f64::NAN, 1.0)] {
+            assert!((mark_scale(1.0 / zoom) - want).abs() < 1e-9, "zoom {zoom}: {}", mark_scale(1.0 / zoom));
+        }
+        // A number on its spot at 0.28 CSS px per unit fits the smaller disc.
+        let px = 1.0 / 0.28;
+        let (hw, hh) = half_size(px, 11, on_spot_font(11, px));
+        assert!(hw.hypot(hh) / px <= SPOT_R * 0.7 + 1e-9, "{}", hw.hypot(hh) / px);
     }
 
     /// Two spots 20 px apart side by side, nothing else: the usual place
@@ -933,8 +977,8 @@ mod tests {
         let spots = vec![Point::new(100.0, 100.0), Point::new(40.0, 100.0), Point::new(104.0, 40.0), Point::new(104.0, 160.0)];
         let ending = Edge { ends: [1, 2], points: vec![spots[0], spots[1]] };
         let board = Board::from_parts(300.0, 200.0, spots.clone(), vec![ending.clone()]).unwrap();
-        let (hw, hh) = half_size(1.0, 0, on_spot_font(0));
-        let on = Label { x: 100.0, y: 100.0, half_w: hw, half_h: hh, font: on_spot_font(0) };
+        let (hw, hh) = half_size(1.0, 0, on_spot_font(0, 1.0));
+        let on = Label { x: 100.0, y: 100.0, half_w: hw, half_h: hh, font: on_spot_font(0, 1.0) };
         let beside = |i: usize| Label { x: spots[i].x + 12.0, y: spots[i].y - 12.0, half_w: 3.5, half_h: 6.0, font: TEXT_H };
         let labels = [on, beside(1), beside(2), beside(3)];
         assert_eq!(on_spots(&board, &labels), [true, false, false, false]);
@@ -967,13 +1011,13 @@ mod tests {
                 assert!(!near[i], "seed {seed}: spot {}'s number {:?}", i + 1, placed[i]);
                 assert!(at[i] || !cover[i], "seed {seed}: spot {}'s number covers, beside its spot", i + 1);
                 assert!(at[i] || !across(&board, px, &placed)[i], "seed {seed}: spot {}'s number is across a curve", i + 1);
-                assert!(!over[i] || (at[i] && crosses_mark(&board, &discs(&board), &index, px, i, &placed[i])), "seed {seed}: spot {}'s number over a curve", i + 1);
+                assert!(!over[i] || (at[i] && crosses_mark(&board, &discs(&board, px), &index, px, i, &placed[i])), "seed {seed}: spot {}'s number over a curve", i + 1);
                 assert!(at[i] || !was_bad(i), "seed {seed}: spot {}'s number reads badly beside and stays", i + 1);
                 if at[i] {
                     on += 1;
                     assert_eq!((placed[i].x, placed[i].y), (board.spots()[i].x, board.spots()[i].y));
                     let (hw, hh) = (placed[i].half_w / px, placed[i].half_h / px);
-                    assert!(hw.hypot(hh) <= SPOT_R + 0.1, "seed {seed}: spot {}'s number is larger than its disc", i + 1);
+                    assert!(hw.hypot(hh) <= SPOT_R * mark_scale(px) + 0.1, "seed {seed}: spot {}'s number is larger than its disc", i + 1);
                 } else {
                     assert_eq!(placed[i], beside[i]);
                 }
@@ -995,7 +1039,7 @@ mod tests {
         let mut made = 0;
         for (seed, board, px, mut placed) in ends.iter().cloned() {
             let index = SegmentIndex::new(&board, None);
-            let drawn = discs(&board);
+            let drawn = discs(&board, px);
             let mut clean = Clean::new(&board, &drawn, &index, px, board.extent().grow(24.0));
             for i in 0..placed.len() {
                 let (over, cover) = state(&board, px, &placed);
@@ -1045,7 +1089,7 @@ mod tests {
         for (seed, board, px, _) in ends.iter().cloned() {
             let index = SegmentIndex::new(&board, None);
             let shown = board.extent().grow(24.0);
-            let drawn = discs(&board);
+            let drawn = discs(&board, px);
             let before = made_room(&board, &drawn, &index, px, &shown);
             let mut after = before.clone();
             settle(&board, &drawn, &index, px, &shown, &mut after);
@@ -1090,7 +1134,7 @@ mod tests {
         let mut crowded = 0;
         for (seed, board, px, _) in ends.iter().cloned() {
             let index = SegmentIndex::new(&board, None);
-            let drawn = discs(&board);
+            let drawn = discs(&board, px);
             let placed = made_room(&board, &drawn, &index, px, &board.extent().grow(24.0));
             let mut clean = Clean::new(&board, &drawn, &index, px, board.extent().grow(24.0));
             for i in 0..placed.len() {

@@ -135,7 +135,7 @@ impl PageSize {
     /// The board area of a new game: fitted, it fills the element below
     /// the message line.
     pub fn board(&self) -> (f64, f64) {
-        board_shape(self.element, 450.0)
+        board_shape(self.element, 450.0, MESSAGE_BAND)
     }
 
     /// The page's zoom to fit: CSS px per board unit so that everything
@@ -144,16 +144,22 @@ impl PageSize {
     /// The margin is at least [`MIN_MARGIN_PX`], as `fitScale()` in
     /// `www/board.js` fits it.
     pub fn zoom(&self, board: &Board) -> f64 {
-        let r = board.extent();
-        let (ew, eh) = ((r.max.x - r.min.x).max(1e-9), (r.max.y - r.min.y).max(1e-9));
-        let tall = self.element.1 - MESSAGE_BAND.min(self.element.1 / 4.0);
-        let zoom = (self.element.0 / (ew + 2.0 * MARGIN)).min(tall / (eh + 2.0 * MARGIN));
-        let least = ((self.element.0 - 2.0 * MIN_MARGIN_PX) / ew).min((tall - 2.0 * MIN_MARGIN_PX) / eh);
-        if MARGIN * zoom >= MIN_MARGIN_PX || least.is_nan() || least <= 0.0 {
-            zoom
-        } else {
-            least
-        }
+        fit_zoom(self.element, MESSAGE_BAND, board)
+    }
+}
+
+/// The zoom that fits `board`'s drawing into `element` (CSS px) below a
+/// band of `band` CSS px (see [`PageSize::zoom`]).
+fn fit_zoom(element: (f64, f64), band: f64, board: &Board) -> f64 {
+    let r = board.extent();
+    let (ew, eh) = ((r.max.x - r.min.x).max(1e-9), (r.max.y - r.min.y).max(1e-9));
+    let tall = element.1 - band.min(element.1 / 4.0);
+    let zoom = (element.0 / (ew + 2.0 * MARGIN)).min(tall / (eh + 2.0 * MARGIN));
+    let least = ((element.0 - 2.0 * MIN_MARGIN_PX) / ew).min((tall - 2.0 * MIN_MARGIN_PX) / eh);
+    if MARGIN * zoom >= MIN_MARGIN_PX || least.is_nan() || least <= 0.0 {
+        zoom
+    } else {
+        least
     }
 }
 
@@ -161,8 +167,8 @@ impl PageSize {
 /// `element` CSS px, as `boardShape()` in `www/board.js` chooses it: 800
 /// wide, as tall as fills the element below the message line when
 /// fitted, `min_height` to 1400 units.
-fn board_shape(element: (f64, f64), min_height: f64) -> (f64, f64) {
-    let tall = element.1 - MESSAGE_BAND.min(element.1 / 4.0);
+fn board_shape(element: (f64, f64), min_height: f64, band: f64) -> (f64, f64) {
+    let tall = element.1 - band.min(element.1 / 4.0);
     let h = tall / element.0 * (800.0 + 2.0 * MARGIN) - 2.0 * MARGIN;
     (800.0, h.clamp(min_height, 1400.0).round())
 }
@@ -217,26 +223,40 @@ pub struct View {
     /// [`PageSize::board`], an embed's as `read()` in `www/embed.js`
     /// chooses it (`boardShape()` of its board area).
     pub board: (f64, f64),
+    /// CSS px kept free above the fitted drawing (the message line and
+    /// the zoom buttons): 30, or 0 in an embed shorter than 280 px
+    /// (`SHORT_PX` in www/embed.js), where the buttons sit over the
+    /// drawing's corner.
+    pub band: f64,
 }
 
 impl View {
-    /// The page at 1280×800 and 390×844, and embeds of 480×320 (the
-    /// default) and 320×240.
-    pub fn all() -> [View; 4] {
-        let page = |name, p: PageSize| View { name, element: p.element, board: p.board() };
-        // (Down to 300 units tall, as `EMBED_LEAST_HEIGHT` in www/embed.js.)
-        let embed = |name, element| View { name, element, board: board_shape(element, 300.0) };
+    /// The page at 1280×800 and 390×844, embeds of 480×320 (the
+    /// default) and 320×240, and the same embeds showing a record with
+    /// `readonly controls="replay"`: header, replay bar and status take
+    /// part of their height (board areas measured in Chromium on the 14-
+    /// and 26-spot records, docs/labels.md).
+    pub fn all() -> [View; 6] {
+        let page = |name, p: PageSize| View { name, element: p.element, board: p.board(), band: MESSAGE_BAND };
+        // (Down to 300 units tall, as `EMBED_LEAST_HEIGHT` in www/embed.js;
+        // the band as `short()` there: under 280 px, none.)
+        let embed = |name, element, height: f64| {
+            let band = if height < 280.0 { 0.0 } else { MESSAGE_BAND };
+            View { name, element, board: board_shape(element, 300.0, band), band }
+        };
         [
             page("page 1280x800", PageSize::ALL[0]),
             page("page 390x844", PageSize::ALL[1]),
-            embed("embed 480x320", (478.0, 290.0)),
-            embed("embed 320x240", (318.0, 198.0)),
+            embed("embed 480x320", (478.0, 290.0), 320.0),
+            embed("embed 320x240", (318.0, 198.0), 240.0),
+            embed("replay embed 480x320", (478.0, 234.8), 320.0),
+            embed("replay embed 320x240", (318.0, 173.0), 240.0),
         ]
     }
 
     /// CSS px per board unit with the drawing fitted (as [`PageSize::zoom`]).
     pub fn zoom(&self, board: &Board) -> f64 {
-        PageSize { width: 0.0, height: 0.0, element: self.element }.zoom(board)
+        fit_zoom(self.element, self.band, board)
     }
 
     /// A random game played on this view's board (see [`play_game`]).
@@ -281,6 +301,9 @@ pub struct NumberCheck {
     /// another spot, and over a curve.
     pub beside_nearer_other: usize,
     pub beside_over_curve: usize,
+    /// Numbers covering another spot or number ([`covering`]: a number
+    /// on its spot whose disc overlaps a neighbour's, "3521").
+    pub covering: usize,
 }
 
 impl NumberCheck {
@@ -302,6 +325,7 @@ impl NumberCheck {
             over_curve_box: count(over_curve_box(board, px, &labels)),
             beside_nearer_other: count(nearer_other(board, &beside)),
             beside_over_curve: count(over_curve(board, px, &beside)),
+            covering: count(covering(board, px, &labels)),
         }
     }
 
@@ -317,6 +341,7 @@ impl NumberCheck {
             over_curve_box: self.over_curve_box + o.over_curve_box,
             beside_nearer_other: self.beside_nearer_other + o.beside_nearer_other,
             beside_over_curve: self.beside_over_curve + o.beside_over_curve,
+            covering: self.covering + o.covering,
         }
     }
 }
@@ -336,6 +361,7 @@ fn number_row(view: &View, drawn: &str, tidied: bool, drawings: usize, c: Number
         over_curve_box: c.over_curve_box,
         beside_nearer_other: c.beside_nearer_other,
         beside_over_curve: c.beside_over_curve,
+        covering: c.covering,
     }
 }
 

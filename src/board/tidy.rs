@@ -19,7 +19,7 @@
 
 use super::geom::{closest_on_segment, point_segment_dist, segment_dist, segment_hits_triangle, Point, Rect};
 use super::index::SegmentIndex;
-use super::labels::{overlapping, place_labels_unsettled, Label};
+use super::labels::{mark_scale, overlapping, place_labels_unsettled, Label};
 use super::model::{Board, Edge};
 use super::smooth::{subdivide, Grid};
 use super::trace::TraceError;
@@ -107,8 +107,18 @@ const SPOT_FLOOR_PX: f64 = 14.0;
 /// 320x240 in the real records; by segments 64; 12 px and 18, by
 /// segments: 4, and 18 with the fitted margin of 10 px at least, which
 /// shows the drawing a little smaller; docs/labels.md.)
+/// Both scale with the spots drawn (`mark_scale`: smaller at an embed's
+/// small scales).
 const DISC_PX: f64 = 12.0;
 const DISC_BARRIER: f64 = 18.0;
+
+/// Two spots closer than this (CSS px, centre to centre: two discs and
+/// a little, scaled as the spots are drawn) are pushed apart as steeply
+/// as a curve from under a disc, in the spreading and in the polish:
+/// numbers drawn on two such spots ran together ("35" and "21" read
+/// "3521" in an embed of 320×240, docs/labels.md). A cross's two centres,
+/// joined by a straight bar a hair long, are left together.
+const SPOT_APART_PX: f64 = 16.0;
 
 /// A tidy in progress: [`Tidy::run`] does a bounded number of sweeps per
 /// call, so that a page can animate it a frame at a time.
@@ -238,7 +248,8 @@ impl Tidy {
         let (linear, barrier) = if polish { (0.0, BARRIER + 0.5) } else { (0.5, BARRIER) };
         let floor_r = BARRIER_PX * px;
         let spot_floor = SPOT_FLOOR_PX * px;
-        let disc = DISC_PX * px;
+        let disc = DISC_PX * mark_scale(px) * px;
+        let apart = SPOT_APART_PX * mark_scale(px) * px;
         let rc = self.opts.curve_gap * px;
         let rs = self.opts.spot_gap * px;
         let reach = 2.0 * rc.max(rs);
@@ -318,6 +329,15 @@ impl Tidy {
 
         // Spots.
         let mut spot_step = vec![Point::default(); spots.len()];
+        // Pairs of spots joined by a straight bar (a cross's centres).
+        let bars: Vec<(usize, usize)> = edges
+            .iter()
+            .filter(|e| e.points.len() == 2 && e.ends[0] != e.ends[1])
+            .map(|e| {
+                let (a, b) = (e.ends[0] as usize - 1, e.ends[1] as usize - 1);
+                (a.min(b), a.max(b))
+            })
+            .collect();
         let mut ends_at: Vec<Vec<(usize, bool)>> = vec![Vec::new(); spots.len()];
         for (ei, e) in edges.iter().enumerate() {
             ends_at[e.ends[0] as usize - 1].push((ei, true));
@@ -348,6 +368,9 @@ impl Tidy {
                 let d = spots[j].dist(p);
                 if !polish && j != si && d < r && d > 0.0 {
                     f = f.plus(p.minus(spots[j]).scale(0.5 * (r - d) / d));
+                }
+                if j != si && d < apart && d > 0.0 && !bars.contains(&(si.min(j), si.max(j))) {
+                    f = f.plus(p.minus(spots[j]).scale(DISC_BARRIER * (apart - d) / d));
                 }
             });
             let ends = &ends_at[si];
@@ -762,6 +785,31 @@ mod tests {
         assert_eq!(b.spots(), board.spots());
         assert_eq!(b.position(), board.position());
         assert!(t.sweeps() <= POLISH_SWEEPS);
+    }
+
+    /// The polish alone (no other push between spots) takes two spots
+    /// 8 px apart to about `SPOT_APART_PX` (two discs and a little), and
+    /// at a quarter of a CSS px per board unit to that scaled as the
+    /// spots are drawn (`mark_scale`); a cross's two centres, joined by
+    /// a straight bar, stay where they are.
+    #[test]
+    fn the_polish_keeps_spots_a_disc_apart() {
+        for (px, bar) in [(1.0, false), (4.0, false), (1.0, true)] {
+            let spots = vec![Point::new(200.0 - 4.0 * px, 200.0), Point::new(200.0 + 4.0 * px, 200.0)];
+            let edges = if bar { vec![Edge { ends: [1, 2], points: spots.clone() }] } else { Vec::new() };
+            let board = Board::from_parts(400.0 * px, 400.0 * px, spots, edges).unwrap();
+            let mut t = Tidy::new(&board, TidyOptions { px, ..TidyOptions::default() }).unwrap();
+            t.polish = Some(0);
+            t.factor = POLISH_STEP;
+            let mut b = board.clone();
+            while !t.is_done() {
+                t.run(&mut b, 1);
+            }
+            let d = b.spots()[0].dist(b.spots()[1]) / px;
+            let want = if bar { 8.0 } else { SPOT_APART_PX * mark_scale(px) };
+            assert!((d - want).abs() < 1.0, "px {px}, bar {bar}: {d} px apart, want {want}");
+            assert_eq!(b.position(), board.position());
+        }
     }
 
     /// A whole tidy ends with the polish: not done before it has run.

@@ -77,7 +77,7 @@ pub struct BenchLayoutArgs {
     #[arg(long, value_name = "PATH", default_value = "tests/data/records")]
     records: Vec<std::path::PathBuf>,
     /// One JSON object: {"sizes": [{"width", "height", "before", "after", "zoom", "failures"}],
-    /// "numbers": [{"view", "drawn", "tidied", "drawings", "numbers", "nearer_other", "over_curve", "across", "worst_gap_px", "on_spot", "over_curve_box", "beside_nearer_other", "beside_over_curve"}]}
+    /// "numbers": [{"view", "drawn", "tidied", "drawings", "numbers", "nearer_other", "over_curve", "across", "worst_gap_px", "on_spot", "over_curve_box", "beside_nearer_other", "beside_over_curve", "covering"}]}
     #[arg(long)]
     json: bool,
 }
