@@ -121,7 +121,7 @@ fn with_search<T>(
 /// each part told to `tell` as soon as it is proved.
 pub fn analyse(record: &str, width: f64, height: f64, opts: &Options, clock: &Clock, tell: Option<Tell>) -> Result<Analysis, String> {
     if record.trim_start().starts_with("{pq:") {
-        return crate::pq_service::analyse(record, width, height, opts, clock, tell);
+        return pq_analyse(record, width, height, opts, clock, tell);
     }
     let (p, rules, misere) = replay(record, width, height)?;
     let deadline = clock() + opts.millis();
@@ -189,7 +189,7 @@ pub fn analyse(record: &str, width: f64, height: f64, opts: &Options, clock: &Cl
 /// "winning", "proven-loss", "guess" or "random", as for plain Sprouts).
 pub fn computer_move(record: &str, width: f64, height: f64, opts: &Options, clock: &Clock, tell: Option<Tell>) -> Result<ComputerMove, String> {
     if record.trim_start().starts_with("{pq:") {
-        return crate::pq_service::computer_move(record, width, height, opts, clock, tell);
+        return pq_computer_move(record, width, height, opts, clock, tell);
     }
     let (p, rules, misere) = replay(record, width, height)?;
     let moves = variants::children(&p, rules);
@@ -228,3 +228,22 @@ pub fn computer_move(record: &str, width: f64, height: f64, opts: &Options, cloc
         pick(order[0], "proven-loss", Some("loss"), nodes)
     }))
 }
+
+// (p, q) Sprouts is solved by `crate::pq_service`, which the plane's wasm
+// module does not carry (it is in the module fetched on demand,
+// `surface-module`: src/wasm/mod.rs); native builds always have it.
+#[cfg(any(not(target_arch = "wasm32"), feature = "surface-module"))]
+use crate::pq_service::{analyse as pq_analyse, computer_move as pq_computer_move};
+
+#[cfg(not(any(not(target_arch = "wasm32"), feature = "surface-module")))]
+fn pq_analyse(_: &str, _: f64, _: f64, _: &Options, _: &Clock, _: Option<Tell>) -> Result<Analysis, String> {
+    Err(PQ_ELSEWHERE.to_string())
+}
+
+#[cfg(not(any(not(target_arch = "wasm32"), feature = "surface-module")))]
+fn pq_computer_move(_: &str, _: f64, _: f64, _: &Options, _: &Clock, _: Option<Tell>) -> Result<ComputerMove, String> {
+    Err(PQ_ELSEWHERE.to_string())
+}
+
+#[cfg(not(any(not(target_arch = "wasm32"), feature = "surface-module")))]
+const PQ_ELSEWHERE: &str = "(p, q) Sprouts is analysed by the on-demand module (pkg/sprouts_surface: analysePq, computerMovePq), not this one";
