@@ -120,8 +120,12 @@ fn with_search<T>(
 /// winning moves (no nimbers: the lands of a variant are not reported),
 /// each part told to `tell` as soon as it is proved.
 pub fn analyse(record: &str, width: f64, height: f64, opts: &Options, clock: &Clock, tell: Option<Tell>) -> Result<Analysis, String> {
+    // (p, q) Sprouts: `crate::pq_service`, which the plane's wasm module
+    // does not carry (it is in the one fetched on demand, src/wasm/mod.rs);
+    // there `replay` refuses the `{pq:P,Q}` tag as another game's rules.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "surface-module"))]
     if record.trim_start().starts_with("{pq:") {
-        return pq_analyse(record, width, height, opts, clock, tell);
+        return crate::pq_service::analyse(record, width, height, opts, clock, tell);
     }
     let (p, rules, misere) = replay(record, width, height)?;
     let deadline = clock() + opts.millis();
@@ -188,8 +192,12 @@ pub fn analyse(record: &str, width: f64, height: f64, opts: &Options, clock: &Cl
 /// search finds one within the budget, else a random one (`method`:
 /// "winning", "proven-loss", "guess" or "random", as for plain Sprouts).
 pub fn computer_move(record: &str, width: f64, height: f64, opts: &Options, clock: &Clock, tell: Option<Tell>) -> Result<ComputerMove, String> {
+    // (p, q) Sprouts: `crate::pq_service`, which the plane's wasm module
+    // does not carry (it is in the one fetched on demand, src/wasm/mod.rs);
+    // there `replay` refuses the `{pq:P,Q}` tag as another game's rules.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "surface-module"))]
     if record.trim_start().starts_with("{pq:") {
-        return pq_computer_move(record, width, height, opts, clock, tell);
+        return crate::pq_service::computer_move(record, width, height, opts, clock, tell);
     }
     let (p, rules, misere) = replay(record, width, height)?;
     let moves = variants::children(&p, rules);
@@ -228,22 +236,3 @@ pub fn computer_move(record: &str, width: f64, height: f64, opts: &Options, cloc
         pick(order[0], "proven-loss", Some("loss"), nodes)
     }))
 }
-
-// (p, q) Sprouts is solved by `crate::pq_service`, which the plane's wasm
-// module does not carry (it is in the module fetched on demand,
-// `surface-module`: src/wasm/mod.rs); native builds always have it.
-#[cfg(any(not(target_arch = "wasm32"), feature = "surface-module"))]
-use crate::pq_service::{analyse as pq_analyse, computer_move as pq_computer_move};
-
-#[cfg(not(any(not(target_arch = "wasm32"), feature = "surface-module")))]
-fn pq_analyse(_: &str, _: f64, _: f64, _: &Options, _: &Clock, _: Option<Tell>) -> Result<Analysis, String> {
-    Err(PQ_ELSEWHERE.to_string())
-}
-
-#[cfg(not(any(not(target_arch = "wasm32"), feature = "surface-module")))]
-fn pq_computer_move(_: &str, _: f64, _: f64, _: &Options, _: &Clock, _: Option<Tell>) -> Result<ComputerMove, String> {
-    Err(PQ_ELSEWHERE.to_string())
-}
-
-#[cfg(not(any(not(target_arch = "wasm32"), feature = "surface-module")))]
-const PQ_ELSEWHERE: &str = "(p, q) Sprouts is analysed by the on-demand module (pkg/sprouts_surface: analysePq, computerMovePq), not this one";
