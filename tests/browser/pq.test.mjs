@@ -154,7 +154,13 @@ test('(4, 3) Sprouts: the analysis, and the computer answering a drawn move', as
   await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game?.moveCount === 0);
   for (let line = 0; line < 2; line++) assert.ok(await drawLine(page), `line ${line + 1}`);
   await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game.moveCount === 2 || /** @type {any} */ (globalThis).sprouts.game.isOver(), null, { timeout: 30000 });
-  assert.match(await page.inputValue('#record'), /^\{pq:4,3\} 2\+ \S+ \S+/);
+  const record = await page.inputValue('#record');
+  assert.match(record, /^\{pq:4,3\} 2\+ \S+ \S+/);
+  // Reloaded, the tab's saved (p, q) game comes back: its module is
+  // fetched before the game is made (www/app.js, engine.js readyFor).
+  await page.reload();
+  await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts?.game?.rulesName === 'pq:4,3', null, { timeout: 20000 });
+  assert.equal(await page.inputValue('#record'), record);
   assert.deepEqual(errors, []);
   await page.close();
 });
