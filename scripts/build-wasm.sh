@@ -2,7 +2,7 @@
 # Release builds of the cdylib for wasm32, then JS glue into www/pkg
 # (gitignored): two modules from the one crate (Cargo features; src/wasm/):
 #   www/pkg/sprouts.js, sprouts_bg.wasm                  the plane's (default features)
-#   www/pkg/sprouts_surface.js, sprouts_surface_bg.wasm  the surface board's
+#   www/pkg/sprouts_surface.js, sprouts_surface_bg.wasm  the surface board's, and (p, q) Sprouts (fetched on demand)
 # Assumes scripts/setup.sh has run. Does nothing when www/pkg was built from
 # the same inputs (src/, Cargo.toml, Cargo.lock, the wasm-bindgen CLI):
 # their hashes are kept in www/pkg/.inputs. --force builds anyway.

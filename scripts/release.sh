@@ -21,7 +21,7 @@ if [ "${SPROUTS_RELEASE_QUICK:-}" = 1 ]; then
   echo "quick release: www/pkg's wasm, not optimised (not for publishing)"
 else
   # 1. The engine's two modules (src/wasm/: the plane's, default features;
-  #    the surface board's, loaded only by the surface board), built with
+  #    the on-demand one: the surface board and (p, q) Sprouts), built with
   #    the wasm-release profiles (Cargo.toml: opt-level "z" and LTO) and the
   #    inlining threshold of "s" (75): "z"'s own (5) solves at half the
   #    speed (docs/release.md); their JS glue, then wasm-opt.

@@ -120,6 +120,10 @@ fn with_search<T>(
 /// winning moves (no nimbers: the lands of a variant are not reported),
 /// each part told to `tell` as soon as it is proved.
 pub fn analyse(record: &str, width: f64, height: f64, opts: &Options, clock: &Clock, tell: Option<Tell>) -> Result<Analysis, String> {
+    // (p, q) Sprouts: `crate::pq_service`, which the plane's wasm module
+    // does not carry (it is in the one fetched on demand, src/wasm/mod.rs);
+    // there `replay` refuses the `{pq:P,Q}` tag as another game's rules.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "surface-module"))]
     if record.trim_start().starts_with("{pq:") {
         return crate::pq_service::analyse(record, width, height, opts, clock, tell);
     }
@@ -188,6 +192,10 @@ pub fn analyse(record: &str, width: f64, height: f64, opts: &Options, clock: &Cl
 /// search finds one within the budget, else a random one (`method`:
 /// "winning", "proven-loss", "guess" or "random", as for plain Sprouts).
 pub fn computer_move(record: &str, width: f64, height: f64, opts: &Options, clock: &Clock, tell: Option<Tell>) -> Result<ComputerMove, String> {
+    // (p, q) Sprouts: `crate::pq_service`, which the plane's wasm module
+    // does not carry (it is in the one fetched on demand, src/wasm/mod.rs);
+    // there `replay` refuses the `{pq:P,Q}` tag as another game's rules.
+    #[cfg(any(not(target_arch = "wasm32"), feature = "surface-module"))]
     if record.trim_start().starts_with("{pq:") {
         return crate::pq_service::computer_move(record, width, height, opts, clock, tell);
     }

@@ -2,7 +2,9 @@
 //! (`scripts/test.sh`). Native test runs compile this file to nothing.
 #![cfg(target_arch = "wasm32")]
 
-use sprouts::wasm::{analyse, canonical, computer_move, engine_version, explore, read_record, reading_of, Game};
+use sprouts::wasm::{
+    analyse, analyse_variant, canonical, computer_move, computer_move_variant, engine_version, explore, read_record, reading_of, Game,
+};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
@@ -63,6 +65,22 @@ fn opts(pairs: &[(&str, JsValue)]) -> JsValue {
 #[wasm_bindgen_test]
 fn engine_version_is_the_crate_version() {
     assert_eq!(engine_version(), env!("CARGO_PKG_VERSION"));
+}
+
+/// (p, q) Sprouts is in the module fetched on demand (src/wasm/pq.rs,
+/// feature `surface-module`): this plane module's variant analysis and
+/// computer refuse its record with the reason, and trap on nothing.
+#[cfg(not(feature = "surface-module"))]
+#[wasm_bindgen_test]
+fn the_plane_module_refuses_a_pq_record() {
+    let answers = [
+        analyse_variant("{pq:4,3} 2+", 800.0, 600.0, JsValue::NULL, None),
+        computer_move_variant("{pq:4,3} 2+", 800.0, 600.0, JsValue::NULL, None),
+    ];
+    for a in answers {
+        let m = message(a.err().unwrap());
+        assert!(m.contains("(p, q) Sprouts is a game of its own"), "{m}");
+    }
 }
 
 #[wasm_bindgen_test]

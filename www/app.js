@@ -19,7 +19,7 @@
  * Web Worker (worker.js) so that the page never freezes.
  */
 import { createBoard, boardShape, BOARD_CSS } from './board.js';
-import { checkStroke, gameFromJson, loadEngine, messageOf } from './engine.js';
+import { checkStroke, gameFromJson, isPq, loadEngine, messageOf, readyFor } from './engine.js';
 import { createEngineWorker } from './worker-client.js';
 import { GameController } from './game-controller.js';
 import { createComputer } from './computer.js';
@@ -209,7 +209,13 @@ function start(c) {
     return true;
   }
   const setup = createSetup(c, {
-    start: (n, misere, rules, start) => fresh(() => c.newGame(n, misere, rules, start)),
+    start: (n, misere, rules, start) => {
+      const make = () => fresh(() => c.newGame(n, misere, rules, start));
+      // (p, q) Sprouts is in the module fetched on demand (engine.js); a
+      // plain game starts at once.
+      if (!isPq(rules)) return make();
+      readyFor(rules).then(make, (e) => { $('move-error').textContent = `(p, q) Sprouts could not be loaded: ${messageOf(e)}`; });
+    },
     again: () => fresh(() => c.again()),
     playersChanged: () => {
       persist(c);
@@ -246,16 +252,21 @@ function start(c) {
       setup.write();
     };
     if (hasDrawing(text)) {
-      try {
-        show(gameFromJson(c.engine, text));
-      } catch (e) {
-        status.note(unreadable(storedText(), messageOf(e)));
-      }
-      return Promise.resolve();
+      const open = () => {
+        try {
+          show(gameFromJson(c.engine, text));
+        } catch (e) {
+          status.note(unreadable(storedText(), messageOf(e)));
+        }
+      };
+      if (!isPq(text)) return Promise.resolve(open());
+      // (p, q) Sprouts: its module first (a failure to load says so in open's note).
+      return readyFor(text).catch(() => {}).then(open);
     }
     const before = c.current;
     status.note('Reading the saved game…');
-    return drawing.request({ type: 'file', text }).reply.then((m) => {
+    return drawing.request({ type: 'file', text }).reply.then(async (m) => {
+      await readyFor(String(m.game ?? '')).catch(() => {}); // a (p, q) game's module (engine.js)
       if (c.current !== before) return; // something else was opened meanwhile
       let game;
       try {
@@ -450,6 +461,8 @@ async function main() {
   const saved = loadSaved(c);
   let note = saved.problem;
   if (saved.game !== null && hasDrawing(saved.game)) {
+    // A (p, q) game's module first (engine.js); failing, the note below says why.
+    await readyFor(saved.game).catch(() => {});
     try {
       c.current = gameFromJson(engine, saved.game);
       c.replaying = saved.replaying;

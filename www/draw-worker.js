@@ -44,7 +44,7 @@
  * worker does not hold (a newer one started, or a new worker) gets
  * {id, error}.
  */
-import { gameFromJson, gameFromRecord, loadEngine, isTrap, messageOf } from './engine.js';
+import { gameFromJson, gameFromRecord, loadEngine, isTrap, messageOf, readyFor } from './engine.js';
 import { readGame } from './reading.js';
 
 /** Milliseconds of sweeping per step (the page redraws once per step). */
@@ -173,6 +173,8 @@ scope.addEventListener('message', async (ev) => {
   const m = ev.data ?? {};
   try {
     const e = await engine;
+    // A (p, q) game's text: its module is fetched first (engine.js).
+    await readyFor(String(m.text ?? m.record ?? m.game ?? ''));
     const reply = m.type === 'open' ? open(e, m) : m.type === 'link' ? link(e, m) : m.type === 'place' ? place(e, m)
       : m.type === 'file' ? file(e, m) : m.type === 'tidied' ? tidied(e, m) : tidy(e, m);
     scope.postMessage(reply);

@@ -50,7 +50,7 @@
  */
 import { boardShape, createBoard, BOARD_CSS } from './board.js';
 import { cancelDrawing, placeInWorker, readInWorker, tidyInWorker } from './embed-drawing.js';
-import { checkStroke, gameFromRecord, loadEngine, messageOf } from './engine.js';
+import { checkStroke, gameFromRecord, loadEngine, messageOf, newPqGame, readyFor } from './engine.js';
 import { looksLikeRecord, readGame } from './reading.js';
 import { statusText } from './embed-status.js';
 import { createReplay } from './embed-replay.js';
@@ -481,11 +481,13 @@ export class SproutsBoard extends HTMLElement {
     if (variant) {
       try {
         const tagged = `${variant.tag} ${looksLikeRecord(moves) ? moves : `${n}${misere ? '-' : '+'} ${moves}`}`;
-        // (p, q) Sprouts (`rules="pq:4,3"`) is the engine's PqGame.
+        // (p, q) Sprouts (`rules="pq:4,3"`) is the PqGame of the module
+        // fetched on demand (engine.js), loaded first.
         const pq = variant.rules.startsWith('pq:');
+        if (pq) await readyFor(variant.rules);
         game = moves
           ? gameFromRecord(engine, tagged, width, height)
-          : pq ? /** @type {any} */ (new engine.PqGame(variant.rules, n, misere, width, height))
+          : pq ? newPqGame(variant.rules, n, misere, width, height)
           : engine.Game.newVariant(variant.rules, variant.start, n, misere, width, height);
       } catch (e) {
         why = e;

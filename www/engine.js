@@ -2,9 +2,13 @@
 /**
  * Loading the wasm engine. Two modules are built from the Rust crate
  * (src/wasm/): the plane's (`pkg/sprouts*`: the main page, the plane's
- * embeds, their workers) and the surface board's (`pkg/sprouts_surface*`:
- * surface.html, its worker, `<sprouts-board surface>`), so that the
- * plane's pages never download the surface board's code.
+ * embeds, their workers) and the one fetched on demand
+ * (`pkg/sprouts_surface*`: the surface board — surface.html, its worker,
+ * `<sprouts-board surface>` — and (p, q) Sprouts' games and analysis), so
+ * that the plane's pages download neither's code until one is played.
+ * A (p, q) game is made here from its text (`gameFromJson`,
+ * `gameFromRecord`, `newPqGame`) once `readyFor(text)` (or `loadPqEngine`)
+ * has loaded that module; a plain game never waits for it.
  *
  *   const engine = await loadEngine();
  *   const game = new engine.Game(3, false, 800, 600);
@@ -47,27 +51,71 @@ function loader(name) {
 /** The plane's engine. */
 export const loadEngine = /** @type {(opts?: { fresh?: boolean }) => Promise<Engine>} */ (loader('sprouts'));
 
-/** The surface board's engine. */
+/** The module fetched on demand: the surface board's and (p, q) Sprouts' engine. */
 export const loadSurfaceEngine = /** @type {(opts?: { fresh?: boolean }) => Promise<SurfaceEngine>} */ (loader('sprouts_surface'));
+
+/** The on-demand module once loaded for (p, q) Sprouts (see `loadPqEngine`). @type {SurfaceEngine | null} */
+let pqEngine = null;
+
+/** Loads (once) the module that plays and analyses (p, q) Sprouts. */
+export async function loadPqEngine() {
+  pqEngine = await loadSurfaceEngine();
+  return pqEngine;
+}
+
+/**
+ * Whether a text is (p, q) Sprouts: a `{pq:P,Q}` record, a saved game
+ * with `"rules": "pq:P,Q"`, or rules named `pq:P,Q`.
+ * @param {string} text
+ */
+export function isPq(text) {
+  return /^\s*\{pq:/.test(text) || /"rules"\s*:\s*"pq:/.test(text) || /^pq:/.test(text);
+}
+
+/**
+ * Settles once `text` can be made a game synchronously: a (p, q) one
+ * loads the on-demand module first; any other settles at once.
+ * @param {string} text
+ */
+export async function readyFor(text) {
+  if (isPq(text)) await loadPqEngine();
+}
+
+/** The loaded (p, q) module; an error, not a crash, if it is not loaded yet. */
+function pq() {
+  if (!pqEngine) throw new Error('the (p, q) Sprouts engine is not loaded yet');
+  return pqEngine;
+}
+
+/**
+ * A new (p, q) game (`rules`: `pq:P,Q`) of `n` points: the on-demand
+ * module's `PqGame`, which answers the page's calls as `Game` does.
+ * Needs `loadPqEngine` (or `readyFor(rules)`) first.
+ * @param {string} rules @param {number} n @param {boolean} misere @param {number} width @param {number} height
+ * @returns {InstanceType<Engine['Game']>}
+ */
+export function newPqGame(rules, n, misere, width, height) {
+  return /** @type {any} */ (new (pq().PqGame)(rules, n, misere, width, height));
+}
 
 /**
  * A saved game's `Game`: a (p, q) Sprouts file (`"rules": "pq:P,Q"`) is
- * the engine's `PqGame`, which answers the page's calls as `Game` does.
+ * the on-demand module's `PqGame` (after `readyFor(json)`).
  * @param {Engine} engine @param {string} json
  * @returns {InstanceType<Engine['Game']>}
  */
 export function gameFromJson(engine, json) {
-  if (/"rules"\s*:\s*"pq:/.test(json)) return /** @type {any} */ (engine.PqGame.fromJson(json));
+  if (/"rules"\s*:\s*"pq:/.test(json)) return /** @type {any} */ (pq().PqGame.fromJson(json));
   return engine.Game.fromJson(json);
 }
 
 /**
- * A record's `Game` (a `{pq:P,Q}` record: `PqGame`).
+ * A record's `Game` (a `{pq:P,Q}` record: `PqGame`, after `readyFor(record)`).
  * @param {Engine} engine @param {string} record @param {number} width @param {number} height
  * @returns {InstanceType<Engine['Game']>}
  */
 export function gameFromRecord(engine, record, width, height) {
-  if (/^\s*\{pq:/.test(record)) return /** @type {any} */ (engine.PqGame.fromRecord(record, width, height));
+  if (/^\s*\{pq:/.test(record)) return /** @type {any} */ (pq().PqGame.fromRecord(record, width, height));
   return engine.Game.fromRecord(record, width, height);
 }
 

@@ -16,7 +16,7 @@
  * played: the page tidies the drawing), `interrupt` (the computer must
  * stop thinking), `note` (detail: a sentence for the status line).
  */
-import { gameFromJson, isTrap, loadEngine, messageOf } from './engine.js';
+import { gameFromJson, isTrap, loadEngine, messageOf, newPqGame } from './engine.js';
 
 /** @typedef {import('./engine.js').Engine} Engine */
 /** @typedef {InstanceType<Engine['Game']>} Game */
@@ -260,7 +260,8 @@ export class GameController extends EventTarget {
    */
   newGame(n, misere, rules = 'sprouts', start = '') {
     const { width, height } = this.boardSize();
-    if (rules.startsWith('pq:')) return /** @type {Game} */ (/** @type {unknown} */ (new this.engine.PqGame(rules, n, misere, width, height)));
+    // (p, q) Sprouts: the on-demand module's, loaded first (engine.js `readyFor(rules)`).
+    if (rules.startsWith('pq:')) return /** @type {Game} */ (/** @type {unknown} */ (newPqGame(rules, n, misere, width, height)));
     if (rules !== 'sprouts') return this.engine.Game.newVariant(rules, start, n, misere, width, height);
     return new this.engine.Game(n, misere, width, height);
   }

@@ -23,7 +23,7 @@
  * board.
  */
 import { $, input, plural } from './dom.js';
-import { gameFromJson, messageOf } from './engine.js';
+import { gameFromJson, messageOf, readyFor } from './engine.js';
 import { parseFragment } from './share.js';
 import { showingOpened } from './store.js';
 
@@ -59,8 +59,12 @@ export function createOpener(ctl, drawing, host) {
     host.reading(note);
     const { id, reply } = drawing.request(m);
     pending = id;
-    return reply.then((r) => {
+    return reply.then(async (r) => {
       if (pending !== id || r.cancelled) return;
+      // A (p, q) game's module is fetched first (engine.js); failing,
+      // `done` says why when it makes the game.
+      await readyFor(String(r.game ?? '')).catch(() => {});
+      if (pending !== id) return;
       pending = 0;
       host.reading('');
       done(r);

@@ -16,7 +16,9 @@
  *                                                    → result: {move, method, outcome, nodes}
  *     (or `variant: true, record, width, height`: a game under other rules,
  *     its tagged record replayed on the board's size; see analyseVariant
- *     and computerMoveVariant in src/wasm/plane.rs)
+ *     and computerMoveVariant in src/wasm/plane.rs; a `{pq:P,Q}` record
+ *     goes to analysePq / computerMovePq of the module fetched on demand,
+ *     src/wasm/pq.rs)
  *   {id, type: 'canonical', position}                → result: GLOP string
  *   {id, type: 'puzzleCheck', position, misere, move, maxNodes?, maxMillis?}
  *                                                    → result: {correct, move, child, opponent, reply} (see puzzleCheck in src/wasm/plane.rs)
@@ -29,13 +31,17 @@
  * terminating this worker (see worker-client.js); a trapped engine (a Rust
  * panic) reports `fatal: true` so that the client starts a new worker.
  */
-import { loadEngine } from './engine.js';
+import { isPq, loadEngine, loadPqEngine } from './engine.js';
 import { serveRequests } from './worker-loop.js';
 
 serveRequests(loadEngine(), (e, req, progress) => {
   switch (req.type) {
     case 'analyse': {
       const opts = { maxNodes: req.maxNodes ?? 0, maxMillis: req.maxMillis ?? 0, tableMb: req.tableMb ?? 0, only: req.only ?? null };
+      // (p, q) Sprouts is analysed by the module fetched on demand (engine.js).
+      if (req.variant && isPq(String(req.record))) {
+        return loadPqEngine().then((pq) => pq.analysePq(String(req.record), Number(req.width), Number(req.height), opts, progress));
+      }
       return req.variant
         ? e.analyseVariant(String(req.record), Number(req.width), Number(req.height), opts, progress)
         : typeof req.position === 'string'
@@ -49,6 +55,9 @@ serveRequests(loadEngine(), (e, req, progress) => {
         maxMillis: req.maxMillis ?? 0,
         seed: req.seed ?? Math.random() * 2 ** 32,
       };
+      if (req.variant && isPq(String(req.record))) {
+        return loadPqEngine().then((pq) => pq.computerMovePq(String(req.record), Number(req.width), Number(req.height), opts, progress));
+      }
       return req.variant
         ? e.computerMoveVariant(String(req.record), Number(req.width), Number(req.height), opts, progress)
         : typeof req.position === 'string'

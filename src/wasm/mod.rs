@@ -13,26 +13,37 @@
 //!
 //! - [`plane`] (feature `plane-module`, the default): the main page, the
 //!   embed's plane boards, their workers (`www/pkg/sprouts*`).
-//! - [`surface`] (feature `surface-module`): the surface board
-//!   (`surface.html`, its worker, `<sprouts-board surface>`;
-//!   `www/pkg/sprouts_surface*`). Its tracing, router and search, and the
-//!   JSON parser of its saved games, are in no other page's download.
+//! - [`surface`] and [`pq`] (feature `surface-module`): the module fetched
+//!   on demand, which carries the surface board (`surface.html`, its
+//!   worker, `<sprouts-board surface>`) and (p, q) Sprouts (the page's and
+//!   the embed's `pq:P,Q` games, their drawing and their analysis;
+//!   `www/pkg/sprouts_surface*`). Its tracing, router and search, the
+//!   (p, q) game, notation and solver, and the JSON parser of the surface's
+//!   saved games, are in no plane page's download: a plane page fetches it
+//!   only when a (p, q) game is made or analysed (www/engine.js).
 //!
 //! Both features together (additive) give one module with everything.
 
 use crate::board::Point;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+#[cfg(any(feature = "plane-module", feature = "surface-module"))]
+use crate::{report::ProgressReport, service::{Options, Tell}};
+#[cfg(any(feature = "plane-module", feature = "surface-module"))]
+use std::{ops::ControlFlow, rc::Rc};
 
-#[cfg(feature = "plane-module")]
+// The options reader is shared: the on-demand module's (p, q) analysis
+// reads a request's options too.
+#[cfg(any(feature = "plane-module", feature = "surface-module"))]
+#[cfg_attr(not(feature = "plane-module"), allow(dead_code))]
 mod from_js;
 #[cfg(feature = "plane-module")]
 mod plane;
 #[cfg(feature = "plane-module")]
 pub use plane::*;
-#[cfg(feature = "plane-module")]
+#[cfg(feature = "surface-module")]
 mod pq;
-#[cfg(feature = "plane-module")]
+#[cfg(feature = "surface-module")]
 pub use pq::*;
 #[cfg(feature = "surface-module")]
 mod surface;
@@ -74,4 +85,25 @@ fn to_js<T: Serialize>(v: &T) -> JsValue {
 #[cfg_attr(not(any(feature = "plane-module", feature = "surface-module")), allow(dead_code))]
 fn points_of(flat: &[f64]) -> Vec<Point> {
     flat.chunks_exact(2).map(|c| Point::new(c[0], c[1])).collect()
+}
+
+/// A request's options (`{maxNodes, maxMillis, tableMb, strength, seed,
+/// only}`); none given: the defaults.
+#[cfg(any(feature = "plane-module", feature = "surface-module"))]
+fn options(v: JsValue) -> Result<Options, JsError> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(Options::default());
+    }
+    from_js::options(&v).map_err(|e| err(format!("bad options: {e}")))
+}
+
+/// The page's progress callback: `{nodes, tableBytes, found}` (see
+/// `analyse`); a truthy return value stops.
+#[cfg(any(feature = "plane-module", feature = "surface-module"))]
+fn report(progress: Option<js_sys::Function>) -> Option<Tell> {
+    let cb = progress?;
+    Some(Rc::new(move |p: &ProgressReport| match cb.call1(&JsValue::NULL, &to_js(p)) {
+        Ok(v) if v.is_truthy() => ControlFlow::Break(()),
+        _ => ControlFlow::Continue(()),
+    }))
 }

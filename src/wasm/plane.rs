@@ -6,16 +6,14 @@
 //!   [`canonical`]): they take WGOSA records or position strings, never wasm
 //!   objects, so that only text crosses `postMessage`.
 
-use super::{err, from_js, points_of, to_js};
+use super::{err, from_js, options, points_of, report, to_js};
 use crate::board::{page_tidy, StrokeRules, SvgOptions};
 use crate::game;
-use crate::report::ProgressReport;
-use crate::service::{Options, Service, Tell};
+use crate::service::Service;
 use crate::text::{parse_position, HoeyDisplay};
 use crate::Canon;
 use serde::Serialize;
 use std::cell::RefCell;
-use std::ops::ControlFlow;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
@@ -437,23 +435,6 @@ pub fn explore(position: &str, misere: bool) -> Result<JsValue, JsError> {
 thread_local! {
     /// The worker's solvers and computer player, kept between requests.
     static SERVICE: RefCell<Service> = RefCell::new(Service::new(Rc::new(js_sys::Date::now)));
-}
-
-fn options(v: JsValue) -> Result<Options, JsError> {
-    if v.is_undefined() || v.is_null() {
-        return Ok(Options::default());
-    }
-    from_js::options(&v).map_err(|e| err(format!("bad options: {e}")))
-}
-
-/// The page's progress callback: `{nodes, tableBytes, found}` (see
-/// [`analyse`]); a truthy return value stops.
-fn report(progress: Option<js_sys::Function>) -> Option<Tell> {
-    let cb = progress?;
-    Some(Rc::new(move |p: &ProgressReport| match cb.call1(&JsValue::NULL, &to_js(p)) {
-        Ok(v) if v.is_truthy() => ControlFlow::Break(()),
-        _ => ControlFlow::Continue(()),
-    }))
 }
 
 /// Runs a request on the service.

@@ -1,10 +1,12 @@
 //! (p, q) Sprouts for the page and the embed (issue 37): one game on one
-//! drawing ([`crate::game::PqGame`]), with the method names of
-//! [`super::Game`] that the page calls, so that it plays either. Its
-//! computer and analysis go through `analyseVariant` /
-//! `computerMoveVariant` with the `{pq:P,Q}` record (`crate::pq_service`).
+//! drawing ([`crate::game::PqGame`]), with the method names of the plane
+//! module's `Game` that the page calls, so that it plays either. Its
+//! computer and analysis are `analysePq` / `computerMovePq` with the
+//! `{pq:P,Q}` record (`crate::pq_service`). In the module fetched on
+//! demand (feature `surface-module`), not the plane's: a plane page
+//! downloads it only when a (p, q) game is played (www/engine.js).
 
-use super::{err, points_of, to_js};
+use super::{err, options, points_of, report, to_js};
 use crate::board::{StrokeRules, SvgOptions};
 use crate::game;
 use wasm_bindgen::prelude::*;
@@ -279,4 +281,25 @@ impl PqGame {
     pub fn move_choices(&self) -> Result<u32, JsError> {
         self.0.move_choices().map(|m| m.len() as u32).map_err(err)
     }
+}
+
+/// The analysis of the position after a `{pq:P,Q}` record replayed on a
+/// `width` × `height` board (the page's, so the moves name its points):
+/// the plane module's `analyseVariant` answer, `options` and `progress` as
+/// for it.
+#[wasm_bindgen(js_name = analysePq)]
+pub fn analyse_pq(record: &str, width: f64, height: f64, options_: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
+    let opts = options(options_)?;
+    let clock: crate::player::Clock = std::rc::Rc::new(js_sys::Date::now);
+    crate::pq_service::analyse(record, width, height, &opts, &clock, report(progress)).map(|a| to_js(&a)).map_err(err)
+}
+
+/// The computer's move after a `{pq:P,Q}` record (see [`analyse_pq`]):
+/// `{move, method, outcome, nodes}` as the plane module's
+/// `computerMoveVariant`.
+#[wasm_bindgen(js_name = computerMovePq)]
+pub fn computer_move_pq(record: &str, width: f64, height: f64, options_: JsValue, progress: Option<js_sys::Function>) -> Result<JsValue, JsError> {
+    let opts = options(options_)?;
+    let clock: crate::player::Clock = std::rc::Rc::new(js_sys::Date::now);
+    crate::pq_service::computer_move(record, width, height, &opts, &clock, report(progress)).map(|a| to_js(&a)).map_err(err)
 }

@@ -11,6 +11,10 @@ import { useSite } from './harness.mjs';
 import { embedBoard, mouseDraw } from './helpers.mjs';
 
 const site = useSite();
+
+/** The wasm files the page's main thread fetched. @param {import('playwright-core').Page} page */
+const fetchedWasm = (page) => page.evaluate(() => performance.getEntriesByType('resource')
+  .map((e) => e.name.replace(/[?#].*$/, '').replace(/^.*\//, '')).filter((n) => n.endsWith('.wasm')).sort());
 const SHOTS = process.env.PQ_SHOTS ?? '';
 
 /**
@@ -125,11 +129,15 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
 
 test('(4, 3) Sprouts: the analysis, and the computer answering a drawn move', async () => {
   const { page, errors } = await site.open('', { width: 1280, height: 800 });
+  // (p, q) Sprouts is in the module fetched on demand (src/wasm/mod.rs):
+  // the page fetches it only once a (p, q) game is made.
+  assert.deepEqual(await fetchedWasm(page), ['sprouts_bg.wasm'], 'a plain game: the plane module only');
   await page.locator('#setup-box').evaluate((d) => { /** @type {HTMLDetailsElement} */ (d).open = true; });
   await page.selectOption('#rules-kind', 'pq:4,3');
   await page.fill('#spots', '2');
   await page.click('#new-game');
   await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game?.rulesName === 'pq:4,3');
+  assert.deepEqual(await fetchedWasm(page), ['sprouts_bg.wasm', 'sprouts_surface_bg.wasm'], 'a (p, q) game: the on-demand module too');
   // 2 points of (4, 3): a first-player win (docs/variants.md), both moves winning.
   await page.click('#analyse');
   await page.waitForFunction(() => document.getElementById('analysis-result')?.dataset.state === 'done', null, { timeout: 60000 });
@@ -146,7 +154,13 @@ test('(4, 3) Sprouts: the analysis, and the computer answering a drawn move', as
   await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game?.moveCount === 0);
   for (let line = 0; line < 2; line++) assert.ok(await drawLine(page), `line ${line + 1}`);
   await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game.moveCount === 2 || /** @type {any} */ (globalThis).sprouts.game.isOver(), null, { timeout: 30000 });
-  assert.match(await page.inputValue('#record'), /^\{pq:4,3\} 2\+ \S+ \S+/);
+  const record = await page.inputValue('#record');
+  assert.match(record, /^\{pq:4,3\} 2\+ \S+ \S+/);
+  // Reloaded, the tab's saved (p, q) game comes back: its module is
+  // fetched before the game is made (www/app.js, engine.js readyFor).
+  await page.reload();
+  await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts?.game?.rulesName === 'pq:4,3', null, { timeout: 20000 });
+  assert.equal(await page.inputValue('#record'), record);
   assert.deepEqual(errors, []);
   await page.close();
 });
