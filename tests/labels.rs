@@ -16,7 +16,7 @@ mod common;
 const LIMITS: [(&str, usize, usize, usize, f64); 3] = [
     ("page 390x844", NEAR_PAGE, OVER_PAGE, 0, 36.0),
     ("embed 480x320", NEAR_480, OVER_480, 0, 36.0),
-    ("embed 320x240", NEAR_320, OVER_320, 0, 21.0),
+    ("embed 320x240", NEAR_320, OVER_320, 0, 28.0),
 ];
 // Measured (`sprouts bench layout --games 1 --spots 3 --jobs 2`, its
 // records rows) with this placement: embeds on boards of their area's
@@ -40,34 +40,41 @@ const LIMITS: [(&str, usize, usize, usize, f64); 3] = [
 // 10 px (as www/board.js fits it): over a curve at 320x240 67 -> 18, the
 // worst gap there 35.5 -> 21 px, the other views unchanged at 0. The
 // placement is deterministic: a change that makes any of these worse
-// fails here.
+// fails here. Then (issue 34, item 2, sixth pass) marks drawn smaller
+// below 0.4 CSS px per unit, spots kept two discs apart by the tidy, and
+// no band above a short embed's drawing: over a curve at 320x240 18 -> 1
+// (numbers covering another spot or number 214 -> 36), the worst gap
+// there 21 -> 28 px (a number a ring out, clear and not across).
+// (docs/labels.md, `sprouts bench layout --games 1 --spots 3`.)
 const NEAR_PAGE: usize = 0;
 const OVER_PAGE: usize = 0;
 const NEAR_480: usize = 0;
 const OVER_480: usize = 0;
 const NEAR_320: usize = 0;
-const OVER_320: usize = 18;
+const OVER_320: usize = 1;
 
-// One test per view (was one test over the three, 257 s under the second
-// run's load: the longest native test), so nextest runs them on both cores.
+// One test per view, so that the test runner spreads the views' 40 s
+// of CPU over the cores instead of one test holding the native tests'
+// end (docs/contributing.md).
 #[test]
 fn numbers_read_as_their_spots_on_real_records_page_390x844() {
-    check_view(LIMITS[0]);
+    numbers_read_as_their_spots("page 390x844");
 }
 
 #[test]
 fn numbers_read_as_their_spots_on_real_records_embed_480x320() {
-    check_view(LIMITS[1]);
+    numbers_read_as_their_spots("embed 480x320");
 }
 
 #[test]
 fn numbers_read_as_their_spots_on_real_records_embed_320x240() {
-    check_view(LIMITS[2]);
+    numbers_read_as_their_spots("embed 320x240");
 }
 
-fn check_view((name, near, over, across, gap): (&str, usize, usize, usize, f64)) {
+fn numbers_read_as_their_spots(name: &str) {
     let records: Vec<String> = common::record_corpus().into_iter().map(|(_, _, r)| r).collect();
     assert!(records.len() >= 13, "the real records are missing");
+    let (_, near, over, across, gap) = LIMITS.into_iter().find(|l| l.0 == name).unwrap();
     let view = View::all().into_iter().find(|v| v.name == name).unwrap();
     let mut total = NumberCheck::default();
     for text in &records {
@@ -79,7 +86,7 @@ fn check_view((name, near, over, across, gap): (&str, usize, usize, usize, f64))
     }
     eprintln!("{name}: {total:?}");
     assert!(
-        !(total.nearer_other > near || total.over_curve > over || total.across > across || total.worst_gap_px > gap + 1e-9),
+        total.nearer_other <= near && total.over_curve <= over && total.across <= across && total.worst_gap_px <= gap + 1e-9,
         "{name}: {total:?}, limits nearer {near}, over {over}, across {across}, gap {gap}"
     );
 }
