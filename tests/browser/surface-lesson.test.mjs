@@ -56,6 +56,11 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     assert.match(pos, /@1/, 'joining two spots across a side keeps the handle');
     await page.screenshot({ path: `/tmp/surface-lesson-${width}x${height}-torus.png` });
 
+    await page.evaluate(() => document.getElementById('flip')?.scrollIntoView());
+    await page.screenshot({ path: `/tmp/surface-lesson-${width}x${height}-flip.png` });
+    await page.evaluate(() => document.getElementById('projective-board')?.scrollIntoView());
+    await page.screenshot({ path: `/tmp/surface-lesson-${width}x${height}-projective.png` });
+
     // The results table: four surfaces, 13 columns of outcomes.
     await page.locator('#results').scrollIntoViewIfNeeded();
     assert.equal(await page.locator('#results tr').count(), 5);
