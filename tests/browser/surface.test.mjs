@@ -217,10 +217,11 @@ test('the main page\'s Surface field opens the surface board with its spots and 
   assert.equal(await page.inputValue('#surface-kind'), 'projective');
   assert.equal(await page.inputValue('#surface-p2'), 'heuristic');
   assert.equal(await page.locator('#surface-board circle.spot').count(), 3);
-  // And back. Leaving a page may abort its worker's wasm download still in
-  // flight (the computer's worker starts one): that request fails by design.
+  // And back. Leaving a page may abort its worker's script or wasm download
+  // still in flight (the computer's worker starts one): that request fails
+  // by design (seen on a loaded machine: surface-worker.js itself).
   await Promise.all([page.waitForURL(/index\.html$/), page.click('#surface-back')]);
-  assert.deepEqual(errors.filter((e) => !/^request failed: .*\/pkg\//.test(e)), []);
+  assert.deepEqual(errors.filter((e) => !/^request failed: .*\/(pkg\/|surface-worker\.js$)/.test(e)), []);
   await page.close();
 });
 
