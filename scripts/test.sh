@@ -9,10 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 began=$SECONDS
-echo "== expected time on a 2-core machine: about 14 min the first time on a fresh"
-echo "   machine (4 min of it building wasm-bindgen-cli; 9 min 37 s measured with"
-echo "   the tools installed); later, with nothing changed, about 6.5 min on a quiet"
-echo "   machine (6 min 22 s measured on 2026-11-28); much longer when it is busy"
+echo "== expected time on a 2-core machine: about 15 min the first time on a fresh"
+echo "   machine (4 min of it building wasm-bindgen-cli; 10 min 55 s measured with"
+echo "   the tools installed); later, with nothing changed, about 7.5 min on a quiet"
+echo "   machine (7 min 28 s measured on 2026-11-29); much longer when it is busy"
 echo "   with other work (docs/contributing.md)"
 bash scripts/setup.sh --browser
 # shellcheck source=scripts/env.sh
