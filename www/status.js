@@ -39,7 +39,9 @@ export function createStatus(ctl) {
       const p = /** @type {1|2} */ (st.toMove);
       // Against the computer the line speaks to the player; the move
       // number is the move list's (one number for a pair of moves).
-      head = !ctl.mixed() ? `${ctl.playerName(p)} to move` : ctl.isHuman(p) ? 'Your move' : 'The computer is thinking…';
+      // While a replay shows a move, nobody plays: the computer waits too.
+      head = !ctl.mixed() ? `${ctl.playerName(p)} to move` : ctl.isHuman(p) ? 'Your move'
+        : ctl.replaying ? 'The computer to move' : 'The computer is thinking…';
       rest = `(move ${Math.floor(st.moveNumber / 2) + 1}, ${livesWords(g, st.lives)} left${st.misere ? '; misère: the last move loses' : ''}).`;
     }
     // The end of a record opened: its result, which need not be the board's (a concession).

@@ -120,6 +120,8 @@ test('continuing a replayed game against the computer: it answers at once', asyn
   await page.selectOption('#player2', 'random');
   await page.waitForTimeout(300);
   assert.deepEqual(await replayState(page), { shown: 9, later: 10 });
+  // ...and the status says so, rather than that it is thinking.
+  assert.match(await page.textContent('#status') ?? '', /^Replaying: The computer to move \(move 5,/);
   await page.click('#continue');
   await page.click('#continue-yes');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 10, null, { timeout: 30000 });
