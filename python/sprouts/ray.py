@@ -204,6 +204,22 @@ class LocalPool:
         pass
 
 
+def start_local_ray(ray, workers: int, attempts: int = 3) -> None:
+    """Starts a local Ray with `workers` CPUs. Ray gives its node a fixed
+    30 s to start; on a machine busy with other work that is not always
+    enough, and a retry after Ray has cleaned up usually is (the error is
+    Ray's, raised unchanged after the last attempt)."""
+    for attempt in range(1, attempts + 1):
+        try:
+            ray.init(num_cpus=workers, include_dashboard=False, logging_level="WARNING")
+            return
+        except Exception as e:  # Ray raises a bare Exception for this
+            if "timed out during startup" not in str(e) or attempt == attempts:
+                raise
+            ray.shutdown()
+            print(f"sprouts.ray: Ray did not start in time (attempt {attempt} of {attempts}); retrying", file=sys.stderr)
+
+
 class RayPool:
     """`workers` Ray actors, each a Worker; a local Ray is started unless
     `address` names a cluster to join."""
@@ -216,7 +232,7 @@ class RayPool:
             if address:
                 ray.init(address=address, logging_level="WARNING")
             else:
-                ray.init(num_cpus=workers, include_dashboard=False, logging_level="WARNING")
+                start_local_ray(ray, workers)
         # Two calls at once: its CPU time can be read while a leaf runs.
         actor = ray.remote(num_cpus=1, max_concurrency=2)(Worker)
         # The store does no search: it takes no CPU of Ray's count.
@@ -579,7 +595,7 @@ def bench(a) -> int:
     solver's thread) plus the workers' time on leaves."""
     import ray
 
-    ray.init(num_cpus=max(a.workers, 1), include_dashboard=False, logging_level="WARNING")
+    start_local_ray(ray, max(a.workers, 1))
     rows = [("normal", n) for n in spans(a.normal)] + [("misère", n) for n in spans(a.misere)]
     w = a.workers
     print(

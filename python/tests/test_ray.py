@@ -167,3 +167,32 @@ def test_shared_facts_decide_positions_at_the_master():
     search, outcome = master("0*11", False, leaf_nodes=300, split=1)
     assert outcome == sprouts.solve("0*11", only="outcome").outcome
     assert search.fact_cursor > 0 and search.nimbers
+
+
+class _SlowRay:
+    """Stands in for `ray`: its node start times out `fails` times."""
+
+    def __init__(self, fails: int, message: str = "The current node timed out during startup. ...") -> None:
+        self.fails, self.message, self.inits, self.shutdowns = fails, message, 0, 0
+
+    def init(self, **kwargs) -> None:
+        self.inits += 1
+        if self.inits <= self.fails:
+            raise Exception(self.message)
+
+    def shutdown(self) -> None:
+        self.shutdowns += 1
+
+
+def test_a_local_ray_that_starts_too_slowly_is_retried():
+    from sprouts.ray import start_local_ray
+
+    slow = _SlowRay(2)
+    start_local_ray(slow, 2)
+    assert (slow.inits, slow.shutdowns) == (3, 2)
+    with pytest.raises(Exception, match="timed out during startup"):
+        start_local_ray(_SlowRay(3), 2)
+    other = _SlowRay(1, "some other failure")
+    with pytest.raises(Exception, match="some other failure"):
+        start_local_ray(other, 2)
+    assert other.inits == 1
