@@ -10,11 +10,12 @@ mod play;
 mod pq;
 mod puzzles;
 mod rule_set;
-mod solve;
-mod verify;
-mod variants;
 mod search;
+mod solve;
+mod surface_game;
 mod surfaces;
+mod variants;
+mod verify;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
@@ -99,7 +100,10 @@ pub struct Failure {
 impl Failure {
     /// Standard output was closed: stop without a word.
     pub fn broken_pipe() -> Failure {
-        Failure { message: String::new(), status: BROKEN_PIPE }
+        Failure {
+            message: String::new(),
+            status: BROKEN_PIPE,
+        }
     }
 }
 
@@ -127,9 +131,15 @@ fn dispatch(command: Command) -> Output {
         Command::Draw(a) => draw::draw(&a),
         Command::Solve(a) => solve::solve(&a),
         Command::Verify(a) => verify::verify(&a),
-        Command::Bench(BenchArgs { which: Bench::Movegen(a) }) => game::bench_movegen(&a),
-        Command::Bench(BenchArgs { which: Bench::Solve(a) }) => solve::bench(&a),
-        Command::Bench(BenchArgs { which: Bench::Layout(a) }) => draw::bench_layout(&a),
+        Command::Bench(BenchArgs {
+            which: Bench::Movegen(a),
+        }) => game::bench_movegen(&a),
+        Command::Bench(BenchArgs {
+            which: Bench::Solve(a),
+        }) => solve::bench(&a),
+        Command::Bench(BenchArgs {
+            which: Bench::Layout(a),
+        }) => draw::bench_layout(&a),
         Command::Play(a) => play::play(&a),
         Command::Puzzles(a) => puzzles::puzzles(&a),
     }
@@ -142,7 +152,9 @@ fn one_line(e: &clap::Error) -> String {
     let parts: Vec<&str> = text
         .lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| {
+            !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information")
+        })
         .map(|l| l.strip_prefix("error: ").unwrap_or(l))
         .collect();
     let mut line = String::new();

@@ -63,13 +63,16 @@ impl Seat {
 /// Computer players against each other: wins of each seat and thinking time per move.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  sprouts play --spots 6 --games 100\n  \
-                        sprouts play --spots 4-7 --first perfect --second heuristic --misere --json")]
+                        sprouts play --spots 4-7 --first perfect --second heuristic --misere --json\n  \
+                        sprouts play --surface torus --spots 5 --first perfect --games 20")]
 pub struct PlayArgs {
     /// Spots at the start, N or a range A-B (games go round the sizes), 1 to 40
     #[arg(long, value_name = "N|A-B", required = true)]
     spots: Option<String>,
-    #[command(flatten)]
-    surface: super::surfaces::SurfaceArgs,
+    /// Play on this surface (docs/variants.md, "Surfaces"): the computer players search the
+    /// surface's moves
+    #[arg(long, value_enum, value_name = "SURFACE", default_value = "plane")]
+    surface: super::surfaces::SurfaceArg,
     /// The first player: random, heuristic or perfect
     #[arg(long, value_name = "PLAYER", default_value = "heuristic", value_parser = strength)]
     first: Strength,
@@ -107,7 +110,11 @@ fn strength(s: &str) -> Result<Strength, String> {
 
 /// `--spots N` or `--spots A-B` (games go round the sizes).
 fn sizes(v: &str) -> Result<Vec<usize>, String> {
-    let num = |s: &str| s.trim().parse::<usize>().map_err(|_| format!("--spots {v:?}: not a number or range"));
+    let num = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("--spots {v:?}: not a number or range"))
+    };
     let (a, b) = match v.split_once('-') {
         Some((a, b)) => (num(a)?, num(b)?),
         None => (num(v)?, num(v)?),
@@ -121,16 +128,25 @@ fn sizes(v: &str) -> Result<Vec<usize>, String> {
 /// The two seats' players under `rules` (the second's seed another).
 fn players<R: RuleSet>(rules: R, args: &PlayArgs) -> Result<[Player<R>; 2], String> {
     let (misere, seed) = (args.misere, args.seed);
-    Ok([Player::new(rules, args.first, misere, seed)?, Player::new(rules, args.second, misere, seed.wrapping_add(7))?])
+    Ok([
+        Player::new(rules, args.first, misere, seed)?,
+        Player::new(rules, args.second, misere, seed.wrapping_add(7))?,
+    ])
 }
 
 /// One game under other rules from `p`, the seats' players taking turns;
 /// its number of moves.
-fn play_out<R: RuleSet>(players: &mut [Player<R>; 2], seats: &mut [Seat; 2], mut p: R::Pos) -> usize {
+fn play_out<R: RuleSet>(
+    players: &mut [Player<R>; 2],
+    seats: &mut [Seat; 2],
+    mut p: R::Pos,
+) -> usize {
     let mut ply = 0;
     loop {
         let t = Instant::now();
-        let Some(next) = players[ply % 2].choose(&p) else { return ply };
+        let Some(next) = players[ply % 2].choose(&p) else {
+            return ply;
+        };
         seats[ply % 2].took(t);
         p = next;
         ply += 1;
@@ -138,17 +154,42 @@ fn play_out<R: RuleSet>(players: &mut [Player<R>; 2], seats: &mut [Seat; 2], mut
 }
 
 pub fn play(args: &PlayArgs) -> Output {
-    super::surfaces::refuse(&args.surface, "play")?;
     let spots = args.spots.as_deref().unwrap_or("");
     let sizes = sizes(spots)?;
+    if args.surface != super::surfaces::SurfaceArg::Plane {
+        super::surfaces::refuse_rules(args.variant.is_variant())?;
+        return super::surface_game::play(&super::surface_game::PlayOptions {
+            surface: args.surface.surface(),
+            spots,
+            sizes,
+            first: args.first,
+            second: args.second,
+            games: args.games,
+            misere: args.misere,
+            seed: args.seed,
+            max_seconds: args.max_seconds,
+            max_nodes: args.max_nodes,
+            table_bytes: super::args::table_bytes(args.table_mb),
+            as_json: args.json,
+        });
+    }
     let games = args.games;
     let misere = args.misere;
-    let conv = if misere { Convention::Misere } else { Convention::Normal };
+    let conv = if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
     let seed = args.seed;
-    let max_millis = args.max_seconds.map_or(f64::INFINITY, |s| s as f64 * 1000.0);
+    let max_millis = args
+        .max_seconds
+        .map_or(f64::INFINITY, |s| s as f64 * 1000.0);
     let max_nodes = args.max_nodes;
     let table = super::args::table_bytes(args.table_mb);
-    let mut seats = [Seat::new(args.first, conv, table), Seat::new(args.second, conv, table)];
+    let mut seats = [
+        Seat::new(args.first, conv, table),
+        Seat::new(args.second, conv, table),
+    ];
     let start = Instant::now();
     let clock: Clock = Rc::new(move || start.elapsed().as_secs_f64() * 1000.0);
     let pq = args.variant.pq();
@@ -169,9 +210,17 @@ pub fn play(args: &PlayArgs) -> Output {
         let n = sizes[(g % sizes.len() as u64) as usize];
         let perfect = args.first == Strength::Perfect || args.second == Strength::Perfect;
         let ply = if let (Some(r), Some(players)) = (pq, &mut pq_players) {
-            play_out(players, &mut seats, super::pq::play_start(r, &args.variant, n, perfect)?)
+            play_out(
+                players,
+                &mut seats,
+                super::pq::play_start(r, &args.variant, n, perfect)?,
+            )
         } else if let Some(players) = &mut others {
-            play_out(players, &mut seats, super::variants::play_start(&args.variant, n, perfect)?)
+            play_out(
+                players,
+                &mut seats,
+                super::variants::play_start(&args.variant, n, perfect)?,
+            )
         } else {
             let mut p = Position::start(n).map_err(|e| e.to_string())?;
             let mut ply = 0usize;
@@ -232,7 +281,9 @@ pub fn play(args: &PlayArgs) -> Output {
         Some(r) => format!(" under {r} rules"),
         None => String::new(),
     };
-    let mut out = format!("{games} games, {spots} spots{under}, {conv} play, {mean_len:.1} moves on average\n");
+    let mut out = format!(
+        "{games} games, {spots} spots{under}, {conv} play, {mean_len:.1} moves on average\n"
+    );
     out.push_str("seat    player     wins   win %   ms/move median  mean    worst   first move\n");
     for (name, s) in ["first", "second"].iter().zip(&seats) {
         let (median, mean, worst) = s.times();
