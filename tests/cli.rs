@@ -27,10 +27,7 @@ const COMMANDS: &[&[&str]] = &[
 ];
 
 fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sprouts"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
+    Command::new(env!("CARGO_BIN_EXE_sprouts")).args(args).output().expect("the binary runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -66,10 +63,7 @@ fn help_and_version_for_every_command() {
     assert!(ok(&["--help"]).contains("Example"));
     for cmd in COMMANDS {
         let help = ok(&[cmd, &["--help"][..]].concat());
-        assert!(
-            help.contains(&format!("Usage: sprouts {}", cmd.join(" "))),
-            "{cmd:?}: {help}"
-        );
+        assert!(help.contains(&format!("Usage: sprouts {}", cmd.join(" "))), "{cmd:?}: {help}");
         assert!(help.contains("Example"), "{cmd:?} has no example: {help}");
         let v = ok(&[cmd, &["--version"][..]].concat());
         assert!(v.contains(version), "{cmd:?}: {v}");
@@ -88,26 +82,15 @@ fn misspelled_flags_and_extra_arguments_are_errors() {
         (&["canon", "0*3", "--jsn"], "--jsn", "--json"),
         (&["perft", "0*3", "2", "--jsn"], "--jsn", "--json"),
         (&["replay", "1+", "--jsn"], "--jsn", "--json"),
-        (
-            &["random", "--spots", "3", "--misre"],
-            "--misre",
-            "--misere",
-        ),
-        (
-            &["play", "--spots", "3", "--gams", "2"],
-            "--gams",
-            "--games",
-        ),
+        (&["random", "--spots", "3", "--misre"], "--misre", "--misere"),
+        (&["play", "--spots", "3", "--gams", "2"], "--gams", "--games"),
         (&["bench", "solve", "--nromal"], "--nromal", "--normal"),
         (&["sovle", "0*3"], "sovle", "solve"),
     ];
     for (args, wrong, right) in cases {
         let e = misuse(args);
         assert!(e.contains(&format!("'{wrong}'")), "{args:?}: {e}");
-        assert!(
-            e.contains(&format!("'{right}'")),
-            "{args:?} suggests {right}: {e}"
-        );
+        assert!(e.contains(&format!("'{right}'")), "{args:?} suggests {right}: {e}");
     }
     assert!(misuse(&["canon", "0*3", "extra"]).contains("'extra'"));
     assert!(misuse(&["solve", "0*3", "0*4"]).contains("'0*4'"));
@@ -128,17 +111,10 @@ fn misspelled_flags_and_extra_arguments_are_errors() {
 #[test]
 fn limits_stop_with_statistics_and_piped_runs_show_no_progress() {
     let e = misuse(&["solve", "--spots", "9", "--max-nodes", "100"]);
-    assert!(
-        e.contains("stopped by the limit") && e.contains("nodes, table:"),
-        "{e}"
-    );
+    assert!(e.contains("stopped by the limit") && e.contains("nodes, table:"), "{e}");
     let o = run(&["solve", "--spots", "6"]);
     assert!(o.status.success());
-    assert_eq!(
-        stderr(&o),
-        "",
-        "no progress line when standard error is not a terminal"
-    );
+    assert_eq!(stderr(&o), "", "no progress line when standard error is not a terminal");
 }
 
 /// The keys found at `at` (comma-separated paths; `a.b` walks into
@@ -159,9 +135,7 @@ fn keys_at(v: &Value, at: &str) -> BTreeSet<String> {
         }
         assert!(!nodes.is_empty(), "nothing at {path:?} in {v}");
         for n in nodes {
-            let obj = n
-                .as_object()
-                .unwrap_or_else(|| panic!("{path:?} is not an object in {v}"));
+            let obj = n.as_object().unwrap_or_else(|| panic!("{path:?} is not an object in {v}"));
             out.extend(obj.keys().cloned());
         }
     }
@@ -170,12 +144,8 @@ fn keys_at(v: &Value, at: &str) -> BTreeSet<String> {
 
 /// The JSON table of docs/cli.md: (output, at, fields).
 fn readme_table() -> Vec<(String, String, BTreeSet<String>)> {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md")).unwrap();
-    let section = readme
-        .split("## JSON outputs")
-        .nth(1)
-        .expect("a JSON outputs section");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md")).unwrap();
+    let section = readme.split("## JSON outputs").nth(1).expect("a JSON outputs section");
     let unquote = |s: &str| s.trim().replace('`', "");
     section
         .lines()
@@ -185,11 +155,7 @@ fn readme_table() -> Vec<(String, String, BTreeSet<String>)> {
         .map(|l| {
             let cells: Vec<&str> = l.trim_matches('|').split('|').collect();
             assert_eq!(cells.len(), 3, "{l}");
-            let at = cells[1]
-                .split(',')
-                .map(unquote)
-                .collect::<Vec<_>>()
-                .join(",");
+            let at = cells[1].split(',').map(unquote).collect::<Vec<_>>().join(",");
             let fields = cells[2].split(',').map(unquote).collect();
             (unquote(cells[0]), at, fields)
         })
@@ -211,49 +177,21 @@ fn produce(output: &str) -> Value {
         "sprouts perft --json" => cli(&["perft", "--spots", "3", "2", "--json"]),
         "sprouts replay --json" => cli(&["replay", "2+ 1(3)2 1(4)2", "--json"]),
         "sprouts solve --json" => cli(&["solve", "--spots", "5", "--json"]),
-        "sprouts solve --rules R --json" => {
-            cli(&["solve", "--rules", "brussels", "--spots", "2", "--json"])
-        }
+        "sprouts solve --rules R --json" => cli(&["solve", "--rules", "brussels", "--spots", "2", "--json"]),
         "sprouts solve --rules R --database FILE --json" | "sprouts verify --json" => {
-            let db =
-                std::env::temp_dir().join(format!("sprouts-cli-table-{}.txt", std::process::id()));
+            let db = std::env::temp_dir().join(format!("sprouts-cli-table-{}.txt", std::process::id()));
             let db = db.to_str().unwrap();
             let _ = std::fs::remove_file(db);
-            let solved = cli(&[
-                "solve",
-                "--rules",
-                "weeds",
-                "--spots",
-                "3",
-                "--json",
-                "--database",
-                db,
-            ]);
+            let solved = cli(&["solve", "--rules", "weeds", "--spots", "3", "--json", "--database", db]);
             let verified = cli(&["verify", db, "--rules", "weeds", "--spots", "3", "--json"]);
             let _ = std::fs::remove_file(db);
-            if output.starts_with("sprouts verify") {
-                verified
-            } else {
-                solved
-            }
+            if output.starts_with("sprouts verify") { verified } else { solved }
         }
         "sprouts solve --surface S --database FILE --json" => {
-            let db = std::env::temp_dir().join(format!(
-                "sprouts-cli-table-surface-{}.txt",
-                std::process::id()
-            ));
+            let db = std::env::temp_dir().join(format!("sprouts-cli-table-surface-{}.txt", std::process::id()));
             let db = db.to_str().unwrap();
             let _ = std::fs::remove_file(db);
-            let solved = cli(&[
-                "solve",
-                "--surface",
-                "torus",
-                "--spots",
-                "3",
-                "--json",
-                "--database",
-                db,
-            ]);
+            let solved = cli(&["solve", "--surface", "torus", "--spots", "3", "--json", "--database", db]);
             let _ = std::fs::remove_file(db);
             solved
         }
@@ -261,54 +199,29 @@ fn produce(output: &str) -> Value {
         // The example link of docs/cli.md, "On a surface": one move on the torus.
         "sprouts replay --surface S --json" | "sprouts replay --surface S --json --header" => {
             let link = "surface.html#surface=torus&n=1&s=200,200,212.5,179.2,220.8,187.5,220.8,404.2,187.5,579.2,200,600";
-            let header = output.ends_with("--header");
-            cli(&["replay", "--surface", "torus", link, "--json"][..]
-                .iter()
-                .copied()
-                .chain(header.then_some("--header"))
-                .collect::<Vec<_>>())
+            let mut args = vec!["replay", "--surface", "torus", link, "--json"];
+            if output.ends_with("--header") {
+                args.push("--header");
+            }
+            cli(&args)
         }
-        "sprouts play --surface S --json" => cli(&[
-            "play",
-            "--surface",
-            "klein",
-            "--spots",
-            "2",
-            "--games",
-            "2",
-            "--json",
-        ]),
+        "sprouts play --surface S --json" => cli(&["play", "--surface", "klein", "--spots", "2", "--games", "2", "--json"]),
         // One short real record for the rows of records: with the default
         // (every record of tests/data/records, at its middle and end, tidied
         // and not, in every view) this test took 47 s of the native tests'
         // wall time for the fields that one record shows; tests/labels.rs
         // checks the numbers on every record.
-        "sprouts bench layout --json" => cli(&[
-            "bench",
-            "layout",
-            "--games",
-            "1",
-            "--spots",
-            "4",
-            "--records",
-            concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/tests/data/records/wgosa-2006-peltier-8plus.txt"
-            ),
-            "--json",
-        ]),
+        "sprouts bench layout --json" => {
+            cli(&["bench", "layout", "--games", "1", "--spots", "4", "--records", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records/wgosa-2006-peltier-8plus.txt"), "--json"])
+        }
         "Game.status()" => json(&g.status()),
         "Game.checkStroke()" => {
-            let pts: Vec<Point> = (0..10)
-                .map(|i| Point::new(100.0 + i as f64, 150.0))
-                .collect();
+            let pts: Vec<Point> = (0..10).map(|i| Point::new(100.0 + i as f64, 150.0)).collect();
             json(&g.check_stroke(&pts).unwrap())
         }
         "Game.extendStroke()" => {
             g.begin_stroke().unwrap();
-            let pts: Vec<Point> = (0..10)
-                .map(|i| Point::new(100.0 + i as f64, 150.0))
-                .collect();
+            let pts: Vec<Point> = (0..10).map(|i| Point::new(100.0 + i as f64, 150.0)).collect();
             json(&g.extend_stroke(&pts).unwrap())
         }
         "Game.previewText()" => json(&g.preview_text("3(5)3").unwrap()),
@@ -316,49 +229,17 @@ fn produce(output: &str) -> Value {
         "Game.edgeList()" => json(&g.edge_views()),
         "Game.extent()" => json(&g.extent()),
         "Game.toJson()" => serde_json::from_str(&g.to_json()).unwrap(),
-        "analyse (worker)" => json(
-            &service()
-                .analyse("4+ 1(5)2", &Options::default(), None)
-                .unwrap(),
-        ),
-        "computerMove (worker)" => json(
-            &service()
-                .computer_move("4+", &Options::default(), None)
-                .unwrap(),
-        ),
+        "analyse (worker)" => json(&service().analyse("4+ 1(5)2", &Options::default(), None).unwrap()),
+        "computerMove (worker)" => json(&service().computer_move("4+", &Options::default(), None).unwrap()),
         "analyseVariant (worker)" => {
             let clock: sprouts::player::Clock = Rc::new(|| 0.0);
-            json(
-                &sprouts::variant_service::analyse(
-                    "{dots-or-crosses} 2+",
-                    800.0,
-                    600.0,
-                    &Options::default(),
-                    &clock,
-                    None,
-                )
-                .unwrap(),
-            )
+            json(&sprouts::variant_service::analyse("{dots-or-crosses} 2+", 800.0, 600.0, &Options::default(), &clock, None).unwrap())
         }
         "computerMoveVariant (worker)" => {
             let clock: sprouts::player::Clock = Rc::new(|| 0.0);
-            json(
-                &sprouts::variant_service::computer_move(
-                    "{brussels} 2+",
-                    800.0,
-                    600.0,
-                    &Options::default(),
-                    &clock,
-                    None,
-                )
-                .unwrap(),
-            )
+            json(&sprouts::variant_service::computer_move("{brussels} 2+", 800.0, 600.0, &Options::default(), &clock, None).unwrap())
         }
-        "progress (worker)" => json(&sprouts::report::ProgressReport {
-            nodes: 64.0,
-            table_bytes: 1024.0,
-            found: None,
-        }),
+        "progress (worker)" => json(&sprouts::report::ProgressReport { nodes: 64.0, table_bytes: 1024.0, found: None }),
         other => panic!("docs/cli.md lists an output the test does not know: {other}"),
     }
 }
@@ -384,14 +265,9 @@ fn json_outputs_have_the_readme_fields() {
     // and routes and tidies a game at every page size each time).
     let mut produced: std::collections::HashMap<&str, Value> = std::collections::HashMap::new();
     for (output, at, fields) in &table {
-        let v = produced
-            .entry(output.as_str())
-            .or_insert_with(|| produce(output));
+        let v = produced.entry(output.as_str()).or_insert_with(|| produce(output));
         let found = keys_at(v, at);
-        assert_eq!(
-            &found, fields,
-            "{output} at {at:?}: docs/cli.md and the type disagree"
-        );
+        assert_eq!(&found, fields, "{output} at {at:?}: docs/cli.md and the type disagree");
     }
     // The array and string outputs.
     let moves: Value = serde_json::from_str(&ok(&["moves", "0*2", "--json"])).unwrap();
@@ -414,18 +290,12 @@ fn ctrl_c_stops_a_solve_cleanly() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert!(sent.success());
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let e = stderr(&o);
-    assert!(
-        e.starts_with("sprouts: interrupted after ") && e.contains(" nodes, table: "),
-        "{e}"
-    );
+    assert!(e.starts_with("sprouts: interrupted after ") && e.contains(" nodes, table: "), "{e}");
     assert_eq!(e.lines().count(), 1);
     assert!(stdout(&o).is_empty());
 }
@@ -453,11 +323,7 @@ fn closed_standard_output_stops_quietly() {
         // write fails however fast it runs.
         let (reader, writer) = std::io::pipe().expect("a pipe");
         drop(reader);
-        let o = Command::new(env!("CARGO_BIN_EXE_sprouts"))
-            .args(*args)
-            .stdout(writer)
-            .output()
-            .expect("the binary runs");
+        let o = Command::new(env!("CARGO_BIN_EXE_sprouts")).args(*args).stdout(writer).output().expect("the binary runs");
         let e = stderr(&o);
         assert!(!e.contains("panicked") && e.is_empty(), "{args:?}: {e}");
         assert_eq!(o.status.code(), Some(141), "{args:?}: {e}");
@@ -477,29 +343,16 @@ fn svg_title(svg: &str) -> &str {
 /// record, so it refused `0+12`, which `canon` read as two lands.
 #[test]
 fn every_command_reads_a_record_or_a_position_the_same_way() {
-    for (text, canon) in [
-        ("0+12", "0.}]12.}]!"),
-        ("0+2AB|AB", "0.}]2AB.}AB.}]!"),
-        ("0+1ab2ba", "0.}]1ab2ba.}]!"),
-    ] {
+    for (text, canon) in [("0+12", "0.}]12.}]!"), ("0+2AB|AB", "0.}]2AB.}AB.}]!"), ("0+1ab2ba", "0.}]1ab2ba.}]!")] {
         assert_eq!(ok(&["canon", text]).trim(), canon, "{text}");
         let svg = ok(&["draw", text, "--svg", "-"]);
-        assert!(
-            svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
-            "{text}"
-        );
-        assert_eq!(
-            svg_title(&svg),
-            canon,
-            "{text}: the picture shows that position"
-        );
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{text}");
+        assert_eq!(svg_title(&svg), canon, "{text}: the picture shows that position");
         // The position has its spots: the lands' spots, each drawn once.
         assert!(svg.matches("data-spot=").count() >= 3, "{text}");
         assert_eq!(ok(&["moves", text]), ok(&["moves", canon]), "{text}");
         ok(&["solve", text, "--only", "outcome"]);
-        assert!(
-            misuse(&["draw", text, "--svg", "-", "--move", "1"]).contains("--move needs a record")
-        );
+        assert!(misuse(&["draw", text, "--svg", "-", "--move", "1"]).contains("--move needs a record"));
         assert!(misuse(&["replay", text]).contains("reads as a position, not a game record"));
     }
     // A record stands for the position after its moves, for every command.
@@ -507,14 +360,8 @@ fn every_command_reads_a_record_or_a_position_the_same_way() {
     let after = ok(&["canon", "1,3,2,4/1,4,2,3"]);
     assert_eq!(ok(&["canon", record]), after);
     assert_eq!(ok(&["moves", record]), ok(&["moves", after.trim()]));
-    assert_eq!(
-        ok(&["perft", record, "2"]),
-        ok(&["perft", after.trim(), "2"])
-    );
-    assert_eq!(
-        svg_title(&ok(&["draw", record, "--svg", "-"])),
-        after.trim()
-    );
+    assert_eq!(ok(&["perft", record, "2"]), ok(&["perft", after.trim(), "2"]));
+    assert_eq!(svg_title(&ok(&["draw", record, "--svg", "-"])), after.trim());
     // Its header sets the convention of a solve.
     let v: Value = serde_json::from_str(&ok(&["solve", "3- 1(4)2", "--json"])).unwrap();
     assert_eq!(v["convention"], "misère");
@@ -522,10 +369,7 @@ fn every_command_reads_a_record_or_a_position_the_same_way() {
     assert_eq!(v["convention"], "normal");
     // A record with an illegal move is still a record: the move's error.
     for cmd in ["canon", "moves", "replay"] {
-        assert!(
-            misuse(&[cmd, "2+ 1(3)2 1(4)2 1(5)2"]).contains("move 3 `1(5)2`: illegal"),
-            "{cmd}"
-        );
+        assert!(misuse(&[cmd, "2+ 1(3)2 1(4)2 1(5)2"]).contains("move 3 `1(5)2`: illegal"), "{cmd}");
     }
     // Neither: the error names both readings, each with its offset.
     for args in [
@@ -537,10 +381,6 @@ fn every_command_reads_a_record_or_a_position_the_same_way() {
         &["replay", "2+ 1(3)2 x"],
     ] {
         let e = misuse(args);
-        assert!(
-            e.contains("is neither a game record (at offset ")
-                && e.contains(") nor a position (at offset "),
-            "{args:?}: {e}"
-        );
+        assert!(e.contains("is neither a game record (at offset ") && e.contains(") nor a position (at offset "), "{args:?}: {e}");
     }
 }

@@ -31,11 +31,7 @@ fn start_traces_to_the_engine_start() {
         for n in 1..=5 {
             let b = SurfaceBoard::start(surface, n, S).unwrap();
             let want = SurfacePosition::start(n, surface.genus()).unwrap();
-            assert_eq!(
-                canon(&b.position().unwrap()),
-                canon(&want),
-                "{surface} n={n}"
-            );
+            assert_eq!(canon(&b.position().unwrap()), canon(&want), "{surface} n={n}");
         }
     }
     assert!(SurfaceBoard::start(Surface::Plane, 2, S).is_err());
@@ -58,13 +54,7 @@ fn torus_loop_around_the_handle_does_not_split() {
     one_region(&b.position().unwrap(), 0, 2);
     // A small loop in the plane part splits off a disc instead.
     let mut d = SurfaceBoard::start(Surface::Torus, 1, S).unwrap();
-    d.play(&line(&[
-        c,
-        c.plus(Point::new(60.0, 0.0)),
-        c.plus(Point::new(60.0, 60.0)),
-        c,
-    ]))
-    .unwrap();
+    d.play(&line(&[c, c.plus(Point::new(60.0, 0.0)), c.plus(Point::new(60.0, 60.0)), c])).unwrap();
     let p = d.position().unwrap();
     assert_eq!(p.regions.len(), 2);
     let mut genera: Vec<i8> = p.regions.iter().map(|r| r.genus).collect();
@@ -120,25 +110,12 @@ fn strokes_that_are_not_moves_are_refused_and_change_nothing() {
     let (p1, p2) = (spot(&b, 1), spot(&b, 2));
     let before = canon(&b.position().unwrap());
     let centre = Point::new(S / 2.0, S / 2.0);
-    assert_eq!(
-        b.play(&line(&[centre, p1])),
-        Err(SurfaceStrokeError::NotOnSpot { start: true })
-    );
+    assert_eq!(b.play(&line(&[centre, p1])), Err(SurfaceStrokeError::NotOnSpot { start: true }));
     // Exactly through a corner of the square.
     let corner = Point::new(S, S);
     let r = b.play(&line(&[p1, corner, corner.plus(corner.minus(p1))]));
-    assert!(
-        matches!(
-            r,
-            Err(SurfaceStrokeError::ThroughCorner) | Err(SurfaceStrokeError::NotOnSpot { .. })
-        ),
-        "{r:?}"
-    );
-    let r = b.play(&line(&[
-        p1,
-        p1.lerp(corner, 1.0),
-        corner.plus(Point::new(10.0, 10.0)),
-    ]));
+    assert!(matches!(r, Err(SurfaceStrokeError::ThroughCorner) | Err(SurfaceStrokeError::NotOnSpot { .. })), "{r:?}");
+    let r = b.play(&line(&[p1, p1.lerp(corner, 1.0), corner.plus(Point::new(10.0, 10.0))]));
     assert_eq!(r, Err(SurfaceStrokeError::ThroughCorner));
     b.play(&line(&[p1, p2])).unwrap();
     let after = canon(&b.position().unwrap());
@@ -148,13 +125,7 @@ fn strokes_that_are_not_moves_are_refused_and_change_nothing() {
     let n = mid.minus(p1);
     let side = Point::new(-n.y, n.x).scale(0.5);
     let r = b.play(&line(&[p1, mid.plus(side), mid.minus(side), p2]));
-    assert!(
-        matches!(
-            r,
-            Err(SurfaceStrokeError::Crosses { .. }) | Err(SurfaceStrokeError::SelfIntersects)
-        ),
-        "{r:?}"
-    );
+    assert!(matches!(r, Err(SurfaceStrokeError::Crosses { .. }) | Err(SurfaceStrokeError::SelfIntersects)), "{r:?}");
     assert_eq!(canon(&b.position().unwrap()), after);
 }
 
@@ -168,9 +139,7 @@ fn random_strokes_trace_to_engine_children() {
         let mut played = 0;
         let mut genus_drops = 0;
         for seed in 0..12u64 {
-            let mut x = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            let mut x = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let mut rnd = |m: usize| {
                 x ^= x << 13;
                 x ^= x >> 7;
@@ -189,25 +158,15 @@ fn random_strokes_trace_to_engine_children() {
                     continue;
                 }
                 // A bend, so that loops around nothing are drawn too.
-                let bend = from
-                    .lerp(to, 0.5)
-                    .plus(Point::new(rnd(81) as f64 - 40.0, rnd(81) as f64 - 40.0));
+                let bend = from.lerp(to, 0.5).plus(Point::new(rnd(81) as f64 - 40.0, rnd(81) as f64 - 40.0));
                 let before = b.position().unwrap();
-                let max_before: i32 = before
-                    .regions
-                    .iter()
-                    .map(|r| surfaces::euler_genus(r.genus))
-                    .sum();
+                let max_before: i32 = before.regions.iter().map(|r| surfaces::euler_genus(r.genus)).sum();
                 match b.play(&line(&[from, bend, to])) {
                     Ok(p) => {
                         played += 1;
                         let after = b.position().unwrap();
                         assert_eq!(p.position, canon(&after));
-                        let sum: i32 = after
-                            .regions
-                            .iter()
-                            .map(|r| surfaces::euler_genus(r.genus))
-                            .sum();
+                        let sum: i32 = after.regions.iter().map(|r| surfaces::euler_genus(r.genus)).sum();
                         assert!(sum <= max_before);
                         if sum < max_before {
                             genus_drops += 1;
@@ -223,10 +182,7 @@ fn random_strokes_trace_to_engine_children() {
         }
         eprintln!("{surface}: {played} strokes played, {genus_drops} lowered the genus");
         assert!(played >= 40, "{surface}: only {played} strokes played");
-        assert!(
-            genus_drops >= 5,
-            "{surface}: only {genus_drops} strokes lowered the genus"
-        );
+        assert!(genus_drops >= 5, "{surface}: only {genus_drops} strokes lowered the genus");
     }
 }
 
@@ -243,10 +199,9 @@ fn cli_draw_and_refusals() {
     assert!(svg.starts_with("<svg") && svg.contains("data-surface=\"klein\""));
     assert_eq!(svg.matches("class=\"spot\"").count(), 3);
     assert_eq!(svg.matches("class=\"arrow\"").count(), 6);
-    for (args, want) in [(
-        &["draw", "--surface", "torus", "0*2.}]!", "--svg", "-"][..],
-        "only the --spots N start is drawn",
-    )] {
+    for (args, want) in [
+        (&["draw", "--surface", "torus", "0*2.}]!", "--svg", "-"][..], "only the --spots N start is drawn"),
+    ] {
         let out = run(args);
         assert!(!out.status.success(), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();

@@ -38,11 +38,7 @@ pub fn moves(args: &MovesArgs) -> Output {
     let p = args.position.read()?;
     check_moves(&p.reduced()).map_err(|e| e.to_string())?;
     let children = p.children_text().map_err(|e| e.to_string())?;
-    Ok(if args.json {
-        json(&children)
-    } else {
-        children.iter().map(|c| format!("{c}\n")).collect()
-    })
+    Ok(if args.json { json(&children) } else { children.iter().map(|c| format!("{c}\n")).collect() })
 }
 
 /// The canonical GLOP string of a position.
@@ -57,14 +53,8 @@ pub struct CanonArgs {
 }
 
 pub fn canon(args: &CanonArgs) -> Output {
-    let c = Canon::of_limited(&args.position.read()?)
-        .map_err(|e| e.to_string())?
-        .to_string();
-    Ok(if args.json {
-        json(&c)
-    } else {
-        format!("{c}\n")
-    })
+    let c = Canon::of_limited(&args.position.read()?).map_err(|e| e.to_string())?.to_string();
+    Ok(if args.json { json(&c) } else { format!("{c}\n") })
 }
 
 /// Nodes of the tree of distinct canonical children, to a depth.
@@ -105,31 +95,19 @@ pub fn perft(args: &PerftArgs) -> Output {
     // With --spots the one positional is the depth.
     let (position, depth) = match (args.spots, &args.position, &args.depth) {
         (Some(_), Some(d), None) => (None, Some(d)),
-        (Some(_), Some(_), Some(extra)) => {
-            return Err(format!("unexpected argument '{extra}' found").into())
-        }
+        (Some(_), Some(_), Some(extra)) => return Err(format!("unexpected argument '{extra}' found").into()),
         (_, p, d) => (p.clone(), d.as_ref()),
     };
-    let p = PositionArgs {
-        position,
-        spots: args.spots,
-    }
-    .read()?;
+    let p = PositionArgs { position, spots: args.spots }.read()?;
     let d = depth.ok_or("the following required argument was not provided: <DEPTH>")?;
-    let depth: u32 = d
-        .parse()
-        .map_err(|_| format!("<DEPTH> {d:?} is not a number"))?;
+    let depth: u32 = d.parse().map_err(|_| format!("<DEPTH> {d:?} is not a number"))?;
     if depth > 64 {
         return Err(format!("<DEPTH> {depth}: at most 64").into());
     }
     let c = Canon::of_limited(&p).map_err(|e| e.to_string())?;
     let nodes = perft_count(&c, depth).map_err(|e| e.to_string())?;
     Ok(if args.json {
-        json(&PerftReport {
-            position: c.to_string(),
-            depth,
-            nodes,
-        })
+        json(&PerftReport { position: c.to_string(), depth, nodes })
     } else {
         format!("{nodes}\n")
     })
@@ -138,11 +116,9 @@ pub fn perft(args: &PerftArgs) -> Output {
 /// Replay a WGOSA record: each move, the canonical position and the Hoey list after it
 /// (with --surface: a surface board's saved game or link, each stroke checked).
 #[derive(Args)]
-#[command(
-    after_help = "Examples:\n  sprouts replay '2+ 1(3)2 1(4)2 1(5)!2 II'\n  sprouts replay --json --header '2+ (A - B*) 1(3)2 1(4)2 II'\n  \
+#[command(after_help = "Examples:\n  sprouts replay '2+ 1(3)2 1(4)2 1(5)!2 II'\n  sprouts replay --json --header '2+ (A - B*) 1(3)2 1(4)2 II'\n  \
                         sprouts replay --surface torus game.sprouts.json\n  \
-                        sprouts replay --surface torus 'surface.html#surface=torus&n=1&s=200,200,212.5,179.2,220.8,187.5,220.8,404.2,187.5,579.2,200,600'"
-)]
+                        sprouts replay --surface torus 'surface.html#surface=torus&n=1&s=200,200,212.5,179.2,220.8,187.5,220.8,404.2,187.5,579.2,200,600'")]
 pub struct ReplayArgs {
     /// A WGOSA game record: 2+ 1(3)2 1(4)2 ... With --surface: the surface board's saved game
     /// (its JSON text or a .sprouts.json file) or its share link (surface.html#surface=...)
@@ -189,32 +165,18 @@ pub fn replay(args: &ReplayArgs) -> Output {
         }
     };
     // The moves as written, beside the engine's reading of them.
-    let (_, written) = Record::parse_written(&args.record).map_err(|e| {
-        format!(
-            "record: {e}, in {}",
-            sprouts::text::quote_around(&args.record, e.offset)
-        )
-    })?;
+    let (_, written) = Record::parse_written(&args.record)
+        .map_err(|e| format!("record: {e}, in {}", sprouts::text::quote_around(&args.record, e.offset)))?;
     let g = Game::replay(&rec, None).map_err(|e| e.to_string())?;
     let mut steps: Vec<ReplayStep> = Vec::new();
     for ((m, k), w) in g.all_moves().iter().zip(1..).zip(written) {
         let Some(p) = g.position_at(k) else { continue };
-        let position = Canon::of_limited(p)
-            .map_err(|e| format!("move {k} `{m}`: {e}"))?
-            .to_string();
-        steps.push(ReplayStep {
-            text: m.clone(),
-            position,
-            hoey: HoeyDisplay(p).to_string(),
-            written: w,
-        });
+        let position = Canon::of_limited(p).map_err(|e| format!("move {k} `{m}`: {e}"))?.to_string();
+        steps.push(ReplayStep { text: m.clone(), position, hoey: HoeyDisplay(p).to_string(), written: w });
     }
     let header = RecordHeader::of(&rec);
     Ok(match (args.json, args.header) {
-        (true, true) => json(&ReplayReport {
-            header,
-            moves: steps,
-        }),
+        (true, true) => json(&ReplayReport { header, moves: steps }),
         (true, false) => json(&steps),
         (false, with_header) => {
             let mut out = String::new();
@@ -237,15 +199,8 @@ fn replay_variant(args: &ReplayArgs) -> Output {
     let mut steps: Vec<ReplayStep> = Vec::new();
     for (m, k) in g.all_moves().iter().zip(1..) {
         let Some(p) = g.position_at(k) else { continue };
-        let position = Canon::of_limited(p)
-            .map_err(|e| format!("move {k} `{m}`: {e}"))?
-            .to_string();
-        steps.push(ReplayStep {
-            text: m.clone(),
-            position,
-            hoey: HoeyDisplay(p).to_string(),
-            written: m.clone(),
-        });
+        let position = Canon::of_limited(p).map_err(|e| format!("move {k} `{m}`: {e}"))?.to_string();
+        steps.push(ReplayStep { text: m.clone(), position, hoey: HoeyDisplay(p).to_string(), written: m.clone() });
     }
     if args.json {
         return Ok(json(&steps));
@@ -255,10 +210,7 @@ fn replay_variant(args: &ReplayArgs) -> Output {
         out.push_str(&format!("{}\t{}\t{}\n", st.text, st.position, st.hoey));
     }
     if let Some(w) = g.status().winner {
-        out.push_str(&format!(
-            "# result: {} (player {w} won)\n",
-            if w == 1 { "I" } else { "II" }
-        ));
+        out.push_str(&format!("# result: {} (player {w} won)\n", if w == 1 { "I" } else { "II" }));
     }
     Ok(out)
 }
@@ -269,22 +221,13 @@ fn header_lines(h: &RecordHeader) -> String {
     let mut out = format!("# spots: {}\n# convention: {}\n", h.spots, h.convention);
     if let Some(p) = &h.players {
         let star = |k| if p.chooser == Some(k) { "*" } else { "" };
-        out.push_str(&format!(
-            "# players: {}{} - {}{}\n",
-            p.first,
-            star(1),
-            p.second,
-            star(2)
-        ));
+        out.push_str(&format!("# players: {}{} - {}{}\n", p.first, star(1), p.second, star(2)));
         if let Some(n) = &p.note {
             out.push_str(&format!("# note: {n}\n"));
         }
     }
     if let Some(r) = h.result {
-        out.push_str(&format!(
-            "# result: {} (player {r} won)\n",
-            if r == 1 { "I" } else { "II" }
-        ));
+        out.push_str(&format!("# result: {} (player {r} won)\n", if r == 1 { "I" } else { "II" }));
     }
     out
 }
@@ -347,24 +290,10 @@ pub fn random(args: &RandomArgs) -> Output {
         let (mv, _) = &options[rng.below(options.len())];
         g.play_move(mv).map_err(|e| e.to_string())?;
     }
-    let moves = g
-        .moves()
-        .iter()
-        .map(|m| MoveText::parse(m))
-        .collect::<Result<Vec<_>, _>>();
+    let moves = g.moves().iter().map(|m| MoveText::parse(m)).collect::<Result<Vec<_>, _>>();
     let moves = moves.map_err(|e| format!("internal error: {e}"))?;
-    let result = if g.winner() == Some(1) {
-        Winner::First
-    } else {
-        Winner::Second
-    };
-    let rec = Record {
-        spots: n,
-        misere: args.misere,
-        players: None,
-        moves,
-        result: Some(result),
-    };
+    let result = if g.winner() == Some(1) { Winner::First } else { Winner::Second };
+    let rec = Record { spots: n, misere: args.misere, players: None, moves, result: Some(result) };
     Ok(format!("{rec}\n"))
 }
 
@@ -380,10 +309,7 @@ pub fn bench_movegen(_args: &BenchMovegenArgs) -> Output {
         let t = Instant::now();
         let nodes = perft_count(&start, depth).map_err(|e| e.to_string())?;
         let secs = t.elapsed().as_secs_f64();
-        out.push_str(&format!(
-            "{n:>5}  {depth:>5}  {nodes:>10}  {secs:>7.3}  {:>10.0}\n",
-            nodes as f64 / secs
-        ));
+        out.push_str(&format!("{n:>5}  {depth:>5}  {nodes:>10}  {secs:>7.3}  {:>10.0}\n", nodes as f64 / secs));
     }
     Ok(out)
 }

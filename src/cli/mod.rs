@@ -10,12 +10,12 @@ mod play;
 mod pq;
 mod puzzles;
 mod rule_set;
-mod search;
 mod solve;
-mod surface_game;
-mod surfaces;
-mod variants;
 mod verify;
+mod variants;
+mod search;
+mod surfaces;
+mod surface_game;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
@@ -100,10 +100,7 @@ pub struct Failure {
 impl Failure {
     /// Standard output was closed: stop without a word.
     pub fn broken_pipe() -> Failure {
-        Failure {
-            message: String::new(),
-            status: BROKEN_PIPE,
-        }
+        Failure { message: String::new(), status: BROKEN_PIPE }
     }
 }
 
@@ -131,15 +128,9 @@ fn dispatch(command: Command) -> Output {
         Command::Draw(a) => draw::draw(&a),
         Command::Solve(a) => solve::solve(&a),
         Command::Verify(a) => verify::verify(&a),
-        Command::Bench(BenchArgs {
-            which: Bench::Movegen(a),
-        }) => game::bench_movegen(&a),
-        Command::Bench(BenchArgs {
-            which: Bench::Solve(a),
-        }) => solve::bench(&a),
-        Command::Bench(BenchArgs {
-            which: Bench::Layout(a),
-        }) => draw::bench_layout(&a),
+        Command::Bench(BenchArgs { which: Bench::Movegen(a) }) => game::bench_movegen(&a),
+        Command::Bench(BenchArgs { which: Bench::Solve(a) }) => solve::bench(&a),
+        Command::Bench(BenchArgs { which: Bench::Layout(a) }) => draw::bench_layout(&a),
         Command::Play(a) => play::play(&a),
         Command::Puzzles(a) => puzzles::puzzles(&a),
     }
@@ -152,9 +143,7 @@ fn one_line(e: &clap::Error) -> String {
     let parts: Vec<&str> = text
         .lines()
         .map(str::trim)
-        .filter(|l| {
-            !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information")
-        })
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information"))
         .map(|l| l.strip_prefix("error: ").unwrap_or(l))
         .collect();
     let mut line = String::new();

@@ -110,11 +110,7 @@ fn strength(s: &str) -> Result<Strength, String> {
 
 /// `--spots N` or `--spots A-B` (games go round the sizes).
 fn sizes(v: &str) -> Result<Vec<usize>, String> {
-    let num = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("--spots {v:?}: not a number or range"))
-    };
+    let num = |s: &str| s.trim().parse::<usize>().map_err(|_| format!("--spots {v:?}: not a number or range"));
     let (a, b) = match v.split_once('-') {
         Some((a, b)) => (num(a)?, num(b)?),
         None => (num(v)?, num(v)?),
@@ -128,25 +124,16 @@ fn sizes(v: &str) -> Result<Vec<usize>, String> {
 /// The two seats' players under `rules` (the second's seed another).
 fn players<R: RuleSet>(rules: R, args: &PlayArgs) -> Result<[Player<R>; 2], String> {
     let (misere, seed) = (args.misere, args.seed);
-    Ok([
-        Player::new(rules, args.first, misere, seed)?,
-        Player::new(rules, args.second, misere, seed.wrapping_add(7))?,
-    ])
+    Ok([Player::new(rules, args.first, misere, seed)?, Player::new(rules, args.second, misere, seed.wrapping_add(7))?])
 }
 
 /// One game under other rules from `p`, the seats' players taking turns;
 /// its number of moves.
-fn play_out<R: RuleSet>(
-    players: &mut [Player<R>; 2],
-    seats: &mut [Seat; 2],
-    mut p: R::Pos,
-) -> usize {
+fn play_out<R: RuleSet>(players: &mut [Player<R>; 2], seats: &mut [Seat; 2], mut p: R::Pos) -> usize {
     let mut ply = 0;
     loop {
         let t = Instant::now();
-        let Some(next) = players[ply % 2].choose(&p) else {
-            return ply;
-        };
+        let Some(next) = players[ply % 2].choose(&p) else { return ply };
         seats[ply % 2].took(t);
         p = next;
         ply += 1;
@@ -175,21 +162,12 @@ pub fn play(args: &PlayArgs) -> Output {
     }
     let games = args.games;
     let misere = args.misere;
-    let conv = if misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
+    let conv = if misere { Convention::Misere } else { Convention::Normal };
     let seed = args.seed;
-    let max_millis = args
-        .max_seconds
-        .map_or(f64::INFINITY, |s| s as f64 * 1000.0);
+    let max_millis = args.max_seconds.map_or(f64::INFINITY, |s| s as f64 * 1000.0);
     let max_nodes = args.max_nodes;
     let table = super::args::table_bytes(args.table_mb);
-    let mut seats = [
-        Seat::new(args.first, conv, table),
-        Seat::new(args.second, conv, table),
-    ];
+    let mut seats = [Seat::new(args.first, conv, table), Seat::new(args.second, conv, table)];
     let start = Instant::now();
     let clock: Clock = Rc::new(move || start.elapsed().as_secs_f64() * 1000.0);
     let pq = args.variant.pq();
@@ -210,17 +188,9 @@ pub fn play(args: &PlayArgs) -> Output {
         let n = sizes[(g % sizes.len() as u64) as usize];
         let perfect = args.first == Strength::Perfect || args.second == Strength::Perfect;
         let ply = if let (Some(r), Some(players)) = (pq, &mut pq_players) {
-            play_out(
-                players,
-                &mut seats,
-                super::pq::play_start(r, &args.variant, n, perfect)?,
-            )
+            play_out(players, &mut seats, super::pq::play_start(r, &args.variant, n, perfect)?)
         } else if let Some(players) = &mut others {
-            play_out(
-                players,
-                &mut seats,
-                super::variants::play_start(&args.variant, n, perfect)?,
-            )
+            play_out(players, &mut seats, super::variants::play_start(&args.variant, n, perfect)?)
         } else {
             let mut p = Position::start(n).map_err(|e| e.to_string())?;
             let mut ply = 0usize;
@@ -281,9 +251,7 @@ pub fn play(args: &PlayArgs) -> Output {
         Some(r) => format!(" under {r} rules"),
         None => String::new(),
     };
-    let mut out = format!(
-        "{games} games, {spots} spots{under}, {conv} play, {mean_len:.1} moves on average\n"
-    );
+    let mut out = format!("{games} games, {spots} spots{under}, {conv} play, {mean_len:.1} moves on average\n");
     out.push_str("seat    player     wins   win %   ms/move median  mean    worst   first move\n");
     for (name, s) in ["first", "second"].iter().zip(&seats) {
         let (median, mean, worst) = s.times();

@@ -31,9 +31,7 @@ const MAX_STROKE_POINTS: usize = 20_000;
 pub fn is_surface_record(s: SurfaceArg, record: &str) -> bool {
     let t = record.trim_start();
     s != SurfaceArg::Plane
-        || (t.starts_with("{\"")
-            && serde_json::from_str::<serde_json::Value>(t)
-                .is_ok_and(|v| v.get("surface").is_some()))
+        || (t.starts_with("{\"") && serde_json::from_str::<serde_json::Value>(t).is_ok_and(|v| v.get("surface").is_some()))
         || t.contains("surface=")
 }
 
@@ -73,10 +71,7 @@ struct Report<'a> {
 fn file_of_link(text: &str) -> Result<SurfaceFile, String> {
     let frag = text.split_once('#').map_or(text, |(_, f)| f);
     if frag.len() > MAX_LINK {
-        return Err(format!(
-            "the link is too long ({} characters; at most {MAX_LINK})",
-            frag.len()
-        ));
+        return Err(format!("the link is too long ({} characters; at most {MAX_LINK})", frag.len()));
     }
     let mut v: std::collections::HashMap<&str, &str> = Default::default();
     for part in frag.split('&') {
@@ -85,11 +80,7 @@ fn file_of_link(text: &str) -> Result<SurfaceFile, String> {
     }
     let surface = v.get("surface").ok_or("the link has no surface=")?;
     surface_named(surface).map_err(|e| format!("the link's {e}"))?;
-    let spots: usize = v
-        .get("n")
-        .and_then(|n| n.parse().ok())
-        .filter(|n| (1..=20).contains(n))
-        .ok_or("the link's spots n= is not a number from 1 to 20")?;
+    let spots: usize = v.get("n").and_then(|n| n.parse().ok()).filter(|n| (1..=20).contains(n)).ok_or("the link's spots n= is not a number from 1 to 20")?;
     let convention = match v.get("c").copied().unwrap_or("normal") {
         c @ ("normal" | "misere") => c.to_string(),
         _ => return Err("the link's convention c= is neither normal nor misere".into()),
@@ -99,29 +90,16 @@ fn file_of_link(text: &str) -> Result<SurfaceFile, String> {
     for (k, st) in raw.split(';').filter(|_| !raw.is_empty()).enumerate() {
         let nums: Result<Vec<f64>, _> = st.split(',').map(str::parse::<f64>).collect();
         match nums {
-            Ok(n) if n.len() >= 4 && n.len() % 2 == 0 && n.iter().all(|x| x.is_finite()) => {
-                strokes.push(n.chunks(2).map(|p| [p[0], p[1]]).collect::<Vec<_>>())
-            }
-            _ => {
-                return Err(format!(
-                    "the link's stroke {} (move {}) is not a list of x,y pairs",
-                    k + 1,
-                    k + 1
-                ))
-            }
+            Ok(n) if n.len() >= 4 && n.len() % 2 == 0 && n.iter().all(|x| x.is_finite()) => strokes.push(n.chunks(2).map(|p| [p[0], p[1]]).collect::<Vec<_>>()),
+            _ => return Err(format!("the link's stroke {} (move {}) is not a list of x,y pairs", k + 1, k + 1)),
         }
     }
     let cursor = match v.get("m") {
         None => strokes.len(),
         Some(m) => {
-            let m: usize = m
-                .parse()
-                .map_err(|_| "the link's move number m= is not a number")?;
+            let m: usize = m.parse().map_err(|_| "the link's move number m= is not a number")?;
             if m > strokes.len() {
-                return Err(format!(
-                    "the link's move number m={m} is past its {} moves",
-                    strokes.len()
-                ));
+                return Err(format!("the link's move number m={m} is past its {} moves", strokes.len()));
             }
             m
         }
@@ -143,7 +121,8 @@ fn file_of_link(text: &str) -> Result<SurfaceFile, String> {
 fn read_file(s: SurfaceArg, record: &str) -> Result<SurfaceFile, String> {
     let t = record.trim();
     let f = if t.starts_with('{') {
-        serde_json::from_str::<SurfaceFile>(t).map_err(|e| format!("record: not a surface game file ({e}); replay --surface reads the surface board's saved game or link"))?
+        serde_json::from_str::<SurfaceFile>(t)
+            .map_err(|e| format!("record: not a surface game file ({e}); replay --surface reads the surface board's saved game or link"))?
     } else if t.contains("surface=") {
         file_of_link(t).map_err(|e| format!("record: {e}"))?
     } else if std::path::Path::new(t).is_file() {
@@ -157,10 +136,7 @@ fn read_file(s: SurfaceArg, record: &str) -> Result<SurfaceFile, String> {
     };
     let named = surface_named(&f.surface).map_err(|e| format!("record: {e}"))?;
     if s != SurfaceArg::Plane && named != s.surface() {
-        return Err(format!(
-            "record: a game on the {named}, not the {} (--surface)",
-            s.surface()
-        ));
+        return Err(format!("record: a game on the {named}, not the {} (--surface)", s.surface()));
     }
     Ok(f)
 }
@@ -186,35 +162,20 @@ pub fn replay(s: SurfaceArg, record: &str, as_json: bool, with_header: bool) -> 
         c => return Err(format!("record: convention {c:?}: \"normal\" or \"misere\"").into()),
     };
     if !f.moves.is_empty() && f.moves.len() != f.strokes.len() {
-        return Err(format!(
-            "record: {} moves but {} strokes",
-            f.moves.len(),
-            f.strokes.len()
-        )
-        .into());
+        return Err(format!("record: {} moves but {} strokes", f.moves.len(), f.strokes.len()).into());
     }
     if f.cursor > f.strokes.len() {
-        return Err(format!(
-            "record: cursor {} is past the {} moves",
-            f.cursor,
-            f.strokes.len()
-        )
-        .into());
+        return Err(format!("record: cursor {} is past the {} moves", f.cursor, f.strokes.len()).into());
     }
     if !(f.square.is_finite() && f.square > 0.0) {
         return Err(format!("record: square {} is not a positive size", f.square).into());
     }
-    let mut g = SurfaceGame::new(surface, f.start.spots, f.square, misere)
-        .map_err(|e| format!("record: {e}"))?;
+    let mut g = SurfaceGame::new(surface, f.start.spots, f.square, misere).map_err(|e| format!("record: {e}"))?;
     let mut steps = Vec::new();
     for (i, st) in f.strokes.iter().enumerate() {
         let k = i + 1;
         if st.len() > MAX_STROKE_POINTS {
-            return Err(format!(
-                "move {k}: its stroke has {} points (at most {MAX_STROKE_POINTS})",
-                st.len()
-            )
-            .into());
+            return Err(format!("move {k}: its stroke has {} points (at most {MAX_STROKE_POINTS})", st.len()).into());
         }
         let named = f.moves.get(i);
         let pts: Vec<Point> = st.iter().map(|p| Point::new(p[0], p[1])).collect();
@@ -226,63 +187,29 @@ pub fn replay(s: SurfaceArg, record: &str, as_json: bool, with_header: bool) -> 
         if let Some(m) = named.filter(|m| **m != name) {
             return Err(format!("move {k}: the stroke draws {name}, not {m}").into());
         }
-        steps.push(Step {
-            name,
-            position: p.position,
-            crossings: p.crossings,
-            taken_back: k > f.cursor,
-        });
+        steps.push(Step { name, position: p.position, crossings: p.crossings, taken_back: k > f.cursor });
     }
     // The outcome at the cursor: the moves past it were taken back.
     while g.cursor() > f.cursor {
         g.undo();
     }
-    let result = if g.is_over()? {
-        Some(winner(f.cursor, misere))
-    } else {
-        None
-    };
-    let header = Header {
-        surface: surface.to_string(),
-        spots: f.start.spots,
-        convention: f.convention.clone(),
-        cursor: f.cursor,
-        result,
-    };
+    let result = if g.is_over()? { Some(winner(f.cursor, misere)) } else { None };
+    let header = Header { surface: surface.to_string(), spots: f.start.spots, convention: f.convention.clone(), cursor: f.cursor, result };
     if as_json {
-        return Ok(if with_header {
-            json(&Report {
-                header: &header,
-                moves: &steps,
-            })
-        } else {
-            json(&steps)
-        });
+        return Ok(if with_header { json(&Report { header: &header, moves: &steps }) } else { json(&steps) });
     }
     let start = surfaces::canon_of(&SurfacePosition::start(f.start.spots, surface.genus())?);
-    let mut out = format!(
-        "# surface: {surface}\n# start: {}\n",
-        surfaces::text(&start)
-    );
+    let mut out = format!("# surface: {surface}\n# start: {}\n", surfaces::text(&start));
     if with_header {
-        out.push_str(&format!(
-            "# spots: {}\n# convention: {}\n",
-            header.spots, header.convention
-        ));
+        out.push_str(&format!("# spots: {}\n# convention: {}\n", header.spots, header.convention));
     }
     for (k, st) in steps.iter().enumerate() {
         let mark = if st.taken_back { "# taken back: " } else { "" };
         out.push_str(&format!("{mark}{}. {}\t{}\n", k + 1, st.name, st.position));
     }
     out.push_str(&match result {
-        Some(w) => format!(
-            "# result: {} (player {w} won)\n",
-            if w == 1 { "I" } else { "II" }
-        ),
-        None => format!(
-            "# to move: player {} (the game is not over)\n",
-            f.cursor % 2 + 1
-        ),
+        Some(w) => format!("# result: {} (player {w} won)\n", if w == 1 { "I" } else { "II" }),
+        None => format!("# to move: player {} (the game is not over)\n", f.cursor % 2 + 1),
     });
     Ok(out)
 }
@@ -308,13 +235,7 @@ struct Seat {
 
 impl Seat {
     fn new(strength: Strength, conv: Convention, table_bytes: usize, seed: u64) -> Seat {
-        let mut solver = Solver::on_surfaces(
-            conv,
-            Config {
-                table_bytes,
-                progress_every: 16,
-            },
-        );
+        let mut solver = Solver::on_surfaces(conv, Config { table_bytes, progress_every: 16 });
         let stop_at = Rc::new(Cell::new(0));
         let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
         let (at, late) = (stop_at.clone(), deadline.clone());
@@ -325,34 +246,17 @@ impl Seat {
                 ControlFlow::Continue(())
             }
         });
-        Seat {
-            strength,
-            solver,
-            stop_at,
-            deadline,
-            rng: Rng::new(seed),
-            wins: 0,
-            millis: Vec::new(),
-            first_ms: None,
-        }
+        Seat { strength, solver, stop_at, deadline, rng: Rng::new(seed), wins: 0, millis: Vec::new(), first_ms: None }
     }
 
     /// The position after this seat's move from `p`, or None when the game
     /// is over: a winning move when the search (within this move's budget)
     /// finds one, otherwise a random one.
-    fn choose(
-        &mut self,
-        p: &SurfacePosition,
-        max_nodes: u64,
-        max_seconds: Option<u64>,
-    ) -> Result<Option<SurfacePosition>, String> {
+    fn choose(&mut self, p: &SurfacePosition, max_nodes: u64, max_seconds: Option<u64>) -> Result<Option<SurfacePosition>, String> {
         let mut options = Vec::new();
         p.reduced().for_each_child(&mut |c| options.push(c));
         // One child per class, in canonical order, so that a seed names a game.
-        let mut classes: Vec<(Canon, SurfacePosition)> = options
-            .into_iter()
-            .map(|c| (surfaces::canon_of(&c), c))
-            .collect();
+        let mut classes: Vec<(Canon, SurfacePosition)> = options.into_iter().map(|c| (surfaces::canon_of(&c), c)).collect();
         classes.sort_by(|a, b| a.0.cmp(&b.0));
         classes.dedup_by(|a, b| a.0 == b.0);
         if classes.is_empty() {
@@ -367,10 +271,8 @@ impl Seat {
         let from = self.rng.below(classes.len());
         let mut pick = from;
         if let Some(budget) = budget {
-            self.stop_at
-                .set(self.solver.stats().nodes.saturating_add(budget));
-            self.deadline
-                .set(max_seconds.map(|s| Instant::now() + std::time::Duration::from_secs(s)));
+            self.stop_at.set(self.solver.stats().nodes.saturating_add(budget));
+            self.deadline.set(max_seconds.map(|s| Instant::now() + std::time::Duration::from_secs(s)));
             match self.winning(&surfaces::canon_of(p), &classes, from) {
                 Ok(Some(i)) => pick = i,
                 Ok(None) | Err(SolveError::Stopped) => {}
@@ -382,12 +284,7 @@ impl Seat {
 
     /// The first winning child from `from` on (round the list), if the
     /// player to move wins.
-    fn winning(
-        &mut self,
-        root: &Canon,
-        classes: &[(Canon, SurfacePosition)],
-        from: usize,
-    ) -> Result<Option<usize>, SolveError> {
+    fn winning(&mut self, root: &Canon, classes: &[(Canon, SurfacePosition)], from: usize) -> Result<Option<usize>, SolveError> {
         if !self.solver.wins_form(root)? {
             return Ok(None);
         }
@@ -412,11 +309,7 @@ impl Seat {
             return (0.0, 0.0, 0.0);
         }
         t.sort_by(f64::total_cmp);
-        (
-            t[t.len() / 2],
-            t.iter().sum::<f64>() / t.len() as f64,
-            t[t.len() - 1],
-        )
+        (t[t.len() / 2], t.iter().sum::<f64>() / t.len() as f64, t[t.len() - 1])
     }
 
     fn report(&self) -> SeatReport {
@@ -460,16 +353,9 @@ pub struct PlayOptions<'a> {
 /// `sprouts play --surface S`: computer players against each other on the
 /// surface, their wins and thinking times, as `play` on the plane.
 pub fn play(o: &PlayOptions) -> Output {
-    let conv = if o.misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
+    let conv = if o.misere { Convention::Misere } else { Convention::Normal };
     // Two tables of the plane seats' size: --table-mb is per seat there too.
-    let mut seats = [
-        Seat::new(o.first, conv, o.table_bytes, o.seed),
-        Seat::new(o.second, conv, o.table_bytes, o.seed.wrapping_add(7)),
-    ];
+    let mut seats = [Seat::new(o.first, conv, o.table_bytes, o.seed), Seat::new(o.second, conv, o.table_bytes, o.seed.wrapping_add(7))];
     let mut lengths = Vec::new();
     for g in 0..o.games {
         let n = o.sizes[(g % o.sizes.len() as u64) as usize];
@@ -502,10 +388,7 @@ pub fn play(o: &PlayOptions) -> Output {
             },
         }));
     }
-    let mut out = format!(
-        "{} games, {} spots on the {}, {conv} play, {mean_len:.1} moves on average\n",
-        o.games, o.spots, o.surface
-    );
+    let mut out = format!("{} games, {} spots on the {}, {conv} play, {mean_len:.1} moves on average\n", o.games, o.spots, o.surface);
     out.push_str("seat    player     wins   win %   ms/move median  mean    worst   first move\n");
     for (name, s) in ["first", "second"].iter().zip(&seats) {
         let (median, mean, worst) = s.times();

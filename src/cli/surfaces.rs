@@ -54,26 +54,18 @@ impl SurfaceArgs {
     /// Whether the command leaves the plane: a surface named, or a
     /// position with a region of genus ≠ 0 (`@g`).
     pub fn is_surface(&self, pos: &PositionArgs) -> bool {
-        self.surface != SurfaceArg::Plane
-            || pos.position.as_deref().is_some_and(|s| s.contains('@'))
+        self.surface != SurfaceArg::Plane || pos.position.as_deref().is_some_and(|s| s.contains('@'))
     }
 
     fn read(&self, pos: &PositionArgs) -> Result<SurfacePosition, String> {
         if let Some(n) = pos.spots {
             return SurfacePosition::start(n as usize, self.surface().genus());
         }
-        let s = pos
-            .position
-            .as_deref()
-            .ok_or("missing <POSITION> (or --spots N)")?;
+        let s = pos.position.as_deref().ok_or("missing <POSITION> (or --spots N)")?;
         if self.surface != SurfaceArg::Plane {
-            return Err(
-                "--surface is for --spots N; a <POSITION> gives each region's genus (`@1`, `@-2`)"
-                    .into(),
-            );
+            return Err("--surface is for --spots N; a <POSITION> gives each region's genus (`@1`, `@-2`)".into());
         }
-        surfaces::parse_surface_glop(s)
-            .map_err(|e| format!("position {}: {e}", quote_around(s, e.offset)))
+        surfaces::parse_surface_glop(s).map_err(|e| format!("position {}: {e}", quote_around(s, e.offset)))
     }
 }
 
@@ -84,9 +76,7 @@ const MAX_LIVE: usize = 40;
 fn check_size(p: &SurfacePosition) -> Result<(), String> {
     let live = p.reduced().lives.len();
     if live > MAX_LIVE {
-        return Err(format!(
-            "{live} live spots: the surfaces' engine takes at most {MAX_LIVE}"
-        ));
+        return Err(format!("{live} live spots: the surfaces' engine takes at most {MAX_LIVE}"));
     }
     Ok(())
 }
@@ -94,10 +84,7 @@ fn check_size(p: &SurfacePosition) -> Result<(), String> {
 /// `--rules` other than sprouts cannot be combined with a surface yet.
 pub fn refuse_rules(is_variant: bool) -> Result<(), Failure> {
     if is_variant {
-        return Err(Failure::from(
-            "--surface plays plain Sprouts: --rules and --start crosses are for the plane"
-                .to_string(),
-        ));
+        return Err(Failure::from("--surface plays plain Sprouts: --rules and --start crosses are for the plane".to_string()));
     }
     Ok(())
 }
@@ -107,11 +94,7 @@ pub fn moves(s: &SurfaceArgs, pos: &PositionArgs, as_json: bool) -> Output {
     let p = s.read(pos)?;
     check_size(&p)?;
     let children: Vec<String> = p.children().iter().map(surfaces::text).collect();
-    Ok(if as_json {
-        json(&children)
-    } else {
-        children.iter().map(|c| format!("{c}\n")).collect()
-    })
+    Ok(if as_json { json(&children) } else { children.iter().map(|c| format!("{c}\n")).collect() })
 }
 
 /// `sprouts solve --surface S`: outcome and winning moves (the outcome
@@ -144,21 +127,11 @@ pub fn solve(
     }
     let root = surfaces::canon_of(&p);
     let start = std::time::Instant::now();
-    let conv = if misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
+    let conv = if misere { Convention::Misere } else { Convention::Normal };
     let mut solver = Solver::on_surfaces(conv, super::solve::config(limits));
     let format = super::database::Format::Sprouts;
     let loaded = match database {
-        Some((path, every)) => Some(super::solve::open_database(
-            path,
-            &mut solver,
-            every,
-            format,
-            surface,
-        )?),
+        Some((path, every)) => Some(super::solve::open_database(path, &mut solver, every, format, surface)?),
         None => None,
     };
     let bar = super::solve::watch(&mut solver, start, limits.max_seconds, limits.max_nodes);
@@ -168,20 +141,13 @@ pub fn solve(
     }
     // Saved whatever happened, so that the next run resumes from here.
     let saved = match database {
-        Some((path, _)) => Some((
-            path,
-            super::database::save(path, conv, &solver, format, surface)?,
-        )),
+        Some((path, _)) => Some((path, super::database::save(path, conv, &solver, format, surface)?)),
         None => None,
     };
     let (win, winning) = result.map_err(|e| {
         let mut f = super::solve::stopped(e, limits, &solver, start);
         if let Some((path, bytes)) = saved {
-            f.message += &format!(
-                "; {} facts saved to {} ({bytes} bytes): run again to resume",
-                solver.fact_count(),
-                path.display()
-            );
+            f.message += &format!("; {} facts saved to {} ({bytes} bytes): run again to resume", solver.fact_count(), path.display());
         }
         f
     })?;
@@ -199,22 +165,12 @@ pub fn solve(
             bytes,
         }),
     };
-    Ok(print(
-        &Kind::Surface(surface.to_string()),
-        &surfaces::text(&root),
-        misere,
-        as_json,
-        found,
-    ))
+    Ok(print(&Kind::Surface(surface.to_string()), &surfaces::text(&root), misere, as_json, found))
 }
 
 /// Whether the player to move wins `root`, and (unless `outcome_only`)
 /// the children that win, as text.
-fn outcome_and_moves(
-    solver: &mut Solver,
-    root: &Canon,
-    outcome_only: bool,
-) -> Result<(bool, Option<Vec<String>>), SolveError> {
+fn outcome_and_moves(solver: &mut Solver, root: &Canon, outcome_only: bool) -> Result<(bool, Option<Vec<String>>), SolveError> {
     let win = solver.wins_form(root)?;
     if outcome_only {
         return Ok((win, None));
@@ -237,20 +193,15 @@ pub fn random(s: &SurfaceArgs, n: usize, seed: u64, misere: bool) -> Output {
     let mut p = SurfacePosition::start(n, surface.genus())?;
     check_size(&p)?;
     let mut rng = Rng::new(seed);
-    let mut out = format!(
-        "# surface: {surface}\n# start: {}\n",
-        surfaces::text(&surfaces::canon_of(&p))
-    );
+    let mut out = format!("# surface: {surface}\n# start: {}\n", surfaces::text(&surfaces::canon_of(&p)));
     let mut count = 0usize;
     loop {
         let r = p.reduced();
         let mut options = Vec::new();
         r.for_each_child(&mut |c| options.push(c));
         // One child per class, in canonical order, so that a seed names a game.
-        let mut classes: Vec<(Canon, SurfacePosition)> = options
-            .into_iter()
-            .map(|c| (surfaces::canon_of(&c), c))
-            .collect();
+        let mut classes: Vec<(Canon, SurfacePosition)> =
+            options.into_iter().map(|c| (surfaces::canon_of(&c), c)).collect();
         classes.sort_by(|a, b| a.0.cmp(&b.0));
         classes.dedup_by(|a, b| a.0 == b.0);
         if classes.is_empty() {
@@ -283,7 +234,5 @@ pub fn draw(s: &SurfaceArgs, spots: Option<u64>, text: Option<&str>, svg: &str) 
         return Ok(picture);
     }
     std::fs::write(svg, &picture).map_err(|e| format!("{svg}: {e}"))?;
-    Ok(format!(
-        "{svg}: {n} spots on the {surface}, its fundamental square\n"
-    ))
+    Ok(format!("{svg}: {n} spots on the {surface}, its fundamental square\n"))
 }
