@@ -113,8 +113,10 @@ pub fn perft(args: &PerftArgs) -> Output {
     })
 }
 
-/// Replay a WGOSA record: each move, the canonical position and the Hoey list after it
-/// (with --surface: a surface board's saved game or link, each stroke checked).
+/// Replay a WGOSA record: each move, the canonical position and the Hoey list after it.
+///
+/// With --surface (or a saved game or link that names its surface): a surface board's game,
+/// every stroke checked, each move and the position after it.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  sprouts replay '2+ 1(3)2 1(4)2 1(5)!2 II'\n  sprouts replay --json --header '2+ (A - B*) 1(3)2 1(4)2 II'\n  \
                         sprouts replay --surface torus game.sprouts.json\n  \
