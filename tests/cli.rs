@@ -196,6 +196,16 @@ fn produce(output: &str) -> Value {
             solved
         }
         "sprouts play --json" => cli(&["play", "--spots", "3", "--games", "2", "--json"]),
+        // The example link of docs/cli.md, "On a surface": one move on the torus.
+        "sprouts replay --surface S --json" | "sprouts replay --surface S --json --header" => {
+            let link = "surface.html#surface=torus&n=1&s=200,200,212.5,179.2,220.8,187.5,220.8,404.2,187.5,579.2,200,600";
+            let mut args = vec!["replay", "--surface", "torus", link, "--json"];
+            if output.ends_with("--header") {
+                args.push("--header");
+            }
+            cli(&args)
+        }
+        "sprouts play --surface S --json" => cli(&["play", "--surface", "klein", "--spots", "2", "--games", "2", "--json"]),
         // One short real record for the rows of records: with the default
         // (every record of tests/data/records, at its middle and end, tidied
         // and not, in every view) this test took 47 s of the native tests'

@@ -186,8 +186,9 @@ fn random_strokes_trace_to_engine_children() {
     }
 }
 
-/// `draw --surface` draws the start as the square; positions, records,
-/// `replay` and `play` on a surface are refused with a reason.
+/// `draw --surface` draws the start as the square; positions and records
+/// on a surface are refused with a reason (`replay` and `play --surface`:
+/// tests/cli_surface.rs).
 #[test]
 fn cli_draw_and_refusals() {
     let bin = env!("CARGO_BIN_EXE_sprouts");
@@ -200,8 +201,6 @@ fn cli_draw_and_refusals() {
     assert_eq!(svg.matches("class=\"arrow\"").count(), 6);
     for (args, want) in [
         (&["draw", "--surface", "torus", "0*2.}]!", "--svg", "-"][..], "only the --spots N start is drawn"),
-        (&["replay", "--surface", "torus", "1+ 1(2)1 I"][..], "replay --surface torus: not supported"),
-        (&["play", "--surface", "projective", "--spots", "3"][..], "play --surface projective: not supported"),
     ] {
         let out = run(args);
         assert!(!out.status.success(), "{args:?}");

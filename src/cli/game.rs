@@ -114,26 +114,37 @@ pub fn perft(args: &PerftArgs) -> Output {
 }
 
 /// Replay a WGOSA record: each move, the canonical position and the Hoey list after it.
+///
+/// With --surface (or a saved game or link that names its surface): a surface board's game,
+/// every stroke checked, each move and the position after it.
 #[derive(Args)]
-#[command(after_help = "Examples:\n  sprouts replay '2+ 1(3)2 1(4)2 1(5)!2 II'\n  sprouts replay --json --header '2+ (A - B*) 1(3)2 1(4)2 II'")]
+#[command(after_help = "Examples:\n  sprouts replay '2+ 1(3)2 1(4)2 1(5)!2 II'\n  sprouts replay --json --header '2+ (A - B*) 1(3)2 1(4)2 II'\n  \
+                        sprouts replay --surface torus game.sprouts.json\n  \
+                        sprouts replay --surface torus 'surface.html#surface=torus&n=1&s=200,200,212.5,179.2,220.8,187.5,220.8,404.2,187.5,579.2,200,600'")]
 pub struct ReplayArgs {
-    /// A WGOSA game record: 2+ 1(3)2 1(4)2 ...
+    /// A WGOSA game record: 2+ 1(3)2 1(4)2 ... With --surface: the surface board's saved game
+    /// (its JSON text or a .sprouts.json file) or its share link (surface.html#surface=...)
     #[arg(value_name = "RECORD")]
     record: String,
-    #[command(flatten)]
-    surface: super::surfaces::SurfaceArgs,
-    /// [{"move", "position", "hoey", "written"}]
+    /// A surface board's game on this surface (docs/formats.md, "Games on a surface"); a saved game
+    /// or link names its surface, and replay reads it as one without --surface
+    #[arg(long, value_enum, value_name = "SURFACE", default_value = "plane")]
+    surface: super::surfaces::SurfaceArg,
+    /// [{"move", "position", "hoey", "written"}]; with --surface: [{"move", "position", "crossings", "taken_back"}]
     #[arg(long)]
     json: bool,
     /// With --json: {"header": {"spots", "convention", "players", "result"}, "moves": [...]}
     /// (the array alone stays the default: it is a stable interface);
-    /// without: the header's lines (`# players: ...`) before the moves
+    /// without: the header's lines (`# players: ...`) before the moves. With --surface:
+    /// {"header": {"surface", "spots", "convention", "cursor", "result"}, "moves": [...]}
     #[arg(long)]
     header: bool,
 }
 
 pub fn replay(args: &ReplayArgs) -> Output {
-    super::surfaces::refuse(&args.surface, "replay")?;
+    if super::surface_game::is_surface_record(args.surface, &args.record) {
+        return super::surface_game::replay(args.surface, &args.record, args.json, args.header);
+    }
     // The lines of `random --rules pq:P,Q` ((p, q) Sprouts has no record).
     if args.record.trim_start().starts_with("# rules: pq:") {
         return super::pq::replay(&args.record);

@@ -15,6 +15,7 @@ mod verify;
 mod variants;
 mod search;
 mod surfaces;
+mod surface_game;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};

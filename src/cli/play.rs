@@ -63,13 +63,16 @@ impl Seat {
 /// Computer players against each other: wins of each seat and thinking time per move.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  sprouts play --spots 6 --games 100\n  \
-                        sprouts play --spots 4-7 --first perfect --second heuristic --misere --json")]
+                        sprouts play --spots 4-7 --first perfect --second heuristic --misere --json\n  \
+                        sprouts play --surface torus --spots 5 --first perfect --games 20")]
 pub struct PlayArgs {
     /// Spots at the start, N or a range A-B (games go round the sizes), 1 to 40
     #[arg(long, value_name = "N|A-B", required = true)]
     spots: Option<String>,
-    #[command(flatten)]
-    surface: super::surfaces::SurfaceArgs,
+    /// Play on this surface (docs/variants.md, "Surfaces"): the computer players search the
+    /// surface's moves
+    #[arg(long, value_enum, value_name = "SURFACE", default_value = "plane")]
+    surface: super::surfaces::SurfaceArg,
     /// The first player: random, heuristic or perfect
     #[arg(long, value_name = "PLAYER", default_value = "heuristic", value_parser = strength)]
     first: Strength,
@@ -138,9 +141,25 @@ fn play_out<R: RuleSet>(players: &mut [Player<R>; 2], seats: &mut [Seat; 2], mut
 }
 
 pub fn play(args: &PlayArgs) -> Output {
-    super::surfaces::refuse(&args.surface, "play")?;
     let spots = args.spots.as_deref().unwrap_or("");
     let sizes = sizes(spots)?;
+    if args.surface != super::surfaces::SurfaceArg::Plane {
+        super::surfaces::refuse_rules(args.variant.is_variant())?;
+        return super::surface_game::play(&super::surface_game::PlayOptions {
+            surface: args.surface.surface(),
+            spots,
+            sizes,
+            first: args.first,
+            second: args.second,
+            games: args.games,
+            misere: args.misere,
+            seed: args.seed,
+            max_seconds: args.max_seconds,
+            max_nodes: args.max_nodes,
+            table_bytes: super::args::table_bytes(args.table_mb),
+            as_json: args.json,
+        });
+    }
     let games = args.games;
     let misere = args.misere;
     let conv = if misere { Convention::Misere } else { Convention::Normal };

@@ -236,16 +236,3 @@ pub fn draw(s: &SurfaceArgs, spots: Option<u64>, text: Option<&str>, svg: &str) 
     std::fs::write(svg, &picture).map_err(|e| format!("{svg}: {e}"))?;
     Ok(format!("{svg}: {n} spots on the {surface}, its fundamental square\n"))
 }
-
-/// `--surface` on a command that plays on the plane only (`replay`,
-/// `play`): a clear error naming what does work on a surface.
-pub fn refuse(s: &SurfaceArgs, command: &str) -> Result<(), Failure> {
-    if s.surface == SurfaceArg::Plane {
-        return Ok(());
-    }
-    Err(Failure::from(format!(
-        "{command} --surface {}: not supported (WGOSA records and the computer players are for the plane); \
-         on a surface use `sprouts random --surface S`, `solve`/`moves --surface S`, `draw --surface S --spots N`, or the surface board (www/surface.html)",
-        s.surface()
-    )))
-}
