@@ -373,6 +373,7 @@ export class SproutsBoard extends HTMLElement {
     }
     if (this.surfaceView) {
       if (['spots', 'misere'].includes(name)) this.surfaceView.update();
+      else if (name === 'analysis') this.surfaceView.showAnalysis();
       return;
     }
     if (!this.board) return;

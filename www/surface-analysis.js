@@ -3,8 +3,11 @@
  * The surface board's analysis button: asks the surface worker for the
  * outcome and winning moves of the position shown, normal and misère,
  * and lists them (as text nodes: nothing from the engine becomes markup).
+ * The surface page and the embed's `analysis` attribute (embed-surface.js)
+ * both show it. Given the button, it reads Stop while the worker searches
+ * and a click then cancels (the embed's Analyse/Stop, as on the plane).
  *
- *   const analysis = createSurfaceAnalysis(host, worker, panel);
+ *   const analysis = createSurfaceAnalysis(host, worker, panel, button?);
  *   analysis.run();      // the button
  *   analysis.clear();    // the position changed
  */
@@ -16,11 +19,21 @@ const MAX_MILLIS = 3000;
 
 /**
  * @param {{ game: () => any }} host
- * @param {ReturnType<typeof import('./worker-client.js').createEngineWorker>} worker
+ * @param {Pick<ReturnType<typeof import('./worker-client.js').createEngineWorker>, 'request'>} worker
  * @param {HTMLElement} panel
+ * @param {HTMLButtonElement} [button] reads Stop while searching (a click then stops)
  */
-export function createSurfaceAnalysis(host, worker, panel) {
+export function createSurfaceAnalysis(host, worker, panel, button) {
   let generation = 0;
+  /** The search under way, or null. @type {(() => void) | null} */
+  let cancel = null;
+  const label = button?.textContent ?? '';
+
+  /** @param {(() => void) | null} c */
+  function searching(c) {
+    cancel = c;
+    if (button) button.textContent = c ? 'Stop' : label;
+  }
 
   /** @param {string} text @param {string} [cls] */
   function line(text, cls) {
@@ -53,13 +66,23 @@ export function createSurfaceAnalysis(host, worker, panel) {
   async function run() {
     const g = host.game();
     if (!g) return;
+    if (cancel) {
+      // The button reads Stop: nothing was proved yet (the worker sends no progress).
+      clear();
+      line('Stopped before the outcome was proved.');
+      panel.dataset.state = 'stopped';
+      return;
+    }
     const mine = ++generation;
     panel.textContent = '';
     panel.dataset.state = 'busy';
     line('Analysing…');
     try {
-      const r = await worker.request('surfaceAnalyse', { game: g.toJson(), maxNodes: MAX_NODES, maxMillis: MAX_MILLIS }).promise;
+      const req = worker.request('surfaceAnalyse', { game: g.toJson(), maxNodes: MAX_NODES, maxMillis: MAX_MILLIS });
+      searching(req.cancel);
+      const r = await req.promise;
       if (mine !== generation) return;
+      searching(null);
       panel.textContent = '';
       line(r.over ? `Position ${r.position}: the game is over.` : `Position ${r.position}:`);
       if (!r.over) {
@@ -69,14 +92,18 @@ export function createSurfaceAnalysis(host, worker, panel) {
       panel.dataset.state = 'done';
     } catch (e) {
       if (mine !== generation) return;
+      searching(null);
       panel.textContent = '';
       line(`The analysis failed: ${messageOf(e)}`, 'error');
       panel.dataset.state = 'error';
     }
   }
 
+  /** Forgets the analysis and stops its search (the position changed). */
   function clear() {
     generation++;
+    cancel?.();
+    searching(null);
     panel.textContent = '';
     delete panel.dataset.state;
   }

@@ -6,7 +6,8 @@
 // Then: a game against the computer with undo, redo and the analysis
 // (checked against `sprouts solve`), saving and loading the game file, a
 // share link round trip and broken links and files, the main page's
-// Surface field, and the embed's `surface` attribute (good and bad); each
+// Surface field, the embed's `surface` attribute (good and bad) and its
+// `analysis` (checked against `sprouts solve`); each
 // page downloads only its own module of the engine (src/wasm/).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -276,6 +277,107 @@ test('embed: a bad surface at the start shows its reason', async () => {
   const status = await page.evaluate(() => document.getElementById('b')?.shadowRoot?.querySelector('.status')?.textContent ?? '');
   assert.match(status, /surface="sphere" is not a surface/);
   assert.equal(await page.evaluate(() => document.getElementById('b')?.shadowRoot?.querySelectorAll('svg').length), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** The embed's analysis panel, as the CLI solves the position shown: both conventions, every winning move. @param {import('playwright-core').Page} page @param {string} position */
+async function checkEmbedAnalysis(page, position) {
+  await page.click('#b [data-act=analyse]');
+  await page.waitForSelector('#b .panel[data-state=done]', { timeout: 30000 });
+  assert.match(await page.textContent('#b .panel') ?? '', new RegExp(`Position ${position.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:`));
+  let wins = 0;
+  for (const misere of [false, true]) {
+    const want = solve(position, misere);
+    const sel = `#b .panel [data-convention=${misere ? 'misere' : 'normal'}]`;
+    assert.equal(await page.getAttribute(sel, 'data-outcome'), want.outcome, `${misere ? 'misère' : 'normal'} outcome of ${position}`);
+    const listed = await page.locator(`${sel} + ul li`).allTextContents();
+    assert.equal(listed.length, want.winning_moves.length, `${misere ? 'misère' : 'normal'} winning moves of ${position}: ${listed}`);
+    for (const w of want.winning_moves) assert.ok(listed.some((l) => l.endsWith(`→ ${w}`) || l.startsWith(`→ ${w} `)), `${w} listed`);
+    wins += want.winning_moves.length;
+  }
+  return wins;
+}
+
+/**
+ * Every visible part of the element's shadow root lies inside its box;
+ * the panel scrolls what it cannot show (its lines are not checked).
+ * @param {import('playwright-core').Page} page
+ */
+async function checkInside(page) {
+  const out = await page.evaluate(() => {
+    const el = /** @type {HTMLElement} */ (document.getElementById('b'));
+    const box = el.getBoundingClientRect();
+    const panel = /** @type {HTMLElement} */ (el.shadowRoot?.querySelector('.panel'));
+    if (panel.scrollHeight > panel.clientHeight + 1 && getComputedStyle(panel).overflowY !== 'auto') return ['the panel cuts its lines without scrolling'];
+    return [...(el.shadowRoot?.querySelectorAll('.sf-area, .bar, .status, button, .panel') ?? [])]
+      .map((e) => ({ what: e.className || e.tagName, r: e.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && r.height > 0)
+      .filter(({ r }) => r.left < box.left - 0.5 || r.top < box.top - 0.5 || r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5)
+      .map(({ what, r }) => `${what} at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+  });
+  assert.deepEqual(out, [], 'every part inside the element');
+  // The board keeps some room beside the panel.
+  const area = await page.evaluate(() => document.getElementById('b')?.shadowRoot?.querySelector('.sf-area')?.getBoundingClientRect().height ?? 0);
+  assert.ok(area >= 80, `the board is ${area}px tall`);
+}
+
+for (const size of [{ width: 480, height: 320 }, { width: 320, height: 240 }]) {
+  test(`embed surface="torus" analysis at ${size.width}x${size.height}: outcome and winning moves as the CLI solves them`, async () => {
+    const { page, errors } = await embed(size, { surface: 'torus', spots: '2', analysis: '' });
+    const start = await page.getAttribute('#b', 'data-position') ?? '';
+    assert.equal(start, solve(start, false).position);
+    // The start: a loss both ways (no winning move), as `sprouts solve --surface torus --spots 2` says.
+    assert.equal(await checkEmbedAnalysis(page, start), 0);
+    assert.equal(await page.textContent('#b .panel [data-convention=normal]'), 'Normal play: a loss for the player to move (this game)');
+    await checkInside(page);
+    await page.screenshot({ path: `/tmp/surface-embed-analysis-start-${size.width}x${size.height}.png` });
+
+    // A line across a side: the analysis goes, the new position has winning moves.
+    const [p1, p2] = await page.evaluate(() => [...(document.getElementById('b')?.shadowRoot?.querySelectorAll('circle.spot') ?? [])]
+      .map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]));
+    await mouseDraw(page, await embedScreen(page, seg(p1, [p2[0] + 400, p2[1]])));
+    await page.waitForSelector('#b[data-moves="1"]');
+    assert.ok(await page.locator('#b .panel').isHidden(), 'a new position hides the analysis');
+    const pos = await page.getAttribute('#b', 'data-position') ?? '';
+    assert.ok(await checkEmbedAnalysis(page, pos) > 0, `${pos} has winning moves`);
+    await checkInside(page);
+    await page.screenshot({ path: `/tmp/surface-embed-analysis-${size.width}x${size.height}.png` });
+
+    // misere: a new game, and the misère line is this game's.
+    await page.evaluate(() => document.getElementById('b')?.setAttribute('misere', ''));
+    await page.waitForSelector('#b[data-moves="0"]');
+    await checkEmbedAnalysis(page, start);
+    assert.match(await page.textContent('#b .panel [data-convention=misere]') ?? '', /^Misère: a loss for the player to move \(this game\)$/);
+    // Removing `analysis` hides the button and the panel; adding it shows the button again.
+    await page.evaluate(() => document.getElementById('b')?.removeAttribute('analysis'));
+    assert.ok(await page.locator('#b [data-act=analyse]').isHidden());
+    assert.ok(await page.locator('#b .panel').isHidden());
+    await page.evaluate(() => document.getElementById('b')?.setAttribute('analysis', ''));
+    assert.ok(await page.locator('#b [data-act=analyse]').isVisible());
+    assert.equal(await page.evaluate(() => /** @type {any} */ (window).sproutsErrors.length), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('embed surface analysis: Stop ends a search before its answer; Analyse again searches anew', async () => {
+  // The worker starts and loads its engine on the first Analyse: Stop comes before any answer.
+  const { page, errors } = await embed({ width: 480, height: 320 }, { surface: 'torus', spots: '3', analysis: '' });
+  assert.equal(await page.getAttribute('#b', 'data-position'), '0*3.@1}]!');
+  const button = page.locator('#b [data-act=analyse]');
+  await button.click();
+  assert.equal(await button.textContent(), 'Stop');
+  assert.equal(await page.getAttribute('#b .panel', 'data-state'), 'busy');
+  await button.click();
+  assert.equal(await page.getAttribute('#b .panel', 'data-state'), 'stopped');
+  assert.equal(await page.textContent('#b .panel'), 'Stopped before the outcome was proved.');
+  assert.equal(await button.textContent(), 'Analyse');
+  // The worker started again answers the next search.
+  await button.click();
+  await page.waitForSelector('#b .panel[data-state=done]', { timeout: 30000 });
+  const want = solve('0*3.@1}]!', false);
+  assert.equal(await page.getAttribute('#b .panel [data-convention=normal]', 'data-outcome'), want.outcome);
   assert.deepEqual(errors, []);
   await page.close();
 });
