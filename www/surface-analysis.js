@@ -12,8 +12,9 @@
  *   analysis.clear();    // the position changed
  */
 import { messageOf } from './engine.js';
+import { SILENCE_MS } from './worker-client.js';
 
-/** Positions and time each search (normal, misère) takes at most: no progress comes from the worker, whose client waits 10 s. */
+/** Positions and time each search (normal, misère) takes at most: no progress comes from the worker, so its client waits for both searches and its usual silence on top (a 10-spot torus took 10.4 s in all in Chromium on a busy machine, past the usual 10 s). */
 const MAX_NODES = 300000;
 const MAX_MILLIS = 3000;
 
@@ -78,7 +79,7 @@ export function createSurfaceAnalysis(host, worker, panel, button) {
     panel.dataset.state = 'busy';
     line('Analysing…');
     try {
-      const req = worker.request('surfaceAnalyse', { game: g.toJson(), maxNodes: MAX_NODES, maxMillis: MAX_MILLIS });
+      const req = worker.request('surfaceAnalyse', { game: g.toJson(), maxNodes: MAX_NODES, maxMillis: MAX_MILLIS }, undefined, { silenceMs: 2 * MAX_MILLIS + SILENCE_MS });
       searching(req.cancel);
       const r = await req.promise;
       if (mine !== generation) return;

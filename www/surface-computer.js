@@ -9,8 +9,9 @@
  *   computer.maybeMove();   // after every change of the game
  */
 import { messageOf } from './engine.js';
+import { SILENCE_MS } from './worker-client.js';
 
-/** Positions and time the perfect player searches at most (the worker gives no progress, so a search stays well inside the client's 10 s watchdog). */
+/** Positions and time the perfect player searches at most (the worker gives no progress, so its client allows this time and its usual silence on top). */
 export const PERFECT_NODES = 200000;
 export const PERFECT_MILLIS = 4000;
 
@@ -40,7 +41,7 @@ export function createSurfaceComputer(host, worker) {
     if (kind === 'human') return;
     failed = false;
     const saved = g.toJson();
-    const req = worker.request('surfaceMove', { game: saved, strength: kind, seed: Math.floor(Math.random() * 2 ** 32), maxNodes: PERFECT_NODES, maxMillis: PERFECT_MILLIS });
+    const req = worker.request('surfaceMove', { game: saved, strength: kind, seed: Math.floor(Math.random() * 2 ** 32), maxNodes: PERFECT_NODES, maxMillis: PERFECT_MILLIS }, undefined, { silenceMs: PERFECT_MILLIS + SILENCE_MS });
     const mine = { cancel: req.cancel };
     thinking = mine;
     host.busy(true);

@@ -14,7 +14,9 @@
  *
  * `game` is the game's saved-game JSON (only text crosses postMessage).
  * It posts no progress, so the searches are bounded in time (maxMillis)
- * well inside the client's 10 s watchdog.
+ * and each request asks its client (worker-client.js, `silenceMs`) to wait
+ * that long beyond its usual 10 s of silence before taking the worker for
+ * dead.
  */
 import { loadSurfaceEngine } from './engine.js';
 import { serveRequests } from './worker-loop.js';

@@ -15,7 +15,7 @@
 
 /**
  * @typedef {{ id: number, resolve: (v: any) => void, reject: (e: any) => void,
- *   onProgress?: (p: any) => void, message: any }} Pending
+ *   onProgress?: (p: any) => void, message: any, silenceMs: number }} Pending
  */
 
 /** Silence (ms) with requests in flight after which the worker is taken for dead. */
@@ -30,10 +30,12 @@ export class Cancelled extends Error {
 }
 
 /**
- * @param {{ url?: URL, onState?: (state: 'starting' | 'ready' | 'crashed') => void }} [opts]
+ * @param {{ url?: URL | string, silenceMs?: number, onState?: (state: 'starting' | 'ready' | 'crashed') => void }} [opts]
+ *   silenceMs: the silence after which the worker is taken for dead (SILENCE_MS unless given)
  */
 export function createEngineWorker(opts = {}) {
   const url = opts.url ?? new URL('./worker.js', import.meta.url);
+  const silenceMs = opts.silenceMs ?? SILENCE_MS;
   /** @type {Worker} */
   let worker;
   /** @type {Map<number, Pending>} */
@@ -46,7 +48,9 @@ export function createEngineWorker(opts = {}) {
   let heard = performance.now();
   let loaded = false;
   const watchdog = setInterval(() => {
-    if (loaded && pending.size > 0 && performance.now() - heard > SILENCE_MS) crashed('the engine stopped answering');
+    if (!loaded || pending.size === 0) return;
+    const allowed = Math.max(...[...pending.values()].map((p) => p.silenceMs));
+    if (performance.now() - heard > allowed) crashed('the engine stopped answering');
   }, 1000);
 
   function spawn() {
@@ -110,15 +114,20 @@ export function createEngineWorker(opts = {}) {
      * @param {string} type
      * @param {Record<string, any>} [payload]
      * @param {(p: {nodes: number, tableBytes: number, found: any}) => void} [onProgress]
+     * @param {{ silenceMs?: number }} [limits] silenceMs: how long this request may
+     *   run without a word before the worker is taken for dead (the client's
+     *   silence at least): for requests that post no progress, such as the
+     *   surface worker's, whose searches are bounded by their own time limit
      */
-    request(type, payload = {}, onProgress) {
+    request(type, payload = {}, onProgress, limits = {}) {
+      const allowed = Math.max(silenceMs, limits.silenceMs ?? 0);
       const id = nextId++;
       /** @type {Promise<any>} */
       const promise = new Promise((resolve, reject) => {
         const message = { ...payload, id, type };
         // Silence is counted from the first request in flight, not from an idle spell.
         if (pending.size === 0) heard = performance.now();
-        pending.set(id, { id, resolve, reject, onProgress, message });
+        pending.set(id, { id, resolve, reject, onProgress, message, silenceMs: allowed });
         worker.postMessage(message);
       });
       return { id, promise, cancel: () => this.cancel(id) };

@@ -98,6 +98,39 @@ test('a crashed worker is restarted and the game is kept', async () => {
   await page.close();
 });
 
+test('the watchdog takes a silent worker for dead, unless its request allows the silence', async () => {
+  const { page, errors } = await site.open();
+  // A worker that answers after 2.5 s of silence, as the surface worker
+  // does while its search (bounded by its own time limit) runs; served at
+  // the page's origin (its CSP allows no blob: scripts).
+  await page.route('**/silent-worker.js', (route) => route.fulfill({
+    contentType: 'text/javascript',
+    body: `postMessage({ type: 'ready' });
+      onmessage = (ev) => { const t = Date.now(); while (Date.now() - t < 2500) {} postMessage({ id: ev.data.id, type: 'result', value: 'done' }); };`,
+  }));
+  const r = await page.evaluate(async () => {
+    const { createEngineWorker } = await import('./worker-client.js');
+    const url = new URL('./silent-worker.js', location.href);
+    const plain = createEngineWorker({ url, silenceMs: 1000 });
+    const allowing = createEngineWorker({ url, silenceMs: 1000 });
+    await Promise.all([plain.whenReady(), allowing.whenReady()]);
+    const outcome = (/** @type {Promise<any>} */ p) => p.then((v) => `answered ${v}`, (e) => e.message);
+    const [dead, alive] = await Promise.all([
+      outcome(plain.request('slow').promise),
+      outcome(allowing.request('slow', {}, undefined, { silenceMs: 6000 }).promise),
+    ]);
+    const restarts = [plain.restarts(), allowing.restarts()];
+    plain.destroy();
+    allowing.destroy();
+    return { dead, alive, restarts };
+  });
+  assert.match(r.dead, /the engine crashed: the engine stopped answering/);
+  assert.equal(r.alive, 'answered done');
+  assert.deepEqual(r.restarts, [1, 0]);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the page survives a crash of its own engine instance and keeps the game', async () => {
   const { page, errors } = await site.open();
   await typeMove(page, '1(4)2', 1);
