@@ -143,7 +143,9 @@ fn small_positions_reduce_to_the_expected_heaps() {
 
 #[test]
 fn answers_do_not_depend_on_the_table_size() {
-    let positions: Vec<Position> = (1..=7).map(start).chain(random_positions(13, 60, 14)).collect();
+    // The 7-spot start (solved by both solvers) with `SPROUTS_SOLVER=full`.
+    let top = if std::env::var("SPROUTS_SOLVER").as_deref() == Ok("full") { 7 } else { 6 };
+    let positions: Vec<Position> = (1..=top).map(start).chain(random_positions(13, 60, 14)).collect();
     let config = |kib: usize| Config {
         table_bytes: kib << 10,
         ..Config::default()

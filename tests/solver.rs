@@ -259,8 +259,11 @@ fn answers_do_not_depend_on_the_table_size(conv: Convention) {
                 assert_eq!(none, full, "{conv}, no table, {}", Canon::of(p));
             }
         }
-        // Bigger positions through the tiny table: it must forget.
-        let top = if conv == Convention::Normal { 7 } else { 6 };
+        // Bigger positions through the tiny table: it must forget. The
+        // 6-spot misère start (solved twice: 18 of the test's 19 s of CPU)
+        // with `SPROUTS_SOLVER=full`; 5 spots already fill the tiny table.
+        let full_run = std::env::var("SPROUTS_SOLVER").as_deref() == Ok("full");
+        let top = if conv == Convention::Normal { 7 } else if full_run { 6 } else { 5 };
         for n in 5..=top {
             let p = start(n);
             assert_eq!(
