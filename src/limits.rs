@@ -59,6 +59,18 @@ pub const MAX_MOVES: u64 = 1 << 20;
 /// an SVG's title write it as [`crate::Canon::quick`] does instead.
 pub const CANON_STEPS: u64 = 1 << 20;
 
+/// Most lines routed to list the moves of one (p, q) position
+/// (`crate::game::PqGame::move_choices`, which the page's worker runs
+/// before analysing or moving): each is routed and traced, about 5 ms
+/// natively. (4, 3) starts route 470 lines at 4 points, 1,600 at 5 (8 s
+/// of CPU natively), about 6,500 at 6: a start of 6 points or more is
+/// refused (`PQ_LIST=4,3,N cargo test --release --test pq_game listing
+/// -- --ignored --nocapture`).
+pub const MAX_PQ_LINES: u64 = 2_000;
+
+/// What [`MAX_PQ_LINES`] counts.
+pub const PQ_LINES: &str = "lines routed to list the moves of a (p, q) position";
+
 /// Points of one stroke drawn on the board.
 pub const MAX_STROKE_POINTS: usize = 100_000;
 
@@ -91,7 +103,11 @@ pub struct LimitError {
 
 impl fmt::Display for LimitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "too large: {} {} (the limit is {})", self.value, self.what, self.max)
+        write!(
+            f,
+            "too large: {} {} (the limit is {})",
+            self.value, self.what, self.max
+        )
     }
 }
 
@@ -141,7 +157,10 @@ pub fn check_moves(p: &Position) -> Result<(), LimitError> {
 /// children lists and the rest of the machine fit) and
 /// [`MAX_TABLE_BYTES`].
 pub fn table_mb(mb: u64, memory: Option<u64>) -> u64 {
-    let most = memory.map_or(u64::MAX, |m| (m / 2) >> 20).min(MAX_TABLE_BYTES as u64 >> 20).max(MIN_TABLE_MB);
+    let most = memory
+        .map_or(u64::MAX, |m| (m / 2) >> 20)
+        .min(MAX_TABLE_BYTES as u64 >> 20)
+        .max(MIN_TABLE_MB);
     mb.clamp(MIN_TABLE_MB, most)
 }
 
@@ -153,7 +172,10 @@ mod tests {
     fn errors_name_the_limit_and_the_value() {
         assert!(check_spots(MAX_SPOTS).is_ok());
         let e = check_spots(35_552).unwrap_err();
-        assert_eq!(e.to_string(), "too large: 35552 spots in a position (the limit is 10000)");
+        assert_eq!(
+            e.to_string(),
+            "too large: 35552 spots in a position (the limit is 10000)"
+        );
         assert!(check_text(&"x".repeat(MAX_TEXT_BYTES + 1)).is_err());
     }
 
