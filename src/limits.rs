@@ -103,11 +103,7 @@ pub struct LimitError {
 
 impl fmt::Display for LimitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "too large: {} {} (the limit is {})",
-            self.value, self.what, self.max
-        )
+        write!(f, "too large: {} {} (the limit is {})", self.value, self.what, self.max)
     }
 }
 
@@ -157,10 +153,7 @@ pub fn check_moves(p: &Position) -> Result<(), LimitError> {
 /// children lists and the rest of the machine fit) and
 /// [`MAX_TABLE_BYTES`].
 pub fn table_mb(mb: u64, memory: Option<u64>) -> u64 {
-    let most = memory
-        .map_or(u64::MAX, |m| (m / 2) >> 20)
-        .min(MAX_TABLE_BYTES as u64 >> 20)
-        .max(MIN_TABLE_MB);
+    let most = memory.map_or(u64::MAX, |m| (m / 2) >> 20).min(MAX_TABLE_BYTES as u64 >> 20).max(MIN_TABLE_MB);
     mb.clamp(MIN_TABLE_MB, most)
 }
 
@@ -172,10 +165,7 @@ mod tests {
     fn errors_name_the_limit_and_the_value() {
         assert!(check_spots(MAX_SPOTS).is_ok());
         let e = check_spots(35_552).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "too large: 35552 spots in a position (the limit is 10000)"
-        );
+        assert_eq!(e.to_string(), "too large: 35552 spots in a position (the limit is 10000)");
         assert!(check_text(&"x".repeat(MAX_TEXT_BYTES + 1)).is_err());
     }
 

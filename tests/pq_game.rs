@@ -11,10 +11,7 @@ use std::collections::BTreeSet;
 struct Rng(u64);
 impl Rng {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
 }
@@ -31,10 +28,7 @@ fn labelled(b: &Board) -> Vec<Vec<Vec<u32>>> {
                 .iter()
                 .map(|bd| {
                     let s: Vec<u32> = bd.to_vec();
-                    (0..s.len())
-                        .map(|k| s[k..].iter().chain(&s[..k]).copied().collect::<Vec<u32>>())
-                        .min()
-                        .unwrap_or_default()
+                    (0..s.len()).map(|k| s[k..].iter().chain(&s[..k]).copied().collect::<Vec<u32>>()).min().unwrap_or_default()
                 })
                 .collect();
             bs.sort();
@@ -81,22 +75,13 @@ fn text_of(turns: &[PqTurn]) -> String {
 #[test]
 fn every_move_drawn_has_a_text_that_draws_it_again() {
     // Moves generated = moves drawn = moves read from their texts.
-    for (p, q, n, depth) in [
-        (4, 3, 1, 1),
-        (4, 3, 2, 2),
-        (4, 3, 3, 1),
-        (5, 3, 1, 2),
-        (5, 4, 1, 1),
-    ] {
+    for (p, q, n, depth) in [(4, 3, 1, 1), (4, 3, 2, 2), (4, 3, 3, 1), (5, 3, 1, 2), (5, 4, 1, 1)] {
         let rules = PqRules::new(p, q).unwrap();
         let mut rng = Rng(n as u64 * 31 + p as u64);
         let mut game = PqGame::new(rules, n, false, 800.0, 600.0).unwrap();
         for _ in 0..depth {
             let board = game.board().clone();
-            let want: BTreeSet<PqCanon> =
-                child_keys(&board.pq_position().unwrap().canon(rules), rules)
-                    .into_iter()
-                    .collect();
+            let want: BTreeSet<PqCanon> = child_keys(&board.pq_position().unwrap().canon(rules), rules).into_iter().collect();
             if want.is_empty() {
                 break;
             }
@@ -105,24 +90,12 @@ fn every_move_drawn_has_a_text_that_draws_it_again() {
             for turns in &moves {
                 let text = text_of(turns);
                 let mut g = game.clone();
-                let short = g
-                    .play_text(&text)
-                    .unwrap_or_else(|e| panic!("{rules}: {text} from {}: {e}", game.record()));
-                assert_eq!(
-                    short, text,
-                    "{rules}: the shortest text reads back as itself"
-                );
-                assert_eq!(
-                    labelled(g.board()),
-                    labelled(turns.last().unwrap().board()),
-                    "{rules}: {text} draws the same move"
-                );
+                let short = g.play_text(&text).unwrap_or_else(|e| panic!("{rules}: {text} from {}: {e}", game.record()));
+                assert_eq!(short, text, "{rules}: the shortest text reads back as itself");
+                assert_eq!(labelled(g.board()), labelled(turns.last().unwrap().board()), "{rules}: {text} draws the same move");
                 got.insert(g.board().pq_position().unwrap().reduced(rules).canon(rules));
             }
-            assert_eq!(
-                got, want,
-                "{rules} n = {n}: the moves read from texts are the engine's children"
-            );
+            assert_eq!(got, want, "{rules} n = {n}: the moves read from texts are the engine's children");
             let pick = &moves[rng.below(moves.len())];
             game.play_text(&text_of(pick)).unwrap();
         }
@@ -152,8 +125,7 @@ fn random_games_by_strokes_replay_from_their_records() {
                         }
                         let moves = every_move(game.board(), rules);
                         let text = text_of(&moves[rng.below(moves.len())]);
-                        game.play_text(&text)
-                            .unwrap_or_else(|e| panic!("{rules}: {text}: {e}"));
+                        game.play_text(&text).unwrap_or_else(|e| panic!("{rules}: {text}: {e}"));
                         routed_moves += 1;
                         break;
                     }
@@ -168,29 +140,20 @@ fn random_games_by_strokes_replay_from_their_records() {
                         continue; // a routed curve nearer the drawing than a hand's clearance
                     }
                     let before = game.status();
-                    let s = game
-                        .play_stroke(&points, 0.5)
-                        .unwrap_or_else(|e| panic!("{rules}: {e}"));
+                    let s = game.play_stroke(&points, 0.5).unwrap_or_else(|e| panic!("{rules}: {e}"));
                     assert_eq!(s.lines_left, drawn.lines_left());
-                    assert_eq!(
-                        game.status().move_number,
-                        before.move_number + drawn.is_complete() as usize
-                    );
+                    assert_eq!(game.status().move_number, before.move_number + drawn.is_complete() as usize);
                     t = drawn;
                     drawn_lines += 1;
                 }
                 labels.push(labelled(game.board()));
             }
             let moves = game.cursor() as u32;
-            assert!(
-                (rules.min_moves(n as u32)..=rules.max_moves(n as u32)).contains(&moves),
-                "{rules} n = {n}: {moves} moves"
-            );
+            assert!((rules.min_moves(n as u32)..=rules.max_moves(n as u32)).contains(&moves), "{rules} n = {n}: {moves} moves");
             let record = game.record();
             assert!(record.starts_with(&format!("{{{rules}}} {n}")), "{record}");
             // The record replays exactly: the same labelled drawing after every move.
-            let mut again = PqGame::from_record(&record, 640.0, 480.0)
-                .unwrap_or_else(|e| panic!("{record}: {e}"));
+            let mut again = PqGame::from_record(&record, 640.0, 480.0).unwrap_or_else(|e| panic!("{record}: {e}"));
             assert_eq!(again.record(), record);
             for k in (0..=moves as usize).rev() {
                 assert!(again.go_to(k));
@@ -206,10 +169,7 @@ fn random_games_by_strokes_replay_from_their_records() {
         }
     }
     println!("lines drawn as strokes: {drawn_lines}, moves played routed: {routed_moves}");
-    assert!(
-        drawn_lines > 4 * routed_moves,
-        "{drawn_lines} strokes, {routed_moves} routed moves"
-    );
+    assert!(drawn_lines > 4 * routed_moves, "{drawn_lines} strokes, {routed_moves} routed moves");
 }
 
 #[test]
@@ -222,21 +182,13 @@ fn bad_records_are_refused_with_their_offset() {
         ("{pq:4,3} 2+ 1(3)2#0", "at offset 18"),
         ("{pq:4,9} 2+", "pq:4,9"),
         ("{pq:4,3} x+", "expected the number of points"),
-        (
-            "{pq:4,3} 2+ 1(4)2>1",
-            "move 1 `1(4)2>1`: the new spot must be numbered 3",
-        ),
-        (
-            "{pq:4,3} 2+ 1(3)2",
-            "move 1 `1(3)2`: a move of pq:4,3 draws the first line and 1 more",
-        ),
+        ("{pq:4,3} 2+ 1(4)2>1", "move 1 `1(4)2>1`: the new spot must be numbered 3"),
+        ("{pq:4,3} 2+ 1(3)2", "move 1 `1(3)2`: a move of pq:4,3 draws the first line and 1 more"),
         ("{pq:4,3} 2+ 1(3)2>3", "move 1 `1(3)2>3`: illegal"),
         ("{pq:4,3} 2+ 1(3)2>1#5", "move 1 `1(3)2>1#5`: illegal"),
     ];
     for (record, want) in cases {
-        let err = PqGame::from_record(record, 800.0, 600.0)
-            .err()
-            .unwrap_or_else(|| panic!("{record} read"));
+        let err = PqGame::from_record(record, 800.0, 600.0).err().unwrap_or_else(|| panic!("{record} read"));
         assert!(err.to_string().contains(want), "{record}: {err}");
     }
 }
@@ -244,15 +196,8 @@ fn bad_records_are_refused_with_their_offset() {
 #[test]
 fn replay_and_draw_read_pq_records() {
     let run = |args: &[&str]| {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_sprouts"))
-            .args(args)
-            .output()
-            .unwrap();
-        (
-            o.status.success(),
-            String::from_utf8_lossy(&o.stdout).into_owned(),
-            String::from_utf8_lossy(&o.stderr).into_owned(),
-        )
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_sprouts")).args(args).output().unwrap();
+        (o.status.success(), String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
     };
     let record = "{pq:4,3} 3+ 3(4)3[2]>2 3(5)3[1]>1 2(6)4[]>2 1(7)5[]>1 II";
     let (ok, out, err) = run(&["replay", record]);
@@ -268,32 +213,19 @@ fn replay_and_draw_read_pq_records() {
     for l in &lines[1..5] {
         let form = l.split('\t').nth(1).unwrap();
         let kids = child_keys(&before, rules);
-        let next = kids
-            .iter()
-            .find(|c| c.to_string() == form)
-            .unwrap_or_else(|| panic!("{form} is a child of {before}"));
+        let next = kids.iter().find(|c| c.to_string() == form).unwrap_or_else(|| panic!("{form} is a child of {before}"));
         before = next.clone();
     }
     let (ok, out, _) = run(&["replay", record, "--json"]);
     assert!(ok);
-    assert!(
-        out.contains(r#"{"move":"3(4)3[2]>2","position":"1A2B.4.}1A2B1A3.}]!"}"#),
-        "{out}"
-    );
+    assert!(out.contains(r#"{"move":"3(4)3[2]>2","position":"1A2B.4.}1A2B1A3.}]!"}"#), "{out}");
     let (ok, svg, err) = run(&["draw", record, "--move", "2", "--svg", "-"]);
     assert!(ok, "{err}");
-    assert_eq!(
-        svg.matches("data-spot=").count(),
-        5,
-        "3 points and 2 new spots after 2 moves"
-    );
+    assert_eq!(svg.matches("data-spot=").count(), 5, "3 points and 2 new spots after 2 moves");
     let (ok, _, err) = run(&["replay", "{pq:4,3} 3+ 3(4)3[2]>2 3(5"]);
     assert!(!ok && err.contains("at offset 26"), "{err}");
     let (ok, _, err) = run(&["draw", record, "--move", "9", "--svg", "-"]);
-    assert!(
-        !ok && err.contains("--move 9: the record has 4 moves"),
-        "{err}"
-    );
+    assert!(!ok && err.contains("--move 9: the record has 4 moves"), "{err}");
 }
 
 /// How long the notation takes natively: `cargo test --release --test
@@ -341,17 +273,8 @@ fn listing() {
     let g = PqGame::new(rules, v[2] as usize, false, 800.0, 600.0).unwrap();
     let t = std::time::Instant::now();
     match g.move_choices() {
-        Ok(m) => println!(
-            "{rules} n = {}: {} moves listed in {:.3} s",
-            v[2],
-            m.len(),
-            t.elapsed().as_secs_f64()
-        ),
-        Err(e) => println!(
-            "{rules} n = {}: {e} after {:.3} s",
-            v[2],
-            t.elapsed().as_secs_f64()
-        ),
+        Ok(m) => println!("{rules} n = {}: {} moves listed in {:.3} s", v[2], m.len(), t.elapsed().as_secs_f64()),
+        Err(e) => println!("{rules} n = {}: {e} after {:.3} s", v[2], t.elapsed().as_secs_f64()),
     }
 }
 
@@ -371,12 +294,5 @@ fn listing_the_moves_is_bounded() {
         )
     );
     // 2 points list within it.
-    assert_eq!(
-        PqGame::new(rules, 2, false, 800.0, 600.0)
-            .unwrap()
-            .move_choices()
-            .unwrap()
-            .len(),
-        2
-    );
+    assert_eq!(PqGame::new(rules, 2, false, 800.0, 600.0).unwrap().move_choices().unwrap().len(), 2);
 }

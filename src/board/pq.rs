@@ -23,12 +23,7 @@ use std::fmt;
 
 impl Board {
     /// The start of `n` points of p lives on a `width` × `height` board.
-    pub fn pq_start(
-        rules: PqRules,
-        n: usize,
-        width: f64,
-        height: f64,
-    ) -> Result<Board, BoardError> {
+    pub fn pq_start(rules: PqRules, n: usize, width: f64, height: f64) -> Result<Board, BoardError> {
         let spots = super::start_layout(n, width, height);
         Board::with_spots(width, height, spots)?.with_capacities(vec![rules.p(); n])
     }
@@ -71,34 +66,22 @@ impl fmt::Display for PqStrokeError {
         };
         match self {
             PqStrokeError::Stroke(e) => write!(f, "{e}"),
-            PqStrokeError::NotFromNewSpot {
-                new_spot,
-                lines_left,
-            } => {
-                write!(
-                    f,
-                    "draw {} from the new spot {new_spot} (a line must start or end there)",
-                    lines(*lines_left)
-                )
+            PqStrokeError::NotFromNewSpot { new_spot, lines_left } => {
+                write!(f, "draw {} from the new spot {new_spot} (a line must start or end there)", lines(*lines_left))
             }
             PqStrokeError::LoopAtNewSpot { new_spot } => {
                 write!(f, "the new spot {new_spot} cannot be joined to itself")
             }
             PqStrokeError::Complete => write!(f, "the move has all its lines"),
-            PqStrokeError::CannotFinish { lines_left } => write!(
-                f,
-                "the new spot could not get its {} there: too few lives around it",
-                lines(*lines_left).replace("more ", "")
-            ),
+            PqStrokeError::CannotFinish { lines_left } => {
+                write!(f, "the new spot could not get its {} there: too few lives around it", lines(*lines_left).replace("more ", ""))
+            }
             PqStrokeError::Incomplete { lines_left } => {
                 write!(f, "the move needs {} from the new spot", lines(*lines_left))
             }
             PqStrokeError::NoRoute => write!(f, "no room to draw that line"),
             PqStrokeError::Trace(e) => write!(f, "{e}"),
-            PqStrokeError::Mismatch => write!(
-                f,
-                "the drawing is none of the engine's moves (an internal error)"
-            ),
+            PqStrokeError::Mismatch => write!(f, "the drawing is none of the engine's moves (an internal error)"),
         }
     }
 }
@@ -124,15 +107,7 @@ pub struct PqTurn {
 impl PqTurn {
     /// A move to draw on `board` (a drawing of a (p, q) position).
     pub fn new(board: Board, rules: PqRules) -> PqTurn {
-        PqTurn {
-            rules,
-            before: board.clone(),
-            board,
-            new_spot: None,
-            lines: 0,
-            first_edges: None,
-            text_flip: false,
-        }
+        PqTurn { rules, before: board.clone(), board, new_spot: None, lines: 0, first_edges: None, text_flip: false }
     }
 
     /// The drawing so far.
@@ -168,12 +143,7 @@ impl PqTurn {
     /// and draws it: the first puts the new spot at fraction `t` of its
     /// length, a later one must start or end at the new spot. Nothing
     /// changes on an error.
-    pub fn stroke(
-        &mut self,
-        points: &[Point],
-        t: f64,
-        strokes: StrokeRules,
-    ) -> Result<(), PqStrokeError> {
+    pub fn stroke(&mut self, points: &[Point], t: f64, strokes: StrokeRules) -> Result<(), PqStrokeError> {
         if self.is_complete() {
             return Err(PqStrokeError::Complete);
         }
@@ -223,10 +193,7 @@ impl PqTurn {
             return Err(PqStrokeError::LoopAtNewSpot { new_spot: x });
         }
         if a != x && b != x {
-            return Err(PqStrokeError::NotFromNewSpot {
-                new_spot: x,
-                lines_left: self.lines_left(),
-            });
+            return Err(PqStrokeError::NotFromNewSpot { new_spot: x, lines_left: self.lines_left() });
         }
         Ok(())
     }
@@ -266,42 +233,21 @@ impl PqTurn {
 
     /// [`PqTurn::route`] on this drawing's `faces` (from
     /// [`PqTurn::next_lines_on`]).
-    pub(crate) fn route_on(
-        &mut self,
-        faces: &Faces,
-        mv: &Move,
-        opts: &RouteOptions,
-    ) -> Result<Vec<Point>, PqStrokeError> {
+    pub(crate) fn route_on(&mut self, faces: &Faces, mv: &Move, opts: &RouteOptions) -> Result<Vec<Point>, PqStrokeError> {
         if self.is_complete() {
             return Err(PqStrokeError::Complete);
         }
         let region = faces.regions.get(mv.region).ok_or(PqStrokeError::NoRoute)?;
-        let at = |c: Corner| {
-            region
-                .get(c.boundary)
-                .and_then(|b| b.get(c.index))
-                .map(|k| k.spot)
-        };
-        let (a, b) = (
-            at(mv.from).ok_or(PqStrokeError::NoRoute)?,
-            at(mv.to).ok_or(PqStrokeError::NoRoute)?,
-        );
+        let at = |c: Corner| region.get(c.boundary).and_then(|b| b.get(c.index)).map(|k| k.spot);
+        let (a, b) = (at(mv.from).ok_or(PqStrokeError::NoRoute)?, at(mv.to).ok_or(PqStrokeError::NoRoute)?);
         if let Some(x) = self.new_spot {
             self.bare_ends(x, a, b)?;
         }
-        if self.board.lives(a) == 0
-            || self.board.lives(b) == 0
-            || (a == b && self.board.lives(a) < 2)
-        {
-            return Err(PqStrokeError::Stroke(StrokeError::NoLives {
-                spot: if self.board.lives(a) == 0 { a } else { b },
-            }));
+        if self.board.lives(a) == 0 || self.board.lives(b) == 0 || (a == b && self.board.lives(a) < 2) {
+            return Err(PqStrokeError::Stroke(StrokeError::NoLives { spot: if self.board.lives(a) == 0 { a } else { b } }));
         }
         let fits = |b: &Board| b.pq_position().is_ok();
-        let routed = self
-            .board
-            .route_in(faces, mv, opts, &fits, &faces.position, &mut 0)
-            .ok_or(PqStrokeError::NoRoute)?;
+        let routed = self.board.route_in(faces, mv, opts, &fits, &faces.position, &mut 0).ok_or(PqStrokeError::NoRoute)?;
         let e = self.board.edges().len();
         let mut board = routed.board;
         match self.new_spot {
@@ -325,16 +271,10 @@ impl PqTurn {
     /// position before the move.
     pub fn finish(&self) -> Result<(Board, PqPos, PqCanon), PqStrokeError> {
         if !self.is_complete() {
-            return Err(PqStrokeError::Incomplete {
-                lines_left: self.lines_left(),
-            });
+            return Err(PqStrokeError::Incomplete { lines_left: self.lines_left() });
         }
         let before = self.before.pq_position().map_err(PqStrokeError::Trace)?;
-        let after = self
-            .board
-            .pq_position()
-            .map_err(PqStrokeError::Trace)?
-            .reduced(self.rules);
+        let after = self.board.pq_position().map_err(PqStrokeError::Trace)?.reduced(self.rules);
         let canon = PqCanon::of(&after);
         if !child_keys(&before.canon(self.rules), self.rules).contains(&canon) {
             return Err(PqStrokeError::Mismatch);
@@ -367,21 +307,8 @@ fn can_finish(board: &Board, x: Option<Spot>, k: u8) -> Result<bool, PqStrokeErr
 fn line_moves(board: &Board, faces: &Faces, x: Option<Spot>) -> Vec<Move> {
     let mut out = Vec::new();
     for (r, region) in faces.regions.iter().enumerate() {
-        let corners: Vec<(Corner, Spot)> = region
-            .iter()
-            .enumerate()
-            .flat_map(|(bi, b)| {
-                b.iter().enumerate().map(move |(i, k)| {
-                    (
-                        Corner {
-                            boundary: bi,
-                            index: i,
-                        },
-                        k.spot,
-                    )
-                })
-            })
-            .collect();
+        let corners: Vec<(Corner, Spot)> =
+            region.iter().enumerate().flat_map(|(bi, b)| b.iter().enumerate().map(move |(i, k)| (Corner { boundary: bi, index: i }, k.spot))).collect();
         for (ia, &(ca, a)) in corners.iter().enumerate() {
             for &(cb, b) in &corners[ia..] {
                 let ok = match x {
@@ -394,32 +321,16 @@ fn line_moves(board: &Board, faces: &Faces, x: Option<Spot>) -> Vec<Move> {
                 // With x second, draw from x: the same line either way.
                 let (from, to) = if Some(b) == x { (cb, ca) } else { (ca, cb) };
                 if from.boundary != to.boundary {
-                    out.push(Move {
-                        region: r,
-                        from,
-                        to,
-                        inside: Vec::new(),
-                    });
+                    out.push(Move { region: r, from, to, inside: Vec::new() });
                     continue;
                 }
-                let others: Vec<usize> =
-                    (0..region.len()).filter(|&k| k != from.boundary).collect();
+                let others: Vec<usize> = (0..region.len()).filter(|&k| k != from.boundary).collect();
                 if others.len() > 20 {
                     continue; // more ways than anyone will route; never reached by a game
                 }
                 for mask in 0u64..1 << others.len() {
-                    let inside = others
-                        .iter()
-                        .enumerate()
-                        .filter(|(k, _)| mask >> k & 1 == 1)
-                        .map(|(_, &o)| o)
-                        .collect();
-                    out.push(Move {
-                        region: r,
-                        from,
-                        to,
-                        inside,
-                    });
+                    let inside = others.iter().enumerate().filter(|(k, _)| mask >> k & 1 == 1).map(|(_, &o)| o).collect();
+                    out.push(Move { region: r, from, to, inside });
                 }
             }
         }

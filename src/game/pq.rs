@@ -92,17 +92,9 @@ fn internal(e: impl std::fmt::Display) -> GameError {
 
 impl PqGame {
     /// `n` points (1 to [`MAX_PQ_SPOTS`]) on a `width` × `height` board.
-    pub fn new(
-        rules: PqRules,
-        n: usize,
-        misere: bool,
-        width: f64,
-        height: f64,
-    ) -> Result<PqGame, GameError> {
+    pub fn new(rules: PqRules, n: usize, misere: bool, width: f64, height: f64) -> Result<PqGame, GameError> {
         if !(1..=MAX_PQ_SPOTS).contains(&n) {
-            return Err(GameError::Start(format!(
-                "a game of {rules} starts with 1 to {MAX_PQ_SPOTS} points"
-            )));
+            return Err(GameError::Start(format!("a game of {rules} starts with 1 to {MAX_PQ_SPOTS} points")));
         }
         super::check_size(width, height)?;
         let board = Board::pq_start(rules, n, width, height).map_err(super::board_error)?;
@@ -126,21 +118,14 @@ impl PqGame {
     pub fn from_record(record: &str, width: f64, height: f64) -> Result<PqGame, GameError> {
         let body = record.trim_start();
         let lead = record.len() - body.len();
-        let bad = |off: usize, m: &str| {
-            GameError::Start(format!(
-                "not a game record: {m}, in {}",
-                quote_around(record, off)
-            ))
-        };
+        let bad = |off: usize, m: &str| GameError::Start(format!("not a game record: {m}, in {}", quote_around(record, off)));
         let Some(rest) = body.strip_prefix("{pq:") else {
             return Err(bad(lead, "a (p, q) record starts with `{pq:P,Q}`"));
         };
         let Some(end) = rest.find('}') else {
             return Err(bad(lead, "`{` without `}`"));
         };
-        let rules: PqRules = format!("pq:{}", &rest[..end])
-            .parse()
-            .map_err(|e: String| bad(lead + 1, &e))?;
+        let rules: PqRules = format!("pq:{}", &rest[..end]).parse().map_err(|e: String| bad(lead + 1, &e))?;
         let at = lead + 4 + end + 1;
         let tokens = super::variant::tokens(&record[at..]);
         let Some(&(off, head)) = tokens.first() else {
@@ -149,27 +134,15 @@ impl PqGame {
         let (num, misere) = match head.as_bytes().last() {
             Some(b'+') => (&head[..head.len() - 1], false),
             Some(b'-') => (&head[..head.len() - 1], true),
-            _ => {
-                return Err(bad(
-                    at + off,
-                    "expected `N+` (normal play) or `N-` (misère) after the rules",
-                ))
-            }
+            _ => return Err(bad(at + off, "expected `N+` (normal play) or `N-` (misère) after the rules")),
         };
-        let n: usize = num
-            .parse()
-            .map_err(|_| bad(at + off, "expected the number of points"))?;
+        let n: usize = num.parse().map_err(|_| bad(at + off, "expected the number of points"))?;
         let mut g = PqGame::new(rules, n, misere, width, height)?;
         for &(off, text) in &tokens[1..] {
             if text.starts_with('(') || text == "I" || text == "II" {
                 continue;
             }
-            let m = PqMoveText::parse(text).map_err(|e| {
-                bad(
-                    at + off + e.offset,
-                    &format!("at offset {}: {}", at + off + e.offset, e.message),
-                )
-            })?;
+            let m = PqMoveText::parse(text).map_err(|e| bad(at + off + e.offset, &format!("at offset {}: {}", at + off + e.offset, e.message)))?;
             g.play_parsed(&m, text)?;
         }
         Ok(g)
@@ -205,10 +178,7 @@ impl PqGame {
     /// cursor's move.
     pub fn board(&self) -> &Board {
         match &self.drawing {
-            Some(d) => d
-                .turns
-                .last()
-                .map_or(&self.boards[self.cursor], |t| t.board()),
+            Some(d) => d.turns.last().map_or(&self.boards[self.cursor], |t| t.board()),
             None => &self.boards[self.cursor],
         }
     }
@@ -224,10 +194,7 @@ impl PqGame {
 
     /// The record: `{pq:4,3} 3+ 1(4)2>3 ...`, with the result once over.
     pub fn record(&self) -> String {
-        let mut parts = vec![
-            format!("{{{}}}", self.rules),
-            format!("{}{}", self.spots, if self.misere { '-' } else { '+' }),
-        ];
+        let mut parts = vec![format!("{{{}}}", self.rules), format!("{}{}", self.spots, if self.misere { '-' } else { '+' })];
         parts.extend(self.moves().iter().cloned());
         if let Some(w) = self.winner() {
             parts.push(if w == 1 { "I" } else { "II" }.to_string());
@@ -265,20 +232,11 @@ impl PqGame {
         let b = &self.boards[self.cursor];
         let n = self.cursor;
         let last_mover = (n > 0).then_some(if n % 2 == 1 { 1u8 } else { 2 });
-        let live: Vec<Spot> = (1..=b.spot_count() as Spot)
-            .filter(|&s| b.lives(s) > 0)
-            .collect();
+        let live: Vec<Spot> = (1..=b.spot_count() as Spot).filter(|&s| b.lives(s) > 0).collect();
         let lives: u32 = live.iter().map(|&s| b.lives(s) as u32).sum();
         let winner = self.winner();
-        let rule = if self.misere {
-            "in misère play the last move loses"
-        } else {
-            "in normal play the last move wins"
-        };
-        let (lo, hi) = (
-            self.rules.min_moves(self.spots as u32),
-            self.rules.max_moves(self.spots as u32),
-        );
+        let rule = if self.misere { "in misère play the last move loses" } else { "in normal play the last move wins" };
+        let (lo, hi) = (self.rules.min_moves(self.spots as u32), self.rules.max_moves(self.spots as u32));
         let end = format!(
             "no new point can get its {} lines; {n} moves, within the {}..{} of every {} game of {} points",
             self.rules.q(),
@@ -289,12 +247,8 @@ impl PqGame {
         );
         let why = match (winner, last_mover) {
             (None, _) => None,
-            (Some(_), Some(l)) => {
-                Some(format!("player {l} made the last move, and {rule} ({end})"))
-            }
-            (Some(_), None) => Some(format!(
-                "player 1 cannot move at the start, and {rule} ({end})"
-            )),
+            (Some(_), Some(l)) => Some(format!("player {l} made the last move, and {rule} ({end})")),
+            (Some(_), None) => Some(format!("player 1 cannot move at the start, and {rule} ({end})")),
         };
         let (lines_left, new_spot) = match self.drawing.as_ref().and_then(|d| d.turns.last()) {
             Some(t) if !t.is_empty() => (t.lines_left(), t.new_spot()),
@@ -323,27 +277,20 @@ impl PqGame {
     pub fn set_rules(&mut self, rules: StrokeRules) -> Result<(), GameError> {
         let ok = |v: f64| v.is_finite() && v > 0.0 && v < 1e4;
         if !(ok(rules.snap) && ok(rules.spot_clearance) && ok(rules.edge_clearance)) {
-            return Err(GameError::Start(
-                "stroke distances must be positive numbers".into(),
-            ));
+            return Err(GameError::Start("stroke distances must be positive numbers".into()));
         }
         self.strokes = rules;
         Ok(())
     }
 
     fn move_error(&self, text: &str, message: impl std::fmt::Display) -> GameError {
-        GameError::Move {
-            number: self.cursor + 1,
-            text: text.trim().to_string(),
-            message: message.to_string(),
-        }
+        GameError::Move { number: self.cursor + 1, text: text.trim().to_string(), message: message.to_string() }
     }
 
     /// Plays a move from its text (each line routed); returns its
     /// shortest text. Nothing changes on an error.
     pub fn play_text(&mut self, text: &str) -> Result<String, GameError> {
-        let m = PqMoveText::parse(text)
-            .map_err(|e| self.move_error(text, format!("not a move: {e}")))?;
+        let m = PqMoveText::parse(text).map_err(|e| self.move_error(text, format!("not a move: {e}")))?;
         self.play_parsed(&m, text)
     }
 
@@ -356,25 +303,13 @@ impl PqGame {
         // Line by line, so that each line is printed from the turn before it.
         let q = self.rules.q() as usize;
         if m.bare.len() + 2 != q {
-            return Err(self.move_error(
-                text,
-                format!(
-                    "a move of {} draws the first line and {} more (`>t` or `<t`)",
-                    self.rules,
-                    q - 2
-                ),
-            ));
+            return Err(self.move_error(text, format!("a move of {} draws the first line and {} more (`>t` or `<t`)", self.rules, q - 2)));
         }
-        let first = PqMoveText {
-            bare: Vec::new(),
-            ..m.clone()
-        };
-        turn.play_first(&first, &self.route)
-            .map_err(|e| self.move_error(text, e))?;
+        let first = PqMoveText { bare: Vec::new(), ..m.clone() };
+        turn.play_first(&first, &self.route).map_err(|e| self.move_error(text, e))?;
         turns.push(turn.clone());
         for line in &m.bare {
-            turn.play_later(m, line, &self.route)
-                .map_err(|e| self.move_error(text, e))?;
+            turn.play_later(m, line, &self.route).map_err(|e| self.move_error(text, e))?;
             turns.push(turn.clone());
         }
         let short = self.describe(&turns)?;
@@ -388,13 +323,9 @@ impl PqGame {
 
     /// As [`PqGame::describe`], keeping the first lines' ways in `ways`.
     fn describe_with(&self, turns: &[PqTurn], ways: &mut PqWays) -> Result<String, GameError> {
-        let (w, mut text) =
-            PqWriter::first_with(&turns[0], &turns[1], &self.route, ways).map_err(internal)?;
+        let (w, mut text) = PqWriter::first_with(&turns[0], &turns[1], &self.route, ways).map_err(internal)?;
         for k in 2..turns.len() {
-            text.push_str(
-                &w.later(&turns[k - 1], &turns[k], &self.route)
-                    .map_err(internal)?,
-            );
+            text.push_str(&w.later(&turns[k - 1], &turns[k], &self.route).map_err(internal)?);
         }
         Ok(text)
     }
@@ -428,8 +359,7 @@ impl PqGame {
         });
         let before = d.turns.last().cloned().ok_or_else(|| internal("no turn"))?;
         let mut turn = before.clone();
-        turn.stroke(points, t, self.strokes)
-            .map_err(|e| self.move_error("", e))?;
+        turn.stroke(points, t, self.strokes).map_err(|e| self.move_error("", e))?;
         let line = match &d.writer {
             None => {
                 let (w, text) = PqWriter::first(&before, &turn, &self.route).map_err(internal)?;
@@ -444,20 +374,10 @@ impl PqGame {
         if turn.is_complete() {
             let text = d.text.clone();
             let played = self.finish(&turn, text)?;
-            return Ok(PqStroke {
-                line,
-                lines_left: 0,
-                played: Some(played),
-                new_spot,
-            });
+            return Ok(PqStroke { line, lines_left: 0, played: Some(played), new_spot });
         }
         self.drawing = Some(d);
-        Ok(PqStroke {
-            line,
-            lines_left,
-            played: None,
-            new_spot,
-        })
+        Ok(PqStroke { line, lines_left, played: None, new_spot })
     }
 
     /// Checks a stroke being drawn (or drawn) as the plane's are (see
@@ -465,12 +385,8 @@ impl PqGame {
     /// it is played ([`PqGame::play_stroke`]).
     pub fn check_stroke(&self, points: &[Point], t: f64) -> Result<super::Check, GameError> {
         super::check_stroke_points(points)?;
-        let checker =
-            crate::board::StrokeChecker::new(self.board(), self.strokes).map_err(internal)?;
-        Ok(super::check::answer(
-            checker.check(points, t).as_ref().map_err(Clone::clone),
-            || checker.check_prefix(points),
-        ))
+        let checker = crate::board::StrokeChecker::new(self.board(), self.strokes).map_err(internal)?;
+        Ok(super::check::answer(checker.check(points, t).as_ref().map_err(Clone::clone), || checker.check_prefix(points)))
     }
 
     /// The curves the router draws for the move's next line, every way it
@@ -538,30 +454,12 @@ impl PqGame {
     /// The spots of the drawing shown, with their lives.
     pub fn spot_views(&self) -> Vec<SpotView> {
         let b = self.board();
-        b.spots()
-            .iter()
-            .zip(1..)
-            .map(|(at, n)| SpotView {
-                n,
-                x: at.x,
-                y: at.y,
-                lives: b.lives(n),
-                idle: false,
-            })
-            .collect()
+        b.spots().iter().zip(1..).map(|(at, n)| SpotView { n, x: at.x, y: at.y, lives: b.lives(n), idle: false }).collect()
     }
 
     /// The lines of the drawing shown.
     pub fn edge_views(&self) -> Vec<EdgeView> {
-        self.board()
-            .edges()
-            .iter()
-            .map(|e| EdgeView {
-                ends: e.ends,
-                points: flat(&e.points),
-                idle: false,
-            })
-            .collect()
+        self.board().edges().iter().map(|e| EdgeView { ends: e.ends, points: flat(&e.points), idle: false }).collect()
     }
 
     /// The drawing shown as SVG ([`crate::board::svg_pq`]).
@@ -575,10 +473,7 @@ impl PqGame {
         GameFile {
             format: FORMAT,
             convention: if self.misere { "misere" } else { "normal" }.to_string(),
-            start: StartFile {
-                spots: Some(self.spots),
-                ..Default::default()
-            },
+            start: StartFile { spots: Some(self.spots), ..Default::default() },
             moves: self.moves.clone(),
             cursor: self.cursor,
             drawing: None,
@@ -590,34 +485,19 @@ impl PqGame {
     pub fn from_file(file: &GameFile, width: f64, height: f64) -> Result<PqGame, GameError> {
         let bad = |m: String| GameError::File(m);
         if file.format != FORMAT {
-            return Err(bad(format!(
-                "format {} is not one this engine reads (it reads {FORMAT})",
-                file.format
-            )));
+            return Err(bad(format!("format {} is not one this engine reads (it reads {FORMAT})", file.format)));
         }
-        let rules: PqRules = file
-            .rules
-            .as_deref()
-            .unwrap_or_default()
-            .parse()
-            .map_err(|e: String| bad(e))?;
+        let rules: PqRules = file.rules.as_deref().unwrap_or_default().parse().map_err(|e: String| bad(e))?;
         let misere = match file.convention.as_str() {
             "normal" => false,
             "misere" => true,
             c => return Err(bad(format!("convention {c:?}: \"normal\" or \"misere\""))),
         };
-        let (Some(n), None, None) = (file.start.spots, &file.start.position, file.start.crosses)
-        else {
-            return Err(bad(format!(
-                "a game of {rules} starts with points: \"start\": {{\"spots\": n}}"
-            )));
+        let (Some(n), None, None) = (file.start.spots, &file.start.position, file.start.crosses) else {
+            return Err(bad(format!("a game of {rules} starts with points: \"start\": {{\"spots\": n}}")));
         };
         if file.cursor > file.moves.len() {
-            return Err(bad(format!(
-                "the cursor {} is past the last move ({})",
-                file.cursor,
-                file.moves.len()
-            )));
+            return Err(bad(format!("the cursor {} is past the last move ({})", file.cursor, file.moves.len())));
         }
         let mut g = PqGame::new(rules, n, misere, width, height).map_err(|e| bad(e.to_string()))?;
         for m in &file.moves {
@@ -642,10 +522,7 @@ impl PqGame {
         let mut out: Vec<(String, PqCanon)> = Vec::new();
         let mut seen: HashSet<PqCanon> = HashSet::new();
         // (turn, parent index); the empty turn has none.
-        let mut turns: Vec<(PqTurn, Option<usize>)> = vec![(
-            PqTurn::new(self.boards[self.cursor].clone(), self.rules),
-            None,
-        )];
+        let mut turns: Vec<(PqTurn, Option<usize>)> = vec![(PqTurn::new(self.boards[self.cursor].clone(), self.rules), None)];
         let mut stack = vec![0usize];
         let mut routed = 0u64;
         let mut ways = PqWays::default();
@@ -654,19 +531,13 @@ impl PqGame {
             if t.is_complete() {
                 // As `PqTurn::finish` names it, without its check against
                 // every child (tests/pq_game.rs checks drawn = generated).
-                let canon = PqCanon::of(
-                    &t.board()
-                        .pq_position()
-                        .map_err(internal)?
-                        .reduced(self.rules),
-                );
+                let canon = PqCanon::of(&t.board().pq_position().map_err(internal)?.reduced(self.rules));
                 if seen.insert(canon.clone()) {
                     let mut chain = vec![i];
                     while let Some(parent) = turns[chain[chain.len() - 1]].1 {
                         chain.push(parent);
                     }
-                    let drawn: Vec<PqTurn> =
-                        chain.iter().rev().map(|&k| turns[k].0.clone()).collect();
+                    let drawn: Vec<PqTurn> = chain.iter().rev().map(|&k| turns[k].0.clone()).collect();
                     out.push((self.describe_with(&drawn, &mut ways)?, canon));
                 }
                 continue;
@@ -675,9 +546,8 @@ impl PqGame {
             let t = t.clone();
             for mv in lines {
                 routed += 1;
-                limits::check(limits::PQ_LINES, routed, limits::MAX_PQ_LINES).map_err(|e| {
-                    GameError::Start(format!("listing the moves after move {}: {e}", self.cursor))
-                })?;
+                limits::check(limits::PQ_LINES, routed, limits::MAX_PQ_LINES)
+                    .map_err(|e| GameError::Start(format!("listing the moves after move {}: {e}", self.cursor)))?;
                 let mut next = t.clone();
                 if next.route_on(&faces, &mv, &self.route).is_ok() {
                     turns.push((next, Some(i)));
