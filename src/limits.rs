@@ -59,6 +59,18 @@ pub const MAX_MOVES: u64 = 1 << 20;
 /// an SVG's title write it as [`crate::Canon::quick`] does instead.
 pub const CANON_STEPS: u64 = 1 << 20;
 
+/// Most lines routed to list the moves of one (p, q) position
+/// (`crate::game::PqGame::move_choices`, which the page's worker runs
+/// before analysing or moving): each is routed and traced, about 5 ms
+/// natively. (4, 3) starts route 470 lines at 4 points, 1,600 at 5 (8 s
+/// of CPU natively), about 6,500 at 6: a start of 6 points or more is
+/// refused (`PQ_LIST=4,3,N cargo test --release --test pq_game listing
+/// -- --ignored --nocapture`).
+pub const MAX_PQ_LINES: u64 = 2_000;
+
+/// What [`MAX_PQ_LINES`] counts.
+pub const PQ_LINES: &str = "lines routed to list the moves of a (p, q) position";
+
 /// Points of one stroke drawn on the board.
 pub const MAX_STROKE_POINTS: usize = 100_000;
 

@@ -132,7 +132,9 @@ fn random_games_by_strokes_replay_from_their_records() {
                     let lines = t.next_lines().unwrap();
                     let mv = &lines[rng.below(lines.len())];
                     let mut routed = t.clone();
-                    let Ok(points) = routed.route(mv, &RouteOptions::default()) else { continue };
+                    let Ok(points) = routed.route(mv, &RouteOptions::default()) else {
+                        continue;
+                    };
                     let mut drawn = t.clone();
                     if drawn.stroke(&points, 0.5, strokes).is_err() {
                         continue; // a routed curve nearer the drawing than a hand's clearance
@@ -257,4 +259,40 @@ fn timings() {
             play_s / moves as f64
         );
     }
+}
+
+/// The moves of a start listed once, for CPU time under `/usr/bin/time`
+/// (docs/variants.md quotes it): `PQ_LIST=4,3,6 cargo test --release
+/// --test pq_game listing -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn listing() {
+    let spec = std::env::var("PQ_LIST").unwrap_or_else(|_| "4,3,4".into());
+    let v: Vec<u32> = spec.split(',').map(|s| s.trim().parse().unwrap()).collect();
+    let rules = PqRules::new(v[0], v[1]).unwrap();
+    let g = PqGame::new(rules, v[2] as usize, false, 800.0, 600.0).unwrap();
+    let t = std::time::Instant::now();
+    match g.move_choices() {
+        Ok(m) => println!("{rules} n = {}: {} moves listed in {:.3} s", v[2], m.len(), t.elapsed().as_secs_f64()),
+        Err(e) => println!("{rules} n = {}: {e} after {:.3} s", v[2], t.elapsed().as_secs_f64()),
+    }
+}
+
+/// Listing the moves is bounded (src/limits.rs `MAX_PQ_LINES`): 6 points
+/// of (4, 3) route more lines than the limit, and the error says so.
+#[test]
+fn listing_the_moves_is_bounded() {
+    let rules = PqRules::new(4, 3).unwrap();
+    let g = PqGame::new(rules, 6, false, 800.0, 600.0).unwrap();
+    let e = g.move_choices().unwrap_err().to_string();
+    assert_eq!(
+        e,
+        format!(
+            "listing the moves after move 0: too large: {} lines routed to list the moves of a (p, q) position (the limit is {})",
+            sprouts::limits::MAX_PQ_LINES + 1,
+            sprouts::limits::MAX_PQ_LINES
+        )
+    );
+    // 2 points list within it.
+    assert_eq!(PqGame::new(rules, 2, false, 800.0, 600.0).unwrap().move_choices().unwrap().len(), 2);
 }

@@ -57,20 +57,28 @@ pub enum PqStrokeError {
 
 impl fmt::Display for PqStrokeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lines = |k: u8| if k == 1 { "1 more line".to_string() } else { format!("{k} more lines") };
+        let lines = |k: u8| {
+            if k == 1 {
+                "1 more line".to_string()
+            } else {
+                format!("{k} more lines")
+            }
+        };
         match self {
             PqStrokeError::Stroke(e) => write!(f, "{e}"),
             PqStrokeError::NotFromNewSpot { new_spot, lines_left } => {
                 write!(f, "draw {} from the new spot {new_spot} (a line must start or end there)", lines(*lines_left))
             }
-            PqStrokeError::LoopAtNewSpot { new_spot } => write!(f, "the new spot {new_spot} cannot be joined to itself"),
+            PqStrokeError::LoopAtNewSpot { new_spot } => {
+                write!(f, "the new spot {new_spot} cannot be joined to itself")
+            }
             PqStrokeError::Complete => write!(f, "the move has all its lines"),
-            PqStrokeError::CannotFinish { lines_left } => write!(
-                f,
-                "the new spot could not get its {} there: too few lives around it",
-                lines(*lines_left).replace("more ", "")
-            ),
-            PqStrokeError::Incomplete { lines_left } => write!(f, "the move needs {} from the new spot", lines(*lines_left)),
+            PqStrokeError::CannotFinish { lines_left } => {
+                write!(f, "the new spot could not get its {} there: too few lives around it", lines(*lines_left).replace("more ", ""))
+            }
+            PqStrokeError::Incomplete { lines_left } => {
+                write!(f, "the move needs {} from the new spot", lines(*lines_left))
+            }
             PqStrokeError::NoRoute => write!(f, "no room to draw that line"),
             PqStrokeError::Trace(e) => write!(f, "{e}"),
             PqStrokeError::Mismatch => write!(f, "the drawing is none of the engine's moves (an internal error)"),
@@ -199,8 +207,19 @@ impl PqTurn {
         if self.is_complete() {
             return Ok(Vec::new());
         }
+        Ok(self.next_lines_on()?.1)
+    }
+
+    /// [`PqTurn::next_lines`] with the faces they were found on, for
+    /// [`PqTurn::route_on`]: listing a position's moves routes every line
+    /// of one drawing without tracing it again for each.
+    pub(crate) fn next_lines_on(&self) -> Result<(Faces, Vec<Move>), PqStrokeError> {
+        if self.is_complete() {
+            return Err(PqStrokeError::Complete);
+        }
         let faces = self.board.wide_faces().map_err(PqStrokeError::Trace)?;
-        Ok(line_moves(&self.board, &faces, self.new_spot))
+        let lines = line_moves(&self.board, &faces, self.new_spot);
+        Ok((faces, lines))
     }
 
     /// Routes `mv` (one of [`PqTurn::next_lines`]) as the next line.
@@ -209,6 +228,15 @@ impl PqTurn {
             return Err(PqStrokeError::Complete);
         }
         let faces = self.board.wide_faces().map_err(PqStrokeError::Trace)?;
+        self.route_on(&faces, mv, opts)
+    }
+
+    /// [`PqTurn::route`] on this drawing's `faces` (from
+    /// [`PqTurn::next_lines_on`]).
+    pub(crate) fn route_on(&mut self, faces: &Faces, mv: &Move, opts: &RouteOptions) -> Result<Vec<Point>, PqStrokeError> {
+        if self.is_complete() {
+            return Err(PqStrokeError::Complete);
+        }
         let region = faces.regions.get(mv.region).ok_or(PqStrokeError::NoRoute)?;
         let at = |c: Corner| region.get(c.boundary).and_then(|b| b.get(c.index)).map(|k| k.spot);
         let (a, b) = (at(mv.from).ok_or(PqStrokeError::NoRoute)?, at(mv.to).ok_or(PqStrokeError::NoRoute)?);
@@ -219,8 +247,7 @@ impl PqTurn {
             return Err(PqStrokeError::Stroke(StrokeError::NoLives { spot: if self.board.lives(a) == 0 { a } else { b } }));
         }
         let fits = |b: &Board| b.pq_position().is_ok();
-        let routed =
-            self.board.route_in(&faces, mv, opts, &fits, &faces.position, &mut 0).ok_or(PqStrokeError::NoRoute)?;
+        let routed = self.board.route_in(faces, mv, opts, &fits, &faces.position, &mut 0).ok_or(PqStrokeError::NoRoute)?;
         let e = self.board.edges().len();
         let mut board = routed.board;
         match self.new_spot {
@@ -280,11 +307,8 @@ fn can_finish(board: &Board, x: Option<Spot>, k: u8) -> Result<bool, PqStrokeErr
 fn line_moves(board: &Board, faces: &Faces, x: Option<Spot>) -> Vec<Move> {
     let mut out = Vec::new();
     for (r, region) in faces.regions.iter().enumerate() {
-        let corners: Vec<(Corner, Spot)> = region
-            .iter()
-            .enumerate()
-            .flat_map(|(bi, b)| b.iter().enumerate().map(move |(i, k)| (Corner { boundary: bi, index: i }, k.spot)))
-            .collect();
+        let corners: Vec<(Corner, Spot)> =
+            region.iter().enumerate().flat_map(|(bi, b)| b.iter().enumerate().map(move |(i, k)| (Corner { boundary: bi, index: i }, k.spot))).collect();
         for (ia, &(ca, a)) in corners.iter().enumerate() {
             for &(cb, b) in &corners[ia..] {
                 let ok = match x {

@@ -10,15 +10,14 @@
 //! (the moves are routed again when it is read, as for the other rules).
 
 use super::{flat, EdgeView, GameError, GameFile, SpotView, StartFile, FORMAT};
-use crate::board::{Board, PqTurn, PqWays, PqWriter, Point, RouteOptions, StrokeRules};
+use crate::board::{Board, Point, PqTurn, PqWays, PqWriter, RouteOptions, StrokeRules};
+use crate::limits;
 use crate::notation::PqMoveText;
 use crate::text::quote_around;
 use crate::variants::pq::{child_keys, PqCanon, PqRules};
 use crate::Spot;
 use serde::Serialize;
-
-/// Most lines routed to list a position's moves (each takes milliseconds).
-const MAX_LINES_TRIED: usize = 20_000;
+use std::collections::HashSet;
 
 /// Most points a (p, q) game starts with on the board.
 pub const MAX_PQ_SPOTS: usize = 12;
@@ -120,12 +119,18 @@ impl PqGame {
         let body = record.trim_start();
         let lead = record.len() - body.len();
         let bad = |off: usize, m: &str| GameError::Start(format!("not a game record: {m}, in {}", quote_around(record, off)));
-        let Some(rest) = body.strip_prefix("{pq:") else { return Err(bad(lead, "a (p, q) record starts with `{pq:P,Q}`")) };
-        let Some(end) = rest.find('}') else { return Err(bad(lead, "`{` without `}`")) };
+        let Some(rest) = body.strip_prefix("{pq:") else {
+            return Err(bad(lead, "a (p, q) record starts with `{pq:P,Q}`"));
+        };
+        let Some(end) = rest.find('}') else {
+            return Err(bad(lead, "`{` without `}`"));
+        };
         let rules: PqRules = format!("pq:{}", &rest[..end]).parse().map_err(|e: String| bad(lead + 1, &e))?;
         let at = lead + 4 + end + 1;
         let tokens = super::variant::tokens(&record[at..]);
-        let Some(&(off, head)) = tokens.first() else { return Err(bad(at, "no `N+` or `N-` after the rules")) };
+        let Some(&(off, head)) = tokens.first() else {
+            return Err(bad(at, "no `N+` or `N-` after the rules"));
+        };
         let (num, misere) = match head.as_bytes().last() {
             Some(b'+') => (&head[..head.len() - 1], false),
             Some(b'-') => (&head[..head.len() - 1], true),
@@ -505,37 +510,48 @@ impl PqGame {
 
 impl PqGame {
     /// One move of each class of the position shown (every way to draw
-    /// each line routed, [`MAX_LINES_TRIED`] lines at most):
-    /// its text and the canonical form it leaves, sorted by that form.
+    /// each line routed, [`limits::MAX_PQ_LINES`] lines at most): its
+    /// text and the canonical form it leaves, sorted by that form.
+    ///
+    /// The turns are kept once each with their parent's index (a branch
+    /// is its chain), each drawing traced once for all its next lines.
     pub fn move_choices(&self) -> Result<Vec<(String, PqCanon)>, GameError> {
         if self.is_over() {
             return Ok(Vec::new());
         }
         let mut out: Vec<(String, PqCanon)> = Vec::new();
-        let mut stack = vec![vec![PqTurn::new(self.boards[self.cursor].clone(), self.rules)]];
-        let mut drawn = 0usize;
+        let mut seen: HashSet<PqCanon> = HashSet::new();
+        // (turn, parent index); the empty turn has none.
+        let mut turns: Vec<(PqTurn, Option<usize>)> = vec![(PqTurn::new(self.boards[self.cursor].clone(), self.rules), None)];
+        let mut stack = vec![0usize];
+        let mut routed = 0u64;
         let mut ways = PqWays::default();
-        while let Some(turns) = stack.pop() {
-            let Some(t) = turns.last() else { continue };
+        while let Some(i) = stack.pop() {
+            let t = &turns[i].0;
             if t.is_complete() {
                 // As `PqTurn::finish` names it, without its check against
                 // every child (tests/pq_game.rs checks drawn = generated).
                 let canon = PqCanon::of(&t.board().pq_position().map_err(internal)?.reduced(self.rules));
-                if !out.iter().any(|(_, c)| *c == canon) {
-                    out.push((self.describe_with(&turns, &mut ways)?, canon));
+                if seen.insert(canon.clone()) {
+                    let mut chain = vec![i];
+                    while let Some(parent) = turns[chain[chain.len() - 1]].1 {
+                        chain.push(parent);
+                    }
+                    let drawn: Vec<PqTurn> = chain.iter().rev().map(|&k| turns[k].0.clone()).collect();
+                    out.push((self.describe_with(&drawn, &mut ways)?, canon));
                 }
                 continue;
             }
-            for mv in t.next_lines().map_err(internal)? {
-                drawn += 1;
-                if drawn > MAX_LINES_TRIED {
-                    return Err(GameError::Start(format!("more than {MAX_LINES_TRIED} lines to route for the moves here")));
-                }
+            let (faces, lines) = t.next_lines_on().map_err(internal)?;
+            let t = t.clone();
+            for mv in lines {
+                routed += 1;
+                limits::check(limits::PQ_LINES, routed, limits::MAX_PQ_LINES)
+                    .map_err(|e| GameError::Start(format!("listing the moves after move {}: {e}", self.cursor)))?;
                 let mut next = t.clone();
-                if next.route(&mv, &self.route).is_ok() {
-                    let mut more = turns.clone();
-                    more.push(next);
-                    stack.push(more);
+                if next.route_on(&faces, &mv, &self.route).is_ok() {
+                    turns.push((next, Some(i)));
+                    stack.push(turns.len() - 1);
                 }
             }
         }

@@ -127,6 +127,47 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
   });
 }
 
+test('(4, 3) Sprouts at 1280x800: the moves list and the panel\'s labels do not overlap', async () => {
+  const { page, errors } = await site.open('', { width: 1280, height: 800 });
+  await page.locator('#setup-box').evaluate((d) => { /** @type {HTMLDetailsElement} */ (d).open = true; });
+  await page.selectOption('#rules-kind', 'pq:4,3');
+  await page.fill('#spots', '4');
+  // Clicking New game scrolls the panel (its button is below the fold
+  // under the (p, q) rules box), as a player's wheel does.
+  await page.click('#new-game');
+  await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.game?.rulesName === 'pq:4,3');
+  for (let line = 0; line < 4; line++) assert.ok(await drawLine(page), `line ${line + 1}`);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.moveCount), 2);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/pq-1280-panel.png` });
+  const boxes = await page.evaluate(() => {
+    const box = (/** @type {Element} */ e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+    const panel = /** @type {HTMLElement} */ (document.querySelector('.panel'));
+    return {
+      grid: box(/** @type {Element} */ (document.getElementById('move-grid'))),
+      panel: box(panel),
+      scrolled: panel.scrollTop,
+      labels: [...panel.querySelectorAll('label, legend, summary')].map((l) => ({ text: (l.textContent ?? '').trim().slice(0, 30), ...box(l) }))
+        .filter((l) => l.bottom > l.top),
+    };
+  });
+  assert.ok(boxes.scrolled > 0, 'the panel was scrolled to reach New game');
+  assert.ok(boxes.grid.bottom > boxes.grid.top, 'the moves list is shown');
+  const p2 = boxes.labels.find((l) => l.text === 'Player 2');
+  assert.ok(p2, 'the Player 2 label');
+  let shown = 0;
+  for (const l of boxes.labels) {
+    // Scrolled wholly out of the panel: not drawn, nothing to cover.
+    if (l.bottom <= boxes.panel.top || l.top >= boxes.panel.bottom) continue;
+    shown++;
+    const overlap = l.top < boxes.grid.bottom && l.bottom > boxes.grid.top && l.left < boxes.grid.right && l.right > boxes.grid.left;
+    assert.ok(!overlap, `"${l.text}" (${l.top}..${l.bottom}) under the moves list (${boxes.grid.top}..${boxes.grid.bottom})`);
+    assert.ok(l.top >= boxes.panel.top - 0.5, `"${l.text}" (from ${l.top}) cut off at the panel's top (${boxes.panel.top})`);
+  }
+  assert.ok(shown >= 3, `${shown} labels shown in the panel`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('(4, 3) Sprouts: the analysis, and the computer answering a drawn move', async () => {
   const { page, errors } = await site.open('', { width: 1280, height: 800 });
   // (p, q) Sprouts is in the module fetched on demand (src/wasm/mod.rs):
