@@ -247,8 +247,8 @@ impl View {
         [
             page("page 1280x800", PageSize::ALL[0]),
             page("page 390x844", PageSize::ALL[1]),
-            embed("embed 480x320", (478.0, 290.0), 320.0),
-            embed("embed 320x240", (318.0, 198.0), 240.0),
+            embed("embed 480x320", (478.0, 292.8), 320.0),
+            embed("embed 320x240", (318.0, 212.8), 240.0),
             embed("replay embed 480x320", (478.0, 234.8), 320.0),
             embed("replay embed 320x240", (318.0, 173.0), 240.0),
         ]
