@@ -9,11 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 began=$SECONDS
-echo "== expected time on a 2-core machine: about 15 min the first time on a fresh"
-echo "   machine (4 min of it building wasm-bindgen-cli; 10 min 55 s measured with"
-echo "   the tools installed); later, with nothing changed, about 7.5 min on a quiet"
-echo "   machine (7 min 28 s measured on 2026-11-29); much longer when it is busy"
-echo "   with other work (docs/contributing.md)"
+echo "== expected time on a 2-core machine: 11 to 24 min the first time in a fresh"
+echo "   clone (plus 4 min, once, building wasm-bindgen-cli); later, with nothing"
+echo "   changed, 7.5 to 14 min on a quiet machine (measured on 2026-11-29 on two"
+echo "   machines); much longer when it is busy with other work (docs/contributing.md)"
 bash scripts/setup.sh --browser
 # shellcheck source=scripts/env.sh
 . scripts/env.sh
