@@ -18,9 +18,44 @@ struct Seat {
     computer: Computer,
     solver: Solver,
     wins: u64,
+    times: MoveTimes,
+}
+
+/// A seat's thinking time per move (`play`, on the plane and on surfaces).
+#[derive(Default)]
+pub(super) struct MoveTimes {
     millis: Vec<f64>,
     /// Time of its first move of the first game.
     first_ms: Option<f64>,
+}
+
+impl MoveTimes {
+    /// Counts a move whose thinking began at `t`.
+    pub(super) fn took(&mut self, t: Instant) {
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        self.millis.push(ms);
+        self.first_ms.get_or_insert(ms);
+    }
+
+    /// Median, mean and worst time per move in milliseconds.
+    pub(super) fn times(&self) -> (f64, f64, f64) {
+        let mut t = self.millis.clone();
+        if t.is_empty() {
+            return (0.0, 0.0, 0.0);
+        }
+        t.sort_by(f64::total_cmp);
+        let mean = t.iter().sum::<f64>() / t.len() as f64;
+        (t[t.len() / 2], mean, t[t.len() - 1])
+    }
+
+    pub(super) fn moves(&self) -> usize {
+        self.millis.len()
+    }
+
+    /// Time of the first move of the first game (0 before any).
+    pub(super) fn first_ms(&self) -> f64 {
+        self.first_ms.unwrap_or(0.0)
+    }
 }
 
 impl Seat {
@@ -36,27 +71,8 @@ impl Seat {
                 },
             ),
             wins: 0,
-            millis: Vec::new(),
-            first_ms: None,
+            times: MoveTimes::default(),
         }
-    }
-
-    /// Counts a move whose thinking began at `t`.
-    fn took(&mut self, t: Instant) {
-        let ms = t.elapsed().as_secs_f64() * 1000.0;
-        self.millis.push(ms);
-        self.first_ms.get_or_insert(ms);
-    }
-
-    /// Median, mean and worst time per move in milliseconds.
-    fn times(&self) -> (f64, f64, f64) {
-        let mut t = self.millis.clone();
-        if t.is_empty() {
-            return (0.0, 0.0, 0.0);
-        }
-        t.sort_by(f64::total_cmp);
-        let mean = t.iter().sum::<f64>() / t.len() as f64;
-        (t[t.len() / 2], mean, t[t.len() - 1])
     }
 }
 
@@ -134,7 +150,7 @@ fn play_out<R: RuleSet>(players: &mut [Player<R>; 2], seats: &mut [Seat; 2], mut
     loop {
         let t = Instant::now();
         let Some(next) = players[ply % 2].choose(&p) else { return ply };
-        seats[ply % 2].took(t);
+        seats[ply % 2].times.took(t);
         p = next;
         ply += 1;
     }
@@ -209,7 +225,7 @@ pub fn play(args: &PlayArgs) -> Output {
                 let Some(choice) = seat.computer.choose(&p, &mut seat.solver, &req) else {
                     break;
                 };
-                seat.took(t);
+                seat.times.took(t);
                 p = p
                     .play(&choice.mv)
                     .map_err(|e| format!("illegal move from the {} player: {e}", seat.strength))?;
@@ -227,15 +243,15 @@ pub fn play(args: &PlayArgs) -> Output {
     let mean_len = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
     if args.json {
         let seat = |s: &Seat| {
-            let (median, mean, worst) = s.times();
+            let (median, mean, worst) = s.times.times();
             SeatReport {
                 strength: s.strength.name().to_string(),
                 wins: s.wins,
-                moves: s.millis.len(),
+                moves: s.times.moves(),
                 median_ms: round(median, 3),
                 mean_ms: round(mean, 3),
                 worst_ms: round(worst, 3),
-                first_move_ms: round(s.first_ms.unwrap_or(0.0), 3),
+                first_move_ms: round(s.times.first_ms(), 3),
             }
         };
         return Ok(json(&PlayReport {
@@ -254,13 +270,13 @@ pub fn play(args: &PlayArgs) -> Output {
     let mut out = format!("{games} games, {spots} spots{under}, {conv} play, {mean_len:.1} moves on average\n");
     out.push_str("seat    player     wins   win %   ms/move median  mean    worst   first move\n");
     for (name, s) in ["first", "second"].iter().zip(&seats) {
-        let (median, mean, worst) = s.times();
+        let (median, mean, worst) = s.times.times();
         out.push_str(&format!(
             "{name:<7} {:<10} {:>5}  {:>5.1}   {median:>13.2}  {mean:>6.2}  {worst:>7.1}  {:>8.1}\n",
             s.strength.name(),
             s.wins,
             100.0 * s.wins as f64 / games as f64,
-            s.first_ms.unwrap_or(0.0)
+            s.times.first_ms()
         ));
     }
     Ok(out)

@@ -229,8 +229,7 @@ struct Seat {
     deadline: Rc<Cell<Option<Instant>>>,
     rng: Rng,
     wins: u64,
-    millis: Vec<f64>,
-    first_ms: Option<f64>,
+    times: super::play::MoveTimes,
 }
 
 impl Seat {
@@ -246,7 +245,7 @@ impl Seat {
                 ControlFlow::Continue(())
             }
         });
-        Seat { strength, solver, stop_at, deadline, rng: Rng::new(seed), wins: 0, millis: Vec::new(), first_ms: None }
+        Seat { strength, solver, stop_at, deadline, rng: Rng::new(seed), wins: 0, times: Default::default() }
     }
 
     /// The position after this seat's move from `p`, or None when the game
@@ -296,32 +295,17 @@ impl Seat {
         Ok(None)
     }
 
-    fn took(&mut self, t: Instant) {
-        let ms = t.elapsed().as_secs_f64() * 1000.0;
-        self.millis.push(ms);
-        self.first_ms.get_or_insert(ms);
-    }
-
-    /// Median, mean and worst time per move in milliseconds.
-    fn times(&self) -> (f64, f64, f64) {
-        let mut t = self.millis.clone();
-        if t.is_empty() {
-            return (0.0, 0.0, 0.0);
-        }
-        t.sort_by(f64::total_cmp);
-        (t[t.len() / 2], t.iter().sum::<f64>() / t.len() as f64, t[t.len() - 1])
-    }
 
     fn report(&self) -> SeatReport {
-        let (median, mean, worst) = self.times();
+        let (median, mean, worst) = self.times.times();
         SeatReport {
             strength: self.strength.name().to_string(),
             wins: self.wins,
-            moves: self.millis.len(),
+            moves: self.times.moves(),
             median_ms: round(median, 3),
             mean_ms: round(mean, 3),
             worst_ms: round(worst, 3),
-            first_move_ms: round(self.first_ms.unwrap_or(0.0), 3),
+            first_move_ms: round(self.times.first_ms(), 3),
         }
     }
 }
@@ -367,7 +351,7 @@ pub fn play(o: &PlayOptions) -> Output {
             let Some(next) = seat.choose(&p, o.max_nodes, o.max_seconds)? else {
                 break;
             };
-            seat.took(t);
+            seat.times.took(t);
             p = next;
             ply += 1;
         }
@@ -391,13 +375,13 @@ pub fn play(o: &PlayOptions) -> Output {
     let mut out = format!("{} games, {} spots on the {}, {conv} play, {mean_len:.1} moves on average\n", o.games, o.spots, o.surface);
     out.push_str("seat    player     wins   win %   ms/move median  mean    worst   first move\n");
     for (name, s) in ["first", "second"].iter().zip(&seats) {
-        let (median, mean, worst) = s.times();
+        let (median, mean, worst) = s.times.times();
         out.push_str(&format!(
             "{name:<7} {:<10} {:>5}  {:>5.1}   {median:>13.2}  {mean:>6.2}  {worst:>7.1}  {:>8.1}\n",
             s.strength.name(),
             s.wins,
             100.0 * s.wins as f64 / o.games as f64,
-            s.first_ms.unwrap_or(0.0)
+            s.times.first_ms()
         ));
     }
     Ok(out)
