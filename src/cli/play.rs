@@ -38,7 +38,7 @@ impl MoveTimes {
     }
 
     /// Median, mean and worst time per move in milliseconds.
-    pub(super) fn times(&self) -> (f64, f64, f64) {
+    fn times(&self) -> (f64, f64, f64) {
         let mut t = self.millis.clone();
         if t.is_empty() {
             return (0.0, 0.0, 0.0);
@@ -48,15 +48,39 @@ impl MoveTimes {
         (t[t.len() / 2], mean, t[t.len() - 1])
     }
 
-    pub(super) fn moves(&self) -> usize {
-        self.millis.len()
-    }
-
     /// Time of the first move of the first game (0 before any).
-    pub(super) fn first_ms(&self) -> f64 {
+    fn first_ms(&self) -> f64 {
         self.first_ms.unwrap_or(0.0)
     }
+
+    /// The seat's part of `--json`.
+    pub(super) fn report(&self, strength: Strength, wins: u64) -> SeatReport {
+        let (median, mean, worst) = self.times();
+        SeatReport {
+            strength: strength.name().to_string(),
+            wins,
+            moves: self.millis.len(),
+            median_ms: round(median, 3),
+            mean_ms: round(mean, 3),
+            worst_ms: round(worst, 3),
+            first_move_ms: round(self.first_ms(), 3),
+        }
+    }
+
+    /// The seat's row of the table [`SEAT_HEADER`] heads.
+    pub(super) fn row(&self, seat: &str, strength: Strength, wins: u64, games: u64) -> String {
+        let (median, mean, worst) = self.times();
+        format!(
+            "{seat:<7} {:<10} {wins:>5}  {:>5.1}   {median:>13.2}  {mean:>6.2}  {worst:>7.1}  {:>8.1}\n",
+            strength.name(),
+            100.0 * wins as f64 / games as f64,
+            self.first_ms()
+        )
+    }
 }
+
+/// The head of the table of seats `play` prints.
+pub(super) const SEAT_HEADER: &str = "seat    player     wins   win %   ms/move median  mean    worst   first move\n";
 
 impl Seat {
     fn new(strength: Strength, conv: Convention, table_bytes: usize) -> Seat {
@@ -242,18 +266,7 @@ pub fn play(args: &PlayArgs) -> Output {
     }
     let mean_len = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
     if args.json {
-        let seat = |s: &Seat| {
-            let (median, mean, worst) = s.times.times();
-            SeatReport {
-                strength: s.strength.name().to_string(),
-                wins: s.wins,
-                moves: s.times.moves(),
-                median_ms: round(median, 3),
-                mean_ms: round(mean, 3),
-                worst_ms: round(worst, 3),
-                first_move_ms: round(s.times.first_ms(), 3),
-            }
-        };
+        let seat = |s: &Seat| s.times.report(s.strength, s.wins);
         return Ok(json(&PlayReport {
             spots: spots.to_string(),
             convention: if misere { "misere" } else { "normal" }.to_string(),
@@ -268,16 +281,9 @@ pub fn play(args: &PlayArgs) -> Output {
         None => String::new(),
     };
     let mut out = format!("{games} games, {spots} spots{under}, {conv} play, {mean_len:.1} moves on average\n");
-    out.push_str("seat    player     wins   win %   ms/move median  mean    worst   first move\n");
+    out.push_str(SEAT_HEADER);
     for (name, s) in ["first", "second"].iter().zip(&seats) {
-        let (median, mean, worst) = s.times.times();
-        out.push_str(&format!(
-            "{name:<7} {:<10} {:>5}  {:>5.1}   {median:>13.2}  {mean:>6.2}  {worst:>7.1}  {:>8.1}\n",
-            s.strength.name(),
-            s.wins,
-            100.0 * s.wins as f64 / games as f64,
-            s.times.first_ms()
-        ));
+        out.push_str(&s.times.row(name, s.strength, s.wins, games));
     }
     Ok(out)
 }

@@ -297,16 +297,7 @@ impl Seat {
 
 
     fn report(&self) -> SeatReport {
-        let (median, mean, worst) = self.times.times();
-        SeatReport {
-            strength: self.strength.name().to_string(),
-            wins: self.wins,
-            moves: self.times.moves(),
-            median_ms: round(median, 3),
-            mean_ms: round(mean, 3),
-            worst_ms: round(worst, 3),
-            first_move_ms: round(self.times.first_ms(), 3),
-        }
+        self.times.report(self.strength, self.wins)
     }
 }
 
@@ -373,16 +364,9 @@ pub fn play(o: &PlayOptions) -> Output {
         }));
     }
     let mut out = format!("{} games, {} spots on the {}, {conv} play, {mean_len:.1} moves on average\n", o.games, o.spots, o.surface);
-    out.push_str("seat    player     wins   win %   ms/move median  mean    worst   first move\n");
+    out.push_str(super::play::SEAT_HEADER);
     for (name, s) in ["first", "second"].iter().zip(&seats) {
-        let (median, mean, worst) = s.times.times();
-        out.push_str(&format!(
-            "{name:<7} {:<10} {:>5}  {:>5.1}   {median:>13.2}  {mean:>6.2}  {worst:>7.1}  {:>8.1}\n",
-            s.strength.name(),
-            s.wins,
-            100.0 * s.wins as f64 / o.games as f64,
-            s.times.first_ms()
-        ));
+        out.push_str(&s.times.row(name, s.strength, s.wins, o.games));
     }
     Ok(out)
 }
