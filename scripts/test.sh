@@ -55,7 +55,11 @@ wasm_tests() {
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner wasm_cargo test --release --test wasm "$@"
 }
 # Its path (cargo prints "Executable tests/wasm.rs (PATH)"), for the cache's key.
-wasm_bin=$(wasm_tests --no-run 2>&1 | tee /dev/stderr | sed -n 's/.*Executable .*(\(.*\.wasm\))$/\1/p' | tail -1)
+# (Not `tee /dev/stderr`: with stderr sent to a file, that opens the file
+# anew and writes over the log from its start.)
+wasm_tests --no-run 2>"$logs/wasm-build" || { cat "$logs/wasm-build" >&2; exit 1; }
+cat "$logs/wasm-build" >&2
+wasm_bin=$(sed -n 's/.*Executable .*(\(.*\.wasm\))$/\1/p' "$logs/wasm-build" | tail -1)
 # The page's wasm: the tests' build turned on the same features, so this is
 # a copy and the JS glue; with src/ unchanged since www/pkg was made,
 # nothing at all (scripts/build-wasm.sh keeps the inputs' hashes).
@@ -85,7 +89,7 @@ done
 # the SPROUTS_* variables) is not run again. SPROUTS_TEST_CACHE=0 runs all.
 echo "== the test cache: units that passed on the same inputs are not run again (SPROUTS_TEST_CACHE=0 runs all)"
 if [ "${native[1]}" = nextest ]; then
-  "${native[@]}" list --release "${unwind[@]}" --all-targets --message-format json >"$logs/list.json" 2>"$logs/list.err" \
+  cargo nextest list --release "${unwind[@]}" --all-targets --message-format json >"$logs/list.json" 2>"$logs/list.err" \
     || { cat "$logs/list.err" >&2; exit 1; }
 else
   echo '{"rust-suites": {}}' >"$logs/list.json"  # cargo test: no cache for the native tests
