@@ -10,9 +10,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 began=$SECONDS
 echo "== expected time on a 2-core machine: 11 to 24 min the first time in a fresh"
-echo "   clone (plus 4 min, once, building wasm-bindgen-cli); later, with nothing"
-echo "   changed, 7.5 to 14 min on a quiet machine (measured on 2026-11-29 on two"
-echo "   machines); much longer when it is busy with other work (docs/contributing.md)"
+echo "   clone (plus 4 min, once, building wasm-bindgen-cli; measured on 2026-11-29"
+echo "   on two machines); later runs skip the units that passed on the same inputs"
+echo "   (SPROUTS_TEST_CACHE=0 runs all): with nothing changed, the build checks and"
+echo "   the plan only; after a change to www/, the browser tests (about 10 min); to"
+echo "   src/, everything (docs/contributing.md, \"session 29: the test cache\")"
 bash scripts/setup.sh --browser
 # shellcheck source=scripts/env.sh
 . scripts/env.sh
