@@ -41,6 +41,19 @@ fn normal_starts_match_the_published_table() {
     }
 }
 
+/// n = 10 to 14 (W W L L L), each a fresh solver: the starts where the
+/// weight of a sum's smaller lands in its proof numbers (`normal.rs`,
+/// `smaller_weight`) moves the node count most; a change there that broke the
+/// search would show here.
+#[test]
+fn normal_starts_10_to_14_match_the_published_table() {
+    for (n, c) in (10..=14).zip("WWLLL".chars()) {
+        let got = solver(Convention::Normal).outcome(&start(n)).unwrap();
+        assert_eq!(got, outcome(c), "normal, {n} spots");
+        assert_eq!(published_outcome(Convention::Normal, n), Some(outcome(c)));
+    }
+}
+
 #[test]
 fn misere_starts_match_the_published_table() {
     for (i, c) in MISERE.chars().enumerate() {

@@ -322,13 +322,13 @@ impl Solver {
         let a = (0..rest.len())
             .min_by_key(|&i| (lives(rest[i].tokens()), rest[i].tokens().len()))
             .unwrap_or(0);
-        // Each smaller land counts 5 per life plus the lesser number of its
-        // open question (what deciding it should cost, either way), which
-        // starts at 1: with the big land's 1 + lives, the estimate tuned for
-        // sums before (1 + all lives + 4 per life of the smaller lands). It
-        // grows as the question does. Measured against the greater number
-        // and 4 per life: 202,516 nodes instead of 221,590 at 18 spots,
-        // 213,327 instead of 483,552 at 19.
+        // Each smaller land counts `smaller_weight` of its lives plus the
+        // lesser number of its open question (what deciding it should cost,
+        // either way), which starts at 1: with the big land's 1 + lives, the
+        // estimate tuned for sums before (1 + all lives + 4 per life of the
+        // smaller lands). It grows as the question does. Measured against
+        // the greater number and 4 per life: 202,516 nodes instead of
+        // 221,590 at 18 spots, 213,327 instead of 483,552 at 19.
         let mut rest_cost = 1 + lives(big.tokens());
         let mut current = None;
         for (i, l) in rest.iter().enumerate() {
@@ -342,11 +342,11 @@ impl Solver {
             if i == a {
                 current = Some((j, cost, open));
             } else {
-                rest_cost = rest_cost.saturating_add(5 * lives(l.tokens())).saturating_add(cost);
+                rest_cost = rest_cost.saturating_add(smaller_weight(lives(l.tokens()))).saturating_add(cost);
             }
         }
         let (j, cost, question) = current.unwrap_or((0, 0, pns::LOSS));
-        let base = rest_cost.saturating_add(5 * lives(rest[a].tokens()));
+        let base = rest_cost.saturating_add(smaller_weight(lives(rest[a].tokens())));
         let n = base.saturating_add(cost).min(INF - 1);
         SumState::Open {
             land: rest.swap_remove(a),
@@ -489,5 +489,24 @@ fn fresh(land: &Canon) -> Numbers {
     Numbers {
         proof: 1,
         disproof: 1 + lives(land.tokens()),
+    }
+}
+
+/// Lives up to which a smaller land of a sum counts 3 per life (see
+/// [`smaller_weight`]).
+const SMALL_LIVES: u32 = 9;
+
+/// What a smaller land of a sum adds to the sum's proof numbers for its
+/// lives: 3 per life up to [`SMALL_LIVES`], 5 per life beyond. A nimber of
+/// a land that small (3 spots' worth of lives) is cheap to settle, so at 5
+/// per life its sums looked dearer than their siblings and were put off
+/// (13 spots: 80,451 nodes at 5, 21,187 with this rule); 3 for every land
+/// made 21 spots take 2.2 times the nodes, so the larger lands keep 5
+/// (docs/benchmarks.md, session 29).
+fn smaller_weight(lives: u32) -> u32 {
+    if lives <= SMALL_LIVES {
+        3 * lives
+    } else {
+        3 * SMALL_LIVES + 5 * (lives - SMALL_LIVES)
     }
 }
