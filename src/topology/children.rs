@@ -166,6 +166,7 @@ impl Position {
         for (ri, region) in self.regions().iter().enumerate() {
             let groups = group_boundaries(self, region, &count);
             let period: Vec<usize> = region.iter().map(|b| period(self, b, &count)).collect();
+            let mirror_at = reflection(self, region, &count);
             for (bi, b) in region.iter().enumerate() {
                 if groups.rank[bi] != 0 {
                     continue;
@@ -178,6 +179,11 @@ impl Position {
                     if self.lives(sa) == 0 {
                         continue;
                     }
+                    let sym_i = Symmetry::of(
+                        b.len(),
+                        period[bi],
+                        mirror_at.filter(|m| m.0 == bi).map(|m| m.1),
+                    );
                     let p = Corner {
                         boundary: bi,
                         index: ci,
@@ -207,6 +213,21 @@ impl Position {
                                 continue;
                             }
                             if p != q && sa == sb {
+                                continue;
+                            }
+                            // A symmetry of the land maps this move onto one
+                            // tried already or to come: same children.
+                            let sym_j = Symmetry::of(
+                                bb.len(),
+                                period[bj],
+                                mirror_at.filter(|m| m.0 == bj).map(|m| m.1),
+                            );
+                            let repeat = if bj == bi {
+                                !sym_i.first_pair(ci, cj)
+                            } else {
+                                !sym_i.first_corner(ci) || !sym_j.first_corner(cj)
+                            };
+                            if repeat {
                                 continue;
                             }
                             if bj != bi {
@@ -368,6 +389,86 @@ fn period(p: &Position, b: &Boundary, count: &[u8]) -> usize {
         })
         .collect();
     cyclic_period(&tok)
+}
+
+/// The corners a boundary's corner is mapped to by the symmetries of the
+/// position that move only this boundary's spots: turns by its period and,
+/// where the region may be read backwards onto itself, a reflection
+/// (corner `c` to `k - c`). [`Position::for_each_grouped_move`] tries a
+/// corner, or a pair of corners of one boundary, only if no image it
+/// also tries comes first: the images lead to the same children, and
+/// naming a child is nearly all the cost of generating it.
+#[derive(Clone, Copy)]
+struct Symmetry {
+    len: usize,
+    period: usize,
+    mirror: Option<usize>,
+}
+
+impl Symmetry {
+    fn of(len: usize, period: usize, mirror: Option<usize>) -> Symmetry {
+        Symmetry {
+            len,
+            period,
+            mirror,
+        }
+    }
+
+    /// Whether corner `c` (below the period: the corners tried) is the
+    /// first of its images that is tried.
+    fn first_corner(&self, c: usize) -> bool {
+        match self.mirror {
+            Some(k) => (k + self.len - c) % self.len % self.period >= c,
+            None => true,
+        }
+    }
+
+    /// Whether the pair of corners `a <= b` (`a` below the period) is the
+    /// first of its images that is tried (a pair `x <= y` with `x` below
+    /// the period).
+    fn first_pair(&self, a: usize, b: usize) -> bool {
+        let (n, p) = (self.len, self.period);
+        let mirrored = self.mirror.map(|k| ((k + n - a) % n, (k + n - b) % n));
+        for (x0, y0) in std::iter::once((a, b)).chain(mirrored) {
+            for m in (0..n).step_by(p) {
+                let (x, y) = ((x0 + m) % n, (y0 + m) % n);
+                let (x, y) = (x.min(y), x.max(y));
+                if x < p && (x, y) < (a, b) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// A reflection of a region onto itself, as (boundary, `k`): reading the
+/// region backwards (which changes no move's effect, see `canon.rs`) with
+/// corner `c` of that boundary read as corner `k - c`. Looked for only where
+/// one boundary has more than two corners and the others at most two (such
+/// boundaries read the same backwards), and only among maps that move no
+/// spot found elsewhere (as [`period`]): the common large land of a misère
+/// search, a ring of spots around isolated ones.
+fn reflection(p: &Position, region: &Region, count: &[u8]) -> Option<(usize, usize)> {
+    let mut long = region.iter().enumerate().filter(|(_, b)| b.len() > 2);
+    let (bi, b) = long.next()?;
+    if long.next().is_some() {
+        return None;
+    }
+    let tok: Vec<u64> = b
+        .iter()
+        .map(|&s| {
+            if count[s as usize] == 1 {
+                p.lives(s) as u64
+            } else {
+                4 + s as u64
+            }
+        })
+        .collect();
+    let n = tok.len();
+    (0..n)
+        .find(|&k| (0..n).all(|i| tok[i] == tok[(k + n - i) % n]))
+        .map(|k| (bi, k))
 }
 
 /// Boundaries of one region sorted into classes of interchangeable ones.
