@@ -16,7 +16,6 @@ fn all_children(p: &Position) -> BTreeSet<Canon> {
         .collect()
 }
 
-/// Canonical names of the children of the moves the generator keeps.
 /// The children the misère search generates, named canonically.
 fn kept_children(p: &Position) -> BTreeSet<Canon> {
     let mut kept = BTreeSet::new();
