@@ -224,6 +224,48 @@ fn a_pruned_misere_certificate_verifies() {
     assert!(!ok && err.contains("do not decide"), "{err}");
 }
 
+/// Every land of a misère certificate written in its exact canonical form
+/// instead of the solver's quick one: `verify` looks lands up by their
+/// canonical forms, so the facts still prove the root, however written
+/// (the solver's misère search tries one move per class of symmetric
+/// moves, and may meet another writing of a child than the checker's
+/// generator); and a land's tree altered is still refused, named.
+#[test]
+fn a_misere_certificate_verifies_however_its_lands_are_written() {
+    let p = scratch("m-rewritten");
+    let db = p.to_str().unwrap();
+    json(&["solve", "--spots", "10", "--misere", "--only", "outcome", "--json", "--database", db]);
+    let text = std::fs::read_to_string(&p).unwrap();
+    let exact = |land: &str| sprouts::Canon::of(&sprouts::text::parse_position(land).unwrap()).to_string();
+    let mut changed = 0;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let words: Vec<&str> = l.split(' ').collect();
+            let first_land = match words[0] {
+                "M" => 2,
+                "L" => 3,
+                _ => return l.to_string(),
+            };
+            let mut out: Vec<String> = words[..first_land].iter().map(|w| w.to_string()).collect();
+            for w in &words[first_land..] {
+                let e = exact(w);
+                changed += usize::from(e != *w);
+                out.push(e);
+            }
+            out.join(" ")
+        })
+        .collect();
+    assert!(changed > 0, "no land of the certificate is written otherwise than its canonical form");
+    let (ok, err) = verify_text("m-rewritten-v", &(lines.join("\n") + "\n"), &["--spots", "10", "--misere"]);
+    assert!(ok, "{err}");
+    let i = find(&lines, |l| l.starts_with("M 2 "));
+    let mut altered = lines.clone();
+    altered[i] = altered[i].replacen("M 2 ", "M 3 ", 1);
+    let (ok, err) = verify_text("m-rewritten-a", &(altered.join("\n") + "\n"), &["--spots", "10", "--misere"]);
+    assert!(!ok && err.contains(&format!("`{}` refused", altered[i])), "{err}");
+}
+
 #[test]
 fn a_stopped_misere_solve_resumes_with_fewer_nodes() {
     let fresh = json(&["solve", "--spots", "10", "--misere", "--only", "outcome", "--json"]);

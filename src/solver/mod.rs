@@ -595,12 +595,19 @@ impl Solver {
     /// until it breaks. A plane land's moves must be within
     /// [`crate::limits::MAX_MOVES`]; a surface's positions are small
     /// (the command line takes at most 40 live spots).
-    fn land_children(game: Game, land: &Canon, f: &mut dyn FnMut(Canon) -> ControlFlow<()>) -> Result<(), SolveError> {
+    /// With `fold` (the misère searches), moves alike by a turn or a
+    /// reflection of one boundary are tried once
+    /// ([`Position::for_each_quick_child_folded`]).
+    fn land_children(game: Game, land: &Canon, fold: bool, f: &mut dyn FnMut(Canon) -> ControlFlow<()>) -> Result<(), SolveError> {
         match game {
             Game::Plane => {
                 let p = land.position();
                 check_moves(&p).map_err(SolveError::Limit)?;
-                p.for_each_quick_child(f);
+                if fold {
+                    p.for_each_quick_child_folded(f);
+                } else {
+                    p.for_each_quick_child(f);
+                }
             }
             Game::Surface(ops) => (ops.children)(land, f),
         }
@@ -651,7 +658,8 @@ impl Solver {
         let mut bytes = 0;
         let mut result = Ok(false);
         let game = self.game;
-        Solver::land_children(game, land, &mut |c| {
+        let fold = self.convention == Convention::Misere;
+        Solver::land_children(game, land, fold, &mut |c| {
             let h = token_hash(c.tokens());
             let seen = hashes.iter().zip(&kids).any(|(&g, k)| g == h && *k == c);
             if seen {

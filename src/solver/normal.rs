@@ -230,7 +230,7 @@ impl Solver {
             let mut bytes = 0;
             let mut stop = Ok(());
             let game = self.game;
-            Solver::land_children(game, land, &mut |c| {
+            Solver::land_children(game, land, false, &mut |c| {
                 bytes += child_bytes(&c);
                 stop = self.generated(bytes);
                 if stop.is_err() {

@@ -105,7 +105,7 @@ impl Solver {
         // Repeated children are passed over, as in `each_child`: the
         // tree's options are a set.
         let mut seen: Vec<(u64, Canon)> = Vec::with_capacity(32);
-        Solver::land_children(game, &Canon::of_land_tokens(land), &mut |c| {
+        Solver::land_children(game, &Canon::of_land_tokens(land), true, &mut |c| {
             let h = super::token_hash(c.tokens());
             let repeat = seen.iter().any(|(g, k)| *g == h && *k == c);
             let step = self.generated(0).and_then(|()| {

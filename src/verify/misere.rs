@@ -26,6 +26,24 @@
 //! On a surface (the header's `surface=`) they come from the surfaces'
 //! move generator; the facts are those of the plane's (trees, lands'
 //! trees, lost sums), the lands surfaces' forms.
+//!
+//! Lands are looked up by their canonical forms, not as the solver wrote
+//! them: the plain solver keys lands by [`Canon::quick`], which may write
+//! one land two ways, and its misère search tries one move per class of
+//! moves alike by a symmetry, so it may never meet the writing of a child
+//! that the verifier's generator (every move, [`Position::for_each_quick_child`])
+//! gives. Each land of a fact, of a generated child and of the root is
+//! renamed by [`Canon::of_within`] once ([`Checker::name`], memoised by the
+//! writing): two lands with one canonical form are the same game, so a
+//! fact read under its canonical name is a fact about the land looked
+//! for. Where the naming search would pass `CANON_STEPS` the writing is
+//! kept as it is (it still names exactly its land: at worst a fact is
+//! missed and the certificate refused, never a wrong one accepted).
+//! Surfaces' forms are canonical already, and a variant's solver and
+//! verifier name children with one generator, so those are read as
+//! written.
+//!
+//! [`Position::for_each_quick_child`]: crate::Position::for_each_quick_child
 
 use super::{fact, show, Refusal, Refusals, Root, Verdict};
 use crate::certificate::{Certificate, Fact};
@@ -162,9 +180,34 @@ struct Checker {
     rules: Rules,
     /// The lands are surfaces' forms, expanded by the surfaces' moves.
     surface: bool,
+    /// A plane land as written -> its canonical form (see the top).
+    names: HashMap<Canon, Canon>,
 }
 
 impl Checker {
+    /// The land's canonical form (plain Sprouts on the plane; other games'
+    /// lands are read as written, see the top).
+    fn name(&mut self, land: Canon) -> Canon {
+        if self.surface || self.rules != Rules::Sprouts {
+            return land;
+        }
+        if let Some(c) = self.names.get(&land) {
+            return c.clone();
+        }
+        let c = Canon::of_within(&land.position(), crate::limits::CANON_STEPS).0;
+        self.names.insert(land, c.clone());
+        c
+    }
+
+    /// The canonical forms of these lands, sorted (a sum's lands).
+    fn names(&mut self, lands: impl IntoIterator<Item = Canon>) -> Vec<Canon> {
+        let mut out: Vec<Canon> = lands.into_iter().flat_map(|l| self.name(l).lands()).collect();
+        out.sort();
+        out
+    }
+
+    /// The distinct children of a land (canonically named: each child's
+    /// lands by [`Checker::name`], sorted).
     fn children(&mut self, land: &Canon) -> Vec<Canon> {
         if let Some(c) = self.children.get(land) {
             return c.clone();
@@ -174,10 +217,17 @@ impl Checker {
             // Every land named was checked not too wide when loaded.
             out = crate::surfaces::child_forms(land);
         } else if self.rules == Rules::Sprouts {
+            let mut written = Vec::new();
             land.position().for_each_quick_child(&mut |c| {
-                out.push(c);
+                written.push(c);
                 ControlFlow::Continue(())
             });
+            written.sort_unstable();
+            written.dedup();
+            for c in written {
+                let lands = self.names(c.lands());
+                out.push(Canon::concat(&lands));
+            }
             out.sort_unstable();
             out.dedup();
         } else {
@@ -287,6 +337,7 @@ fn load(cert: &Certificate) -> Result<Loaded<'_>, Refusals> {
         generated: 0,
         rules: cert.rules,
         surface,
+        names: HashMap::new(),
     };
     let mut games: Vec<u32> = vec![ZERO, STAR];
     let mut facts: Vec<&(usize, Fact)> = cert.facts.iter().collect();
@@ -298,32 +349,9 @@ fn load(cert: &Certificate) -> Result<Loaded<'_>, Refusals> {
     let game = |games: &Vec<u32>, line: usize, id: u32| {
         games.get(id as usize).copied().ok_or_else(|| one(line, format!("unknown tree {id}")))
     };
-    for (line, f) in &facts {
-        match f {
-            Fact::Tree { id, options } => {
-                if *id as usize != games.len() || options.iter().any(|o| o >= id) {
-                    return Err(one(*line, format!("`{}`: trees are numbered 2, 3, … in order, options first", fact(f, surface))));
-                }
-                let opts = options.iter().map(|&o| games[o as usize]).collect();
-                games.push(c.arena.reduce(opts));
-            }
-            Fact::LandTree { land, tree } => {
-                let g = game(&games, *line, *tree)?;
-                if c.land_games.insert(land.clone(), g).is_some() {
-                    return Err(one(*line, format!("`{}`: a second tree for the land", fact(f, surface))));
-                }
-            }
-            Fact::Lost { trees, .. } => {
-                // Read once the land trees are all known (below).
-                for &t in trees {
-                    game(&games, *line, t)?;
-                }
-            }
-            _ => return Err(one(*line, format!("`{}` is a normal-play fact, in a misère certificate", fact(f, surface)))),
-        }
-    }
     // A land too wide to expand is refused rather than tried for hours
-    // (children are smaller, so checking the lands named is enough).
+    // (children are smaller, so checking the lands named is enough), and
+    // before it is named.
     for (line, f) in &facts {
         let named: Vec<&Canon> = match f {
             Fact::LandTree { land, .. } => vec![land],
@@ -339,11 +367,39 @@ fn load(cert: &Certificate) -> Result<Loaded<'_>, Refusals> {
             wide.map_err(|e| one(*line, format!("`{}`: {e}", fact(f, surface))))?;
         }
     }
+    for (line, f) in &facts {
+        match f {
+            Fact::Tree { id, options } => {
+                if *id as usize != games.len() || options.iter().any(|o| o >= id) {
+                    return Err(one(*line, format!("`{}`: trees are numbered 2, 3, … in order, options first", fact(f, surface))));
+                }
+                let opts = options.iter().map(|&o| games[o as usize]).collect();
+                games.push(c.arena.reduce(opts));
+            }
+            Fact::LandTree { land, tree } => {
+                let g = game(&games, *line, *tree)?;
+                // Two writings of one land (the solver's quick names) may
+                // each have a fact: the first is read, and each is checked
+                // against the land's children below, so two different
+                // trees cannot both pass.
+                let name = c.name(land.clone());
+                c.land_games.entry(name).or_insert(g);
+            }
+            Fact::Lost { trees, .. } => {
+                // Read once the land trees are all known (below).
+                for &t in trees {
+                    game(&games, *line, t)?;
+                }
+            }
+            _ => return Err(one(*line, format!("`{}` is a normal-play fact, in a misère certificate", fact(f, surface)))),
+        }
+    }
     let mut lost_sums = HashMap::new();
     for (line, f) in &facts {
         if let Fact::Lost { star, trees, lands } = f {
             let gs = trees.iter().map(|&t| games[t as usize]).collect();
-            let s = c.sum_of(lands.iter().cloned(), *star, gs);
+            let lands = c.names(lands.iter().cloned());
+            let s = c.sum_of(lands, *star, gs);
             lost_sums.insert(*line, s.clone());
             c.lost.insert(s);
         }
@@ -368,8 +424,9 @@ fn root_forms(cert: &Certificate, root: Root) -> Vec<Canon> {
 }
 
 /// The sum of a root position's lands.
-fn root_sum(c: &Checker, root_canon: &Canon) -> Sum {
-    c.sum_of(root_canon.tokens().split_inclusive(|&t| t == T_LAND).map(|l| Canon::from_tokens(l.to_vec())), false, Vec::new())
+fn root_sum(c: &mut Checker, root_canon: &Canon) -> Sum {
+    let lands = c.names(root_canon.tokens().split_inclusive(|&t| t == T_LAND).map(|l| Canon::from_tokens(l.to_vec())));
+    c.sum_of(lands, false, Vec::new())
 }
 
 pub(super) fn verify(cert: &Certificate, root: Option<Root>, mut tick: impl FnMut(usize)) -> Result<Verdict, Refusals> {
@@ -384,7 +441,8 @@ pub(super) fn verify(cert: &Certificate, root: Option<Root>, mut tick: impl FnMu
             Fact::LandTree { land, tree } => {
                 let mut options = Vec::new();
                 let mut missing = None;
-                for child in c.children(land) {
+                let land = c.name(land.clone());
+                for child in c.children(&land) {
                     let mut gs = Vec::new();
                     for l in child.lands() {
                         match c.land_games.get(&l) {
@@ -430,7 +488,7 @@ pub(super) fn verify(cert: &Certificate, root: Option<Root>, mut tick: impl FnMu
         let root_canon = forms[0].clone();
         let mut decided = None;
         for form in &forms {
-            let s = root_sum(&c, form);
+            let s = root_sum(&mut c, form);
             if c.shown_lost(&s) {
                 decided = Some(false);
             } else if c.shown_won(&s) {
@@ -493,7 +551,7 @@ pub(super) fn prune(cert: &Certificate, root: Root) -> Result<Certificate, Refus
     // The first form the facts decide, walked as verify decides it.
     let mut decided = false;
     for form in forms {
-        let s = root_sum(&c, &form);
+        let s = root_sum(&mut c, &form);
         if c.settled(&s).is_some() {
             decided = true;
         } else if c.lost.contains(&s) {
