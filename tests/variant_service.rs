@@ -77,3 +77,29 @@ fn bad_records_are_errors() {
     assert!(analyse("{brussels} 2+ 1(9)99x", 800.0, 600.0, &Options::default(), &clock(), None).is_err());
     assert!(analyse("{chess} 2+", 800.0, 600.0, &Options::default(), &clock(), None).is_err());
 }
+
+#[test]
+fn pq_records_are_solved_by_the_shared_search() {
+    // `{pq:P,Q}` goes to crate::pq_service, whose budgets, analysis and
+    // computer's choice are variant_service's (its `Solvable`).
+    use sprouts::game::PqGame;
+    for rec in ["{pq:4,3} 2+", "{pq:4,3} 2-"] {
+        let a = analyse(rec, 800.0, 600.0, &Options::default(), &clock(), None).unwrap();
+        assert!(a.complete, "{rec}");
+        let win = a.outcome.as_deref() == Some("win");
+        assert_eq!(win, !a.winning_moves.is_empty(), "{rec}");
+        for w in &a.winning_moves {
+            let mut g = PqGame::from_record(rec, 800.0, 600.0).unwrap();
+            g.play_text(&w.text).unwrap_or_else(|e| panic!("{}: {e}", w.text));
+            let b = analyse(&g.record(), 800.0, 600.0, &Options::default(), &clock(), None).unwrap();
+            assert_eq!(b.outcome.as_deref(), Some("loss"), "{rec} after {}", w.text);
+        }
+        // The computer's perfect move is one of the winning moves.
+        let m = computer_move(rec, 800.0, 600.0, &Options::default(), &clock(), None).unwrap();
+        assert_eq!(m.method, if win { "winning" } else { "proven-loss" }, "{rec}");
+        assert!(!win || a.winning_moves.iter().any(|w| w.text == m.text), "{rec}: {}", m.text);
+    }
+    let tight = Options { max_nodes: 1.0, ..Options::default() };
+    let s = analyse("{pq:4,3} 3+", 800.0, 600.0, &tight, &clock(), None).unwrap();
+    assert!(!s.complete && s.stopped.unwrap().contains("budget"));
+}

@@ -8,6 +8,11 @@
 //! by hand-drawn strokes and are routed when typed) or *undrawn* (positions
 //! only, for replaying records without geometry).
 //!
+//! Past 800 lines as one file: `Game` and its methods; its saved files,
+//! stroke checks, other rules and the (p, q) game are submodules, and the
+//! few words and checks the plane and (p, q) games share sit here, beside
+//! both.
+//!
 //! ```
 //! use sprouts::game::Game;
 //!
@@ -223,6 +228,57 @@ pub fn flat(points: &[Point]) -> Vec<f64> {
     points.iter().flat_map(|p| [p.x, p.y]).collect()
 }
 
+// What the plane's game and the (p, q) game ([`PqGame`]) say alike.
+
+/// Stroke distances (board units): positive and below 10,000 each.
+fn stroke_rules_ok(rules: &StrokeRules) -> bool {
+    let ok = |v: f64| v.is_finite() && v > 0.0 && v < 1e4;
+    ok(rules.snap) && ok(rules.spot_clearance) && ok(rules.edge_clearance)
+}
+
+/// 1 or 2: the player to move after `moves` moves (player 1 moves first).
+fn mover(moves: usize) -> u8 {
+    if moves.is_multiple_of(2) {
+        1
+    } else {
+        2
+    }
+}
+
+/// 1 or 2 once the game is `over` after `moves` moves: the player who
+/// cannot move loses normal play and wins misère play.
+fn winner_after(over: bool, moves: usize, misere: bool) -> Option<u8> {
+    if !over {
+        return None;
+    }
+    let stuck = mover(moves);
+    Some(if misere { stuck } else { 3 - stuck })
+}
+
+/// The player who made the last of `moves` moves (none at the start).
+fn last_mover_after(moves: usize) -> Option<u8> {
+    (moves > 0).then_some(if moves % 2 == 1 { 1u8 } else { 2 })
+}
+
+/// Why the game is won, `last_mover` having made the last move (`end`:
+/// how the game ended, in the rules' words).
+fn why_won(last_mover: Option<u8>, misere: bool, end: &str) -> String {
+    let rule = if misere { "in misère play the last move loses" } else { "in normal play the last move wins" };
+    match last_mover {
+        Some(l) => format!("player {l} made the last move, and {rule} ({end})"),
+        None => format!("player 1 cannot move at the start, and {rule} ({end})"),
+    }
+}
+
+/// A record's last word once player `winner` has won: `I` or `II`.
+fn result_word(winner: u8) -> &'static str {
+    if winner == 1 {
+        "I"
+    } else {
+        "II"
+    }
+}
+
 impl Game {
     fn with(start: Start, first: Position, board: Option<Board>, misere: bool) -> Game {
         Game {
@@ -397,8 +453,7 @@ impl Game {
     /// Sets the distances (board units) that decide what a stroke touches:
     /// positive and below 10,000 each.
     pub fn set_rules(&mut self, rules: StrokeRules) -> Result<(), GameError> {
-        let ok = |v: f64| v.is_finite() && v > 0.0 && v < 1e4;
-        if !(ok(rules.snap) && ok(rules.spot_clearance) && ok(rules.edge_clearance)) {
+        if !stroke_rules_ok(&rules) {
             return Err(GameError::Start("stroke distances must be positive numbers".into()));
         }
         self.rules = rules;
@@ -419,7 +474,7 @@ impl Game {
         }
         parts.extend(self.moves().iter().cloned());
         if let Some(w) = self.winner() {
-            parts.push(if w == 1 { "I" } else { "II" }.to_string());
+            parts.push(result_word(w).to_string());
         }
         parts.join(" ")
     }
@@ -444,37 +499,23 @@ impl Game {
 
     /// 1 or 2: the player to move (player 1 moves first from the start).
     pub fn to_move(&self) -> u8 {
-        if self.cursor.is_multiple_of(2) {
-            1
-        } else {
-            2
-        }
+        mover(self.cursor)
     }
 
     /// 1 or 2 once the game is over: the player who cannot move loses
     /// normal play and wins misère play.
     pub fn winner(&self) -> Option<u8> {
-        if !self.is_over() {
-            return None;
-        }
-        let stuck = self.to_move();
-        Some(if self.misere { stuck } else { 3 - stuck })
+        winner_after(self.is_over(), self.cursor, self.misere)
     }
 
     /// Whose turn, whether the game is over, who won and why.
     pub fn status(&self) -> Status {
         let p = self.position();
         let n = self.cursor;
-        let last_mover = (n > 0).then_some(if n % 2 == 1 { 1u8 } else { 2 });
         let winner = self.winner();
         let live_spots = (1..=p.spot_count() as Spot).filter(|&s| p.lives(s) > 0).count();
-        let rule = if self.misere { "in misère play the last move loses" } else { "in normal play the last move wins" };
-        let end = self.end_words(live_spots);
-        let why = match (winner, last_mover) {
-            (None, _) => None,
-            (Some(_), Some(l)) => Some(format!("player {l} made the last move, and {rule} ({end})")),
-            (Some(_), None) => Some(format!("player 1 cannot move at the start, and {rule} ({end})")),
-        };
+        let last_mover = last_mover_after(n);
+        let why = winner.map(|_| why_won(last_mover, self.misere, &self.end_words(live_spots)));
         Status {
             move_number: n,
             to_move: self.to_move(),

@@ -197,7 +197,7 @@ impl PqGame {
         let mut parts = vec![format!("{{{}}}", self.rules), format!("{}{}", self.spots, if self.misere { '-' } else { '+' })];
         parts.extend(self.moves().iter().cloned());
         if let Some(w) = self.winner() {
-            parts.push(if w == 1 { "I" } else { "II" }.to_string());
+            parts.push(super::result_word(w).to_string());
         }
         parts.join(" ")
     }
@@ -213,29 +213,19 @@ impl PqGame {
     }
 
     pub fn to_move(&self) -> u8 {
-        if self.cursor.is_multiple_of(2) {
-            1
-        } else {
-            2
-        }
+        super::mover(self.cursor)
     }
 
     pub fn winner(&self) -> Option<u8> {
-        if !self.is_over() {
-            return None;
-        }
-        let stuck = self.to_move();
-        Some(if self.misere { stuck } else { 3 - stuck })
+        super::winner_after(self.is_over(), self.cursor, self.misere)
     }
 
     pub fn status(&self) -> PqStatus {
         let b = &self.boards[self.cursor];
         let n = self.cursor;
-        let last_mover = (n > 0).then_some(if n % 2 == 1 { 1u8 } else { 2 });
         let live: Vec<Spot> = (1..=b.spot_count() as Spot).filter(|&s| b.lives(s) > 0).collect();
         let lives: u32 = live.iter().map(|&s| b.lives(s) as u32).sum();
         let winner = self.winner();
-        let rule = if self.misere { "in misère play the last move loses" } else { "in normal play the last move wins" };
         let (lo, hi) = (self.rules.min_moves(self.spots as u32), self.rules.max_moves(self.spots as u32));
         let end = format!(
             "no new point can get its {} lines; {n} moves, within the {}..{} of every {} game of {} points",
@@ -245,11 +235,8 @@ impl PqGame {
             self.rules,
             self.spots
         );
-        let why = match (winner, last_mover) {
-            (None, _) => None,
-            (Some(_), Some(l)) => Some(format!("player {l} made the last move, and {rule} ({end})")),
-            (Some(_), None) => Some(format!("player 1 cannot move at the start, and {rule} ({end})")),
-        };
+        let last_mover = super::last_mover_after(n);
+        let why = winner.map(|_| super::why_won(last_mover, self.misere, &end));
         let (lines_left, new_spot) = match self.drawing.as_ref().and_then(|d| d.turns.last()) {
             Some(t) if !t.is_empty() => (t.lines_left(), t.new_spot()),
             _ => (0, None),
@@ -275,8 +262,7 @@ impl PqGame {
 
     /// Sets the stroke distances (as [`super::Game::set_rules`]).
     pub fn set_rules(&mut self, rules: StrokeRules) -> Result<(), GameError> {
-        let ok = |v: f64| v.is_finite() && v > 0.0 && v < 1e4;
-        if !(ok(rules.snap) && ok(rules.spot_clearance) && ok(rules.edge_clearance)) {
+        if !super::stroke_rules_ok(&rules) {
             return Err(GameError::Start("stroke distances must be positive numbers".into()));
         }
         self.strokes = rules;

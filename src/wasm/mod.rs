@@ -32,6 +32,150 @@ use crate::{report::ProgressReport, service::{Options, Tell}};
 #[cfg(any(feature = "plane-module", feature = "surface-module"))]
 use std::{ops::ControlFlow, rc::Rc};
 
+/// The methods that the plane's `Game` and the on-demand module's
+/// `PqGame` share, so that the page plays either through one set of names:
+/// each calls the game's method of the same name (`crate::game::Game`,
+/// `crate::game::PqGame`). A macro, because `#[wasm_bindgen]` exports no
+/// generic or trait method; each module expands it for its own type only.
+#[cfg(any(feature = "plane-module", feature = "surface-module"))]
+macro_rules! shared_game_methods {
+    ($game:ident) => {
+        #[wasm_bindgen]
+        impl $game {
+            /// The game as a saved-game file (JSON text).
+            #[wasm_bindgen(js_name = toJson)]
+            pub fn to_json(&self) -> String {
+                let file = super::to_js(&self.0.to_file());
+                js_sys::JSON::stringify(&file).ok().and_then(|s| s.as_string()).unwrap_or_default()
+            }
+
+            /// Sets the distances (board units) that decide what a stroke
+            /// touches: the snap radius around spots, the clearance around
+            /// spots, and around lines. The page scales them with the zoom.
+            #[wasm_bindgen(js_name = setRules)]
+            pub fn set_rules(&mut self, snap: f64, spot_clearance: f64, edge_clearance: f64) -> Result<(), JsError> {
+                self.0.set_rules(crate::board::StrokeRules { snap, spot_clearance, edge_clearance }).map_err(super::err)
+            }
+
+            #[wasm_bindgen(getter)]
+            pub fn spots(&self) -> u32 {
+                self.0.spots() as u32
+            }
+
+            #[wasm_bindgen(getter)]
+            pub fn misere(&self) -> bool {
+                self.0.misere()
+            }
+
+            #[wasm_bindgen(getter)]
+            pub fn width(&self) -> f64 {
+                self.0.size().0
+            }
+
+            #[wasm_bindgen(getter)]
+            pub fn height(&self) -> f64 {
+                self.0.size().1
+            }
+
+            /// Moves shown (the undo cursor).
+            #[wasm_bindgen(getter, js_name = moveCount)]
+            pub fn move_count(&self) -> u32 {
+                self.0.cursor() as u32
+            }
+
+            /// The moves played, in WGOSA notation.
+            pub fn moves(&self) -> Vec<String> {
+                self.0.moves().to_vec()
+            }
+
+            /// The drawing shown, as an SVG document (with a key to the spot
+            /// shapes under it when `legend`).
+            pub fn svg(&self, legend: bool) -> Result<String, JsError> {
+                self.0.svg(&crate::board::SvgOptions { legend, ..crate::board::SvgOptions::default() }).map_err(super::err)
+            }
+
+            /// The game as a WGOSA record: `3+ 1(4)2 ... I` (the result once over).
+            pub fn record(&self) -> String {
+                self.0.record()
+            }
+
+            /// Render data: `[{n, x, y, lives}]`.
+            #[wasm_bindgen(js_name = spotList)]
+            pub fn spot_list(&self) -> JsValue {
+                super::to_js(&self.0.spot_views())
+            }
+
+            /// Render data: `[{ends: [a, b], points: [x0, y0, x1, y1, ...]}]`.
+            #[wasm_bindgen(js_name = edgeList)]
+            pub fn edge_list(&self) -> JsValue {
+                super::to_js(&self.0.edge_views())
+            }
+
+            /// `{moveNumber, toMove, over, winner, lastMover, misere, lives,
+            /// liveSpots, why, canUndo, canRedo}` (a (p, q) game's has
+            /// `linesLeft`, `newSpot`, `minMoves`, `maxMoves` too).
+            pub fn status(&self) -> JsValue {
+                super::to_js(&self.0.status())
+            }
+
+            #[wasm_bindgen(js_name = isOver)]
+            pub fn is_over(&self) -> bool {
+                self.0.is_over()
+            }
+
+            /// 1 or 2: the player to move.
+            #[wasm_bindgen(js_name = toMove)]
+            pub fn to_move(&self) -> u8 {
+                self.0.to_move()
+            }
+
+            /// 1 or 2 once the game is over, else `undefined`.
+            pub fn winner(&self) -> Option<u8> {
+                self.0.winner()
+            }
+
+            /// Plays a move written in WGOSA notation; returns its shortest text.
+            #[wasm_bindgen(js_name = playText)]
+            pub fn play_text(&mut self, text: &str) -> Result<String, JsError> {
+                self.0.play_text(text).map_err(super::err)
+            }
+
+            /// Takes back the last move (a (p, q) game: the line being
+            /// drawn, or else the last move); false if there is none.
+            pub fn undo(&mut self) -> bool {
+                self.0.undo()
+            }
+
+            /// Plays again the last move taken back; false if there is none.
+            pub fn redo(&mut self) -> bool {
+                self.0.redo()
+            }
+
+            /// Forgets the moves after the one shown ("continue from here").
+            #[wasm_bindgen(js_name = dropRedo)]
+            pub fn drop_redo(&mut self) {
+                self.0.drop_redo()
+            }
+
+            /// Shows the game after `k` moves (undone ones included); false
+            /// past the last move made.
+            #[wasm_bindgen(js_name = goTo)]
+            pub fn go_to(&mut self, k: u32) -> bool {
+                self.0.go_to(k as usize)
+            }
+        }
+    };
+}
+
+/// Points come as x, y pairs: an odd count of numbers is an error.
+#[cfg(any(feature = "plane-module", feature = "surface-module"))]
+fn check_pairs(points: &[f64]) -> Result<(), JsError> {
+    if points.len() % 2 != 0 {
+        return Err(err(format!("points come as x, y pairs: {} numbers", points.len())));
+    }
+    Ok(())
+}
+
 // The options reader is shared: the on-demand module's (p, q) analysis
 // reads a request's options too.
 #[cfg(any(feature = "plane-module", feature = "surface-module"))]

@@ -6,8 +6,8 @@
 //!   [`canonical`]): they take WGOSA records or position strings, never wasm
 //!   objects, so that only text crosses `postMessage`.
 
-use super::{err, from_js, options, points_of, report, to_js};
-use crate::board::{page_tidy, StrokeRules, SvgOptions};
+use super::{check_pairs, err, from_js, options, points_of, report, to_js};
+use crate::board::page_tidy;
 use crate::game;
 use crate::service::Service;
 use crate::text::{parse_position, HoeyDisplay};
@@ -122,58 +122,6 @@ impl Game {
         drawn(game::Game::from_any(any, Some(DEFAULT_SIZE)).map_err(err)?)
     }
 
-    /// The game as a saved-game file (JSON text).
-    #[wasm_bindgen(js_name = toJson)]
-    pub fn to_json(&self) -> String {
-        let file = to_js(&self.0.to_file());
-        js_sys::JSON::stringify(&file).ok().and_then(|s| s.as_string()).unwrap_or_default()
-    }
-
-    /// Sets the distances (board units) that decide what a stroke touches:
-    /// the snap radius around spots, the clearance around spots, and around
-    /// lines. The page scales them with the zoom.
-    #[wasm_bindgen(js_name = setRules)]
-    pub fn set_rules(&mut self, snap: f64, spot_clearance: f64, edge_clearance: f64) -> Result<(), JsError> {
-        self.0.set_rules(StrokeRules { snap, spot_clearance, edge_clearance }).map_err(err)
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn spots(&self) -> u32 {
-        self.0.spots() as u32
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn misere(&self) -> bool {
-        self.0.misere()
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn width(&self) -> f64 {
-        self.0.size().0
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn height(&self) -> f64 {
-        self.0.size().1
-    }
-
-    /// Moves shown (the undo cursor).
-    #[wasm_bindgen(getter, js_name = moveCount)]
-    pub fn move_count(&self) -> u32 {
-        self.0.cursor() as u32
-    }
-
-    /// The moves played, in WGOSA notation.
-    pub fn moves(&self) -> Vec<String> {
-        self.0.moves().to_vec()
-    }
-
-    /// The drawing shown, as an SVG document (with a key to the spot
-    /// shapes under it when `legend`).
-    pub fn svg(&self, legend: bool) -> Result<String, JsError> {
-        self.0.svg(&SvgOptions { legend, ..SvgOptions::default() }).map_err(err)
-    }
-
     /// The start position as a Hoey list when the game started from a
     /// position (`fromPosition`), `undefined` for an n-spot start.
     #[wasm_bindgen(js_name = startPosition)]
@@ -182,11 +130,6 @@ impl Game {
             game::Start::Position(p) => Some(HoeyDisplay(p).to_string()),
             game::Start::Spots(_) => None,
         }
-    }
-
-    /// The game as a WGOSA record: `3+ 1(4)2 ... I` (the result once over).
-    pub fn record(&self) -> String {
-        self.0.record()
     }
 
     /// The position as a canonical GLOP string.
@@ -202,18 +145,6 @@ impl Game {
     /// Lives of spot `s` (0 for no such spot).
     pub fn lives(&self, s: u32) -> u8 {
         self.0.position().lives(s)
-    }
-
-    /// Render data: `[{n, x, y, lives}]`.
-    #[wasm_bindgen(js_name = spotList)]
-    pub fn spot_list(&self) -> JsValue {
-        to_js(&self.0.spot_views())
-    }
-
-    /// Render data: `[{ends: [a, b], points: [x0, y0, x1, y1, ...]}]`.
-    #[wasm_bindgen(js_name = edgeList)]
-    pub fn edge_list(&self) -> JsValue {
-        to_js(&self.0.edge_views())
     }
 
     /// Tidies the drawing shown by at most `sweeps` sweeps (curves spread
@@ -267,28 +198,6 @@ impl Game {
         to_js(&self.0.position().land_spots())
     }
 
-    /// `{moveNumber, toMove, over, winner, lastMover, misere, lives,
-    /// liveSpots, why, canUndo, canRedo}`.
-    pub fn status(&self) -> JsValue {
-        to_js(&self.0.status())
-    }
-
-    #[wasm_bindgen(js_name = isOver)]
-    pub fn is_over(&self) -> bool {
-        self.0.is_over()
-    }
-
-    /// 1 or 2: the player to move.
-    #[wasm_bindgen(js_name = toMove)]
-    pub fn to_move(&self) -> u8 {
-        self.0.to_move()
-    }
-
-    /// 1 or 2 once the game is over, else `undefined`.
-    pub fn winner(&self) -> Option<u8> {
-        self.0.winner()
-    }
-
     /// Checks a stroke being drawn (flat points, board units): see
     /// [`game::Check`].
     #[wasm_bindgen(js_name = checkStroke)]
@@ -310,9 +219,7 @@ impl Game {
     /// and changes nothing.
     #[wasm_bindgen(js_name = extendStroke)]
     pub fn extend_stroke(&mut self, points: &[f64]) -> Result<JsValue, JsError> {
-        if points.len() % 2 != 0 {
-            return Err(err(format!("points come as x, y pairs: {} numbers", points.len())));
-        }
+        check_pairs(points)?;
         self.0.extend_stroke(&points_of(points)).map(|c| to_js(&c)).map_err(err)
     }
 
@@ -328,39 +235,10 @@ impl Game {
         self.0.play_stroke(&points_of(points), t).map_err(err)
     }
 
-    /// Plays a move written in WGOSA notation; returns its shortest text.
-    #[wasm_bindgen(js_name = playText)]
-    pub fn play_text(&mut self, text: &str) -> Result<String, JsError> {
-        self.0.play_text(text).map_err(err)
-    }
-
     /// Where a typed move would be drawn: `{text, points, newSpot}`.
     #[wasm_bindgen(js_name = previewText)]
     pub fn preview_text(&self, text: &str) -> Result<JsValue, JsError> {
         self.0.preview_text(text).map(|p| to_js(&p)).map_err(err)
-    }
-
-    /// Takes back the last move; false if there is none.
-    pub fn undo(&mut self) -> bool {
-        self.0.undo()
-    }
-
-    /// Plays again the last move taken back; false if there is none.
-    pub fn redo(&mut self) -> bool {
-        self.0.redo()
-    }
-
-    /// Forgets the moves after the one shown ("continue from here").
-    #[wasm_bindgen(js_name = dropRedo)]
-    pub fn drop_redo(&mut self) {
-        self.0.drop_redo()
-    }
-
-    /// Shows the game after `k` moves (undone ones included); false past
-    /// the last move made.
-    #[wasm_bindgen(js_name = goTo)]
-    pub fn go_to(&mut self, k: u32) -> bool {
-        self.0.go_to(k as usize)
     }
 
     /// The moves between spots `a` and `b` (`a == b`: loops), one per
@@ -383,6 +261,8 @@ impl Game {
         self.0.move_choices().map(|n| n as u32).map_err(err)
     }
 }
+
+shared_game_methods!(Game);
 
 // Worker functions: text in, plain data out.
 

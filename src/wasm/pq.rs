@@ -6,8 +6,7 @@
 //! demand (feature `surface-module`), not the plane's: a plane page
 //! downloads it only when a (p, q) game is played (www/engine.js).
 
-use super::{err, options, points_of, report, to_js};
-use crate::board::{StrokeRules, SvgOptions};
+use super::{check_pairs, err, options, points_of, report, to_js};
 use crate::game;
 use wasm_bindgen::prelude::*;
 
@@ -39,12 +38,6 @@ impl PqGame {
         game::PqGame::from_file(&file, 800.0, 600.0).map(|g| PqGame(g, Vec::new())).map_err(err)
     }
 
-    #[wasm_bindgen(js_name = toJson)]
-    pub fn to_json(&self) -> String {
-        let file = to_js(&self.0.to_file());
-        js_sys::JSON::stringify(&file).ok().and_then(|s| s.as_string()).unwrap_or_default()
-    }
-
     /// `pq:P,Q`.
     #[wasm_bindgen(getter, js_name = rulesName)]
     pub fn rules_name(&self) -> String {
@@ -67,36 +60,6 @@ impl PqGame {
         false
     }
 
-    #[wasm_bindgen(js_name = setRules)]
-    pub fn set_rules(&mut self, snap: f64, spot_clearance: f64, edge_clearance: f64) -> Result<(), JsError> {
-        self.0.set_rules(StrokeRules { snap, spot_clearance, edge_clearance }).map_err(err)
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn spots(&self) -> u32 {
-        self.0.spots() as u32
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn misere(&self) -> bool {
-        self.0.misere()
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn width(&self) -> f64 {
-        self.0.size().0
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn height(&self) -> f64 {
-        self.0.size().1
-    }
-
-    #[wasm_bindgen(getter, js_name = moveCount)]
-    pub fn move_count(&self) -> u32 {
-        self.0.cursor() as u32
-    }
-
     /// Lines still to draw in the move being drawn (0: none begun).
     #[wasm_bindgen(getter, js_name = linesLeft)]
     pub fn lines_left(&self) -> u8 {
@@ -115,21 +78,9 @@ impl PqGame {
         self.0.partial().to_string()
     }
 
-    pub fn moves(&self) -> Vec<String> {
-        self.0.moves().to_vec()
-    }
-
-    pub fn svg(&self, legend: bool) -> Result<String, JsError> {
-        self.0.svg(&SvgOptions { legend, ..SvgOptions::default() }).map_err(err)
-    }
-
     #[wasm_bindgen(js_name = startPosition)]
     pub fn start_position(&self) -> Option<String> {
         None
-    }
-
-    pub fn record(&self) -> String {
-        self.0.record()
     }
 
     /// The (p, q) canonical form of the position shown (`4.4.}]!`).
@@ -147,16 +98,6 @@ impl PqGame {
             return 0;
         }
         self.0.board().lives(s)
-    }
-
-    #[wasm_bindgen(js_name = spotList)]
-    pub fn spot_list(&self) -> JsValue {
-        to_js(&self.0.spot_views())
-    }
-
-    #[wasm_bindgen(js_name = edgeList)]
-    pub fn edge_list(&self) -> JsValue {
-        to_js(&self.0.edge_views())
     }
 
     /// (p, q) drawings are not tidied (the tidy compares plain positions).
@@ -188,25 +129,6 @@ impl PqGame {
         to_js(&Vec::<Vec<u32>>::new())
     }
 
-    /// As `Game.status()`, with `linesLeft`, `newSpot`, `minMoves`, `maxMoves`.
-    pub fn status(&self) -> JsValue {
-        to_js(&self.0.status())
-    }
-
-    #[wasm_bindgen(js_name = isOver)]
-    pub fn is_over(&self) -> bool {
-        self.0.is_over()
-    }
-
-    #[wasm_bindgen(js_name = toMove)]
-    pub fn to_move(&self) -> u8 {
-        self.0.to_move()
-    }
-
-    pub fn winner(&self) -> Option<u8> {
-        self.0.winner()
-    }
-
     #[wasm_bindgen(js_name = checkStroke)]
     pub fn check_stroke(&self, points: &[f64]) -> Result<JsValue, JsError> {
         self.0.check_stroke(&points_of(points), 0.5).map(|c| to_js(&c)).map_err(err)
@@ -220,9 +142,7 @@ impl PqGame {
     /// As `Game.extendStroke` (the whole stroke is checked again).
     #[wasm_bindgen(js_name = extendStroke)]
     pub fn extend_stroke(&mut self, points: &[f64]) -> Result<JsValue, JsError> {
-        if points.len() % 2 != 0 {
-            return Err(err(format!("points come as x, y pairs: {} numbers", points.len())));
-        }
+        check_pairs(points)?;
         let before = self.1.len();
         self.1.extend(points.chunks_exact(2).map(|c| [c[0], c[1]]));
         let all: Vec<f64> = self.1.iter().flatten().copied().collect();
@@ -247,30 +167,6 @@ impl PqGame {
         self.0.play_stroke(&points_of(points), t).map(|s| s.played.unwrap_or(s.line)).map_err(err)
     }
 
-    #[wasm_bindgen(js_name = playText)]
-    pub fn play_text(&mut self, text: &str) -> Result<String, JsError> {
-        self.0.play_text(text).map_err(err)
-    }
-
-    /// Takes back the line being drawn, or else the last move.
-    pub fn undo(&mut self) -> bool {
-        self.0.undo()
-    }
-
-    pub fn redo(&mut self) -> bool {
-        self.0.redo()
-    }
-
-    #[wasm_bindgen(js_name = dropRedo)]
-    pub fn drop_redo(&mut self) {
-        self.0.drop_redo()
-    }
-
-    #[wasm_bindgen(js_name = goTo)]
-    pub fn go_to(&mut self, k: u32) -> bool {
-        self.0.go_to(k as usize)
-    }
-
     #[wasm_bindgen(js_name = movesBetween)]
     pub fn moves_between(&self, _a: u32, _b: u32, _limit: Option<u32>) -> Vec<String> {
         Vec::new()
@@ -282,6 +178,8 @@ impl PqGame {
         self.0.move_choices().map(|m| m.len() as u32).map_err(err)
     }
 }
+
+shared_game_methods!(PqGame);
 
 /// The analysis of the position after a `{pq:P,Q}` record replayed on a
 /// `width` × `height` board (the page's, so the moves name its points):
