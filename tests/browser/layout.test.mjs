@@ -407,12 +407,19 @@ test('a phone: two fingers zoom and pan, one finger then draws a move', async ()
   // A double tap fits the drawing again.
   const taps = await page.context().newCDPSession(page);
   const at = [{ x: c.x, y: c.y + 150, id: 1, radiusX: 2, radiusY: 2, force: 1 }];
-  for (let k = 0; k < 2; k++) {
-    await taps.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at });
-    await taps.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  // The page takes two taps within 400 ms (by its clock when it handles
+  // them): on a machine busy with the native tests the second came later
+  // (session 29's CI), so up to three double taps, each given 5 s.
+  let fitted = false;
+  for (let attempt = 0; attempt < 3 && !fitted; attempt++) {
+    for (let k = 0; k < 2; k++) {
+      await taps.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at });
+      await taps.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    }
+    fitted = await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.board.zoom() === 1, null, { timeout: 5000 }).then(() => true, () => false);
   }
   await taps.detach();
-  await page.waitForFunction(() => /** @type {any} */ (globalThis).sprouts.board.zoom() === 1);
+  assert.ok(fitted, 'a double tap fits the drawing again');
   assert.deepEqual(await movesShown(page), ['1(4)2']);
   assert.deepEqual(errors, []);
   await page.close();
