@@ -13,8 +13,8 @@ echo "== expected time on a 2-core machine: 11 to 24 min the first time in a fre
 echo "   clone (plus 4 min, once, building wasm-bindgen-cli; measured on 2026-11-29"
 echo "   on two machines); later runs skip the units that passed on the same inputs"
 echo "   (SPROUTS_TEST_CACHE=0 runs all): with nothing changed, the build checks and"
-echo "   the plan only; after a change to www/, the browser tests (about 10 min); to"
-echo "   src/, everything (docs/contributing.md, \"session 29: the test cache\")"
+echo "   the plan only (7 s); after a change to www/, the browser tests (about 10 min);"
+echo "   to src/, everything (docs/contributing.md, \"session 29: the test cache\")"
 bash scripts/setup.sh --browser
 # shellcheck source=scripts/env.sh
 . scripts/env.sh
