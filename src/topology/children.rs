@@ -400,17 +400,13 @@ fn occurrences(p: &Position) -> Vec<u8> {
 /// cannot move without changing the drawing elsewhere). 400 two-life spots
 /// on one boundary then give 400 moves to try rather than 80,000.
 fn period(p: &Position, b: &Boundary, count: &[u8]) -> usize {
-    let tok: Vec<u64> = b
-        .iter()
-        .map(|&s| {
-            if count[s as usize] == 1 {
-                p.lives(s) as u64
-            } else {
-                4 + s as u64
-            }
-        })
-        .collect();
-    cyclic_period(&tok)
+    cyclic_period(&tokens(p, b, count))
+}
+
+/// A boundary's corners as `period` reads them: a spot that appears nowhere
+/// else by its lives, any other by its own number.
+fn tokens(p: &Position, b: &Boundary, count: &[u8]) -> Vec<u64> {
+    b.iter().map(|&s| if count[s as usize] == 1 { p.lives(s) as u64 } else { 4 + s as u64 }).collect()
 }
 
 /// The corners a boundary's corner is mapped to by the symmetries of the
@@ -477,16 +473,7 @@ fn reflection(p: &Position, region: &Region, count: &[u8]) -> Option<(usize, usi
     if long.next().is_some() {
         return None;
     }
-    let tok: Vec<u64> = b
-        .iter()
-        .map(|&s| {
-            if count[s as usize] == 1 {
-                p.lives(s) as u64
-            } else {
-                4 + s as u64
-            }
-        })
-        .collect();
+    let tok = tokens(p, b, count);
     let n = tok.len();
     (0..n)
         .find(|&k| (0..n).all(|i| tok[i] == tok[(k + n - i) % n]))
