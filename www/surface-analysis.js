@@ -57,7 +57,8 @@ export function createSurfaceAnalysis(host, worker, panel, button) {
       const ul = document.createElement('ul');
       for (const w of a.winning) {
         const li = document.createElement('li');
-        li.textContent = w.move ? `${w.move} → ${w.position}` : `→ ${w.position} (a move the computer cannot draw here)`;
+        li.textContent = w.move ? `${w.move} → ${w.position}` : `a move to ${w.position} (the computer cannot draw it here)`;
+        li.dataset.position = w.position;
         ul.append(li);
       }
       panel.append(ul);
