@@ -111,7 +111,7 @@ export function createAnalysis(ctl, worker, board, host) {
     result.replaceChildren();
     result.dataset.state = state;
     const g = ctl.game;
-    const who = ctl.playerName(/** @type {1|2} */ (g.toMove()));
+    const who = ctl.seatName(/** @type {1|2} */ (g.toMove()));
     const p = (/** @type {string} */ text) => el('p', text);
     if (a.outcome === null) {
       result.append(p(state === 'solving' ? 'Solving: the outcome comes first.' : `Analysis ${a.stopped === 'stopped' ? 'stopped' : `not finished: ${a.stopped}`} before the outcome was proved.`));

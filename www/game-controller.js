@@ -144,6 +144,18 @@ export class GameController extends EventTarget {
     return k === 'human' ? `Player ${p}` : `Player ${p} (computer, ${k})`;
   }
 
+  /**
+   * Who player p is in the game shown: while a game is replayed nobody on
+   * the page plays it, so it is the record's player (its header's name,
+   * if any); otherwise the page's seat.
+   * @param {1|2} p
+   */
+  seatName(p) {
+    if (!this.replaying) return this.playerName(p);
+    const name = this.written?.header.players?.[p === 1 ? 'first' : 'second'];
+    return name ? `${name} (Player ${p})` : `Player ${p}`;
+  }
+
   // ---- history
 
   /**
@@ -320,7 +332,8 @@ export class GameController extends EventTarget {
     if (!w?.header.result || g.moveCount !== w.moves.length || !this.writtenMove(w.moves.length, g.moves())) return null;
     const p = /** @type {1|2} */ (w.header.result);
     const name = w.header.players?.[p === 1 ? 'first' : 'second'];
-    return { winner: p, text: `${name ? `${name} (${this.playerName(p)})` : this.playerName(p)} won by the record (${p === 1 ? 'I' : 'II'})` };
+    // The record's players, not the page's seats: the computer did not play it.
+    return { winner: p, text: `${name ? `${name} (Player ${p})` : `Player ${p}`} won by the record (${p === 1 ? 'I' : 'II'})` };
   }
 
   /** How many moves come after the one shown. */

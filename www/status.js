@@ -23,25 +23,28 @@ export function createStatus(ctl) {
     let head;
     let rest = '';
     const survive = endWords(g, st);
+    // Against the computer the line speaks to the player, except in a
+    // replay: nobody on the page played the moves shown (a record's
+    // players are its own).
+    const speak = ctl.mixed() && !ctl.replaying;
     if (st.over) {
       const w = /** @type {1|2} */ (st.winner);
       const l = /** @type {1|2|null} */ (st.lastMover);
-      head = ctl.mixed() ? (ctl.isHuman(w) ? 'Game over: you win!' : 'Game over: the computer wins.') : `Game over: ${ctl.playerName(w)} wins.`;
+      head = speak ? (ctl.isHuman(w) ? 'Game over: you win!' : 'Game over: the computer wins.') : `Game over: ${ctl.seatName(w)} wins.`;
       // The winner is named once: "they" when it is them. A finished
       // position opened has no last move: player 1 cannot move at all.
-      const who = (/** @type {1|2} */ p) => ctl.mixed()
+      const who = (/** @type {1|2} */ p) => speak
         ? (ctl.isHuman(p) ? 'You' : p === w ? 'It' : 'The computer')
-        : (p === w ? 'They' : ctl.playerName(p));
+        : (p === w ? 'They' : ctl.seatName(p));
       const what = l ? `${who(l)} made the last move` : `${who(1)} cannot move at the start`;
       rest = `${what}, and in ${
         st.misere ? 'misère play the last move loses' : 'normal play the last move wins'}. ${survive}`;
     } else {
       const p = /** @type {1|2} */ (st.toMove);
-      // Against the computer the line speaks to the player; the move
-      // number is the move list's (one number for a pair of moves).
-      // While a replay shows a move, nobody plays: the computer waits too.
-      head = !ctl.mixed() ? `${ctl.playerName(p)} to move` : ctl.isHuman(p) ? 'Your move'
-        : ctl.replaying ? 'The computer to move' : 'The computer is thinking…';
+      // The move number is the move list's (one number for a pair of
+      // moves). While a replay shows a move, nobody plays: the computer
+      // waits too.
+      head = !speak ? `${ctl.seatName(p)} to move` : ctl.isHuman(p) ? 'Your move' : 'The computer is thinking…';
       rest = `(move ${Math.floor(st.moveNumber / 2) + 1}, ${livesWords(g, st.lives)} left${st.misere ? '; misère: the last move loses' : ''}).`;
     }
     // The end of a record opened: its result, which need not be the board's (a concession).

@@ -29,11 +29,32 @@ test('a tournament record on the page: moves as written, the header, the result 
   assert.match(await page.textContent('#status') ?? '', /Khorkov \(Player 2\) won by the record \(II\)\..*Last move: 11\(46\)11\[12-15\]\./);
   // Earlier: whose turn, and misère.
   await page.click('#replay-first');
-  assert.match(await page.textContent('#status') ?? '', /Player 1 to move.*misère: the last move loses/);
+  assert.match(await page.textContent('#status') ?? '', /^Replaying: AuntBeast \(Player 1\) to move.*misère: the last move loses/);
   assert.doesNotMatch(await page.textContent('#status') ?? '', /won by the record/);
   // A plain game has no header line.
   await page.click('#new-game');
   assert.equal(await page.locator('#record-head').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a record replayed with the computer chosen as opponent: the record\'s players, not "you" and "the computer"', async () => {
+  const { page, errors } = await site.open('');
+  await page.selectOption('#opponent', 'heuristic');
+  await openRecord(page, R26);
+  // The end: the winner by the record is Khorkov, player 2, not the computer's seat.
+  const end = await page.textContent('#status') ?? '';
+  assert.match(end, /^Replaying: Khorkov \(Player 2\) won by the record \(II\)\./);
+  assert.doesNotMatch(end, /computer|Your move|you win/i);
+  // Move 12 shown: AuntBeast (player 1) is to move in the record.
+  await page.click('#moves li[data-n="12"]');
+  const mid = await page.textContent('#status') ?? '';
+  assert.match(mid, /^Replaying: AuntBeast \(Player 1\) to move \(move 7, .*misère: the last move loses\)/);
+  assert.doesNotMatch(mid, /computer|Your move/i);
+  // Continuing from here hands the seats back to the page: the line speaks to the player again.
+  await page.click('#continue');
+  await page.click('#continue-yes');
+  await page.waitForFunction(() => /^(Your move|The computer)/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 30000 });
   assert.deepEqual(errors, []);
   await page.close();
 });
