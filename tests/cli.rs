@@ -384,3 +384,50 @@ fn every_command_reads_a_record_or_a_position_the_same_way() {
         assert!(e.contains("is neither a game record (at offset ") && e.contains(") nor a position (at offset "), "{args:?}: {e}");
     }
 }
+
+/// A record file as the association's pages give it (`#` lines are
+/// comments), `sprouts random > game.txt`, or `-` for standard input: every
+/// command that takes a record or a position reads the one record in it,
+/// as if its text had been given. A file of several, an empty one, a
+/// folder or a missing file is a one-line error that names it.
+#[test]
+fn a_record_or_position_may_be_given_as_a_file_or_standard_input() {
+    let dir = std::env::temp_dir().join(format!("sprouts-cli-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let real = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records/wgosa-2006-recent-game.txt");
+    let line = std::fs::read_to_string(real).unwrap().lines().find(|l| !l.trim().is_empty() && !l.starts_with('#')).unwrap().trim().to_string();
+    assert_eq!(ok(&["replay", real]), ok(&["replay", &line]));
+    assert_eq!(ok(&["replay", real, "--json", "--header"]), ok(&["replay", &line, "--json", "--header"]));
+    for cmd in ["canon", "moves"] {
+        assert_eq!(ok(&[cmd, real]), ok(&[cmd, &line]), "{cmd}");
+    }
+    assert_eq!(svg_title(&ok(&["draw", real, "--svg", "-"])), svg_title(&ok(&["draw", &line, "--svg", "-"])));
+    // A position in a file, with a comment and blank lines around it.
+    std::fs::write(path("pos.txt"), "# two lands\n\n0+12\n\n").unwrap();
+    assert_eq!(ok(&["canon", &path("pos.txt")]).trim(), "0.}]12.}]!");
+    // Standard input.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sprouts"))
+        .args(["replay", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(format!("# a comment\n{line}\n").as_bytes()).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), ok(&["replay", &line]));
+    // Errors name the file.
+    std::fs::write(path("two.txt"), format!("{line}\n# and\n2+ 1(3)2\n")).unwrap();
+    let e = misuse(&["replay", &path("two.txt")]);
+    assert!(e.contains("two.txt: 2 records or positions (lines 1, 3)"), "{e}");
+    std::fs::write(path("empty.txt"), "# nothing here\n\n").unwrap();
+    assert!(misuse(&["solve", &path("empty.txt")]).contains("empty.txt: no record or position in it"));
+    assert!(misuse(&["replay", &path("missing.txt")]).contains("missing.txt: no such file"));
+    assert!(misuse(&["canon", &dir.to_string_lossy()]).contains("is a folder"));
+    // A file whose one line is not a record: the reading's error, as for the text.
+    std::fs::write(path("bad.txt"), "2+ 1(3)2 x\n").unwrap();
+    assert!(misuse(&["replay", &path("bad.txt")]).contains("is neither a game record (at offset 9"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,6 +1,6 @@
 //! Engine subcommands: moves, canon, perft, replay, random, bench movegen.
 
-use super::args::{json, read_text, PositionArgs};
+use super::args::{argument_text, json, read_text, PositionArgs};
 use super::Output;
 use clap::Args;
 use sprouts::game::Game;
@@ -118,11 +118,12 @@ pub fn perft(args: &PerftArgs) -> Output {
 /// With --surface (or a saved game or link that names its surface): a surface board's game,
 /// every stroke checked, each move and the position after it.
 #[derive(Args)]
-#[command(after_help = "Examples:\n  sprouts replay '2+ 1(3)2 1(4)2 1(5)!2 II'\n  sprouts replay --json --header '2+ (A - B*) 1(3)2 1(4)2 II'\n  \
+#[command(after_help = "Examples:\n  sprouts replay '2+ 1(3)2 1(4)2 1(5)!2 II'\n  sprouts replay game.txt\n  sprouts replay --json --header '2+ (A - B*) 1(3)2 1(4)2 II'\n  \
                         sprouts replay --surface torus game.sprouts.json\n  \
                         sprouts replay --surface torus 'surface.html#surface=torus&n=1&s=200,200,212.5,179.2,220.8,187.5,220.8,404.2,187.5,579.2,200,600'")]
 pub struct ReplayArgs {
-    /// A WGOSA game record: 2+ 1(3)2 1(4)2 ... With --surface: the surface board's saved game
+    /// A WGOSA game record: 2+ 1(3)2 1(4)2 ..., or a file holding one (lines starting with # are
+    /// comments, as in the association's record files; - reads standard input). With --surface: the surface board's saved game
     /// (its JSON text or a .sprouts.json file) or its share link (surface.html#surface=...)
     #[arg(value_name = "RECORD")]
     record: String,
@@ -145,30 +146,36 @@ pub fn replay(args: &ReplayArgs) -> Output {
     if super::surface_game::is_surface_record(args.surface, &args.record) {
         return super::surface_game::replay(args.surface, &args.record, args.json, args.header);
     }
+    // A file named (or `-`): its record, or the saved game it holds.
+    let text = argument_text(&args.record)?;
+    let record: &str = &text;
+    if super::surface_game::is_surface_record(args.surface, record) {
+        return super::surface_game::replay(args.surface, record, args.json, args.header);
+    }
     // The lines of `random --rules pq:P,Q` ((p, q) Sprouts has no record).
-    if args.record.trim_start().starts_with("# rules: pq:") {
-        return super::pq::replay(&args.record);
+    if record.trim_start().starts_with("# rules: pq:") {
+        return super::pq::replay(record);
     }
-    if args.record.trim_start().starts_with("{pq:") {
-        return super::pq::replay_record(&args.record, args.json);
+    if record.trim_start().starts_with("{pq:") {
+        return super::pq::replay_record(record, args.json);
     }
-    if args.record.trim_start().starts_with('{') {
-        return replay_variant(args);
+    if record.trim_start().starts_with('{') {
+        return replay_variant(record, args.json);
     }
-    let rec = match read_text(&args.record)? {
+    let rec = match read_text(record)? {
         Reading::Record(r) => r,
         Reading::Position(_) => {
             return Err(format!(
                 "{} reads as a position, not a game record: replay needs a record (2+ 1(3)2 ...); \
                  canon, moves, solve and draw take a position",
-                sprouts::text::quote_around(&args.record, 0)
+                sprouts::text::quote_around(record, 0)
             )
             .into())
         }
     };
     // The moves as written, beside the engine's reading of them.
-    let (_, written) = Record::parse_written(&args.record)
-        .map_err(|e| format!("record: {e}, in {}", sprouts::text::quote_around(&args.record, e.offset)))?;
+    let (_, written) = Record::parse_written(record)
+        .map_err(|e| format!("record: {e}, in {}", sprouts::text::quote_around(record, e.offset)))?;
     let g = Game::replay(&rec, None).map_err(|e| e.to_string())?;
     let mut steps: Vec<ReplayStep> = Vec::new();
     for ((m, k), w) in g.all_moves().iter().zip(1..).zip(written) {
@@ -196,15 +203,15 @@ pub fn replay(args: &ReplayArgs) -> Output {
 /// A record under other rules (`{brussels} 2+ ...`, see
 /// `sprouts::game::Variant`): the same lines as a plain record's (each move
 /// as the game writes it, with its mark), the game drawn by the router.
-fn replay_variant(args: &ReplayArgs) -> Output {
-    let g = Game::from_tagged_record(&args.record, None).map_err(|e| e.to_string())?;
+fn replay_variant(record: &str, as_json: bool) -> Output {
+    let g = Game::from_tagged_record(record, None).map_err(|e| e.to_string())?;
     let mut steps: Vec<ReplayStep> = Vec::new();
     for (m, k) in g.all_moves().iter().zip(1..) {
         let Some(p) = g.position_at(k) else { continue };
         let position = Canon::of_limited(p).map_err(|e| format!("move {k} `{m}`: {e}"))?.to_string();
         steps.push(ReplayStep { text: m.clone(), position, hoey: HoeyDisplay(p).to_string(), written: m.clone() });
     }
-    if args.json {
+    if as_json {
         return Ok(json(&steps));
     }
     let mut out = format!("# rules: {}\n", g.variant().rules);

@@ -31,7 +31,8 @@ use std::process::ExitCode;
     arg_required_else_help = true,
     after_help = "A <POSITION> is a GLOP string (0*5.}]!), a spots-dialect string (0*5|), a Hoey list\n\
                   (1,3,2,3;4), or a WGOSA record (2+ 1(3)2) for the position after its\n\
-                  moves; --spots N gives the N-spot start instead.\n\n\
+                  moves, or a file holding one (- reads standard input); --spots N gives\n\
+                  the N-spot start instead.\n\n\
                   Example:\n  sprouts solve --spots 5 --misere"
 )]
 struct Cli {
