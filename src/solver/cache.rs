@@ -4,34 +4,25 @@
 //! 40% of expansions at 11 spots), and generating children (every move
 //! played and canonicalised) is nearly all the cost of an expansion. A
 //! direct-mapped cache keeps the last children list seen in each slot.
-//! Its children are canonical forms, or (the misère tree search) what the
-//! search makes of them ([`Cost`]).
 
 use super::table::hash;
 use crate::topology::Canon;
 use std::rc::Rc;
 
-/// What a cached child costs in memory, estimated, for the cap.
-pub(crate) trait Cost {
-    fn cost(&self) -> usize;
-}
-
-impl Cost for Canon {
-    fn cost(&self) -> usize {
-        32 + 2 * self.tokens().len()
-    }
-}
-
 /// Estimated bytes of a cached list, for the memory cap.
-fn cost<T: Cost>(key: &[u8], children: &[T]) -> usize {
-    64 + key.len() + children.iter().map(Cost::cost).sum::<usize>()
+fn cost(key: &[u8], children: &[Canon]) -> usize {
+    64 + key.len()
+        + children
+            .iter()
+            .map(|c| 32 + 2 * c.tokens().len())
+            .sum::<usize>()
 }
 
 /// A position's key and its children.
-type Entry<T> = (Box<[u8]>, Rc<[T]>);
+type Entry = (Box<[u8]>, Rc<[Canon]>);
 
-pub(crate) struct ChildCache<T = Canon> {
-    slots: Vec<Option<Entry<T>>>,
+pub(crate) struct ChildCache {
+    slots: Vec<Option<Entry>>,
     bytes: usize,
     peak: usize,
     cap: usize,
@@ -39,9 +30,9 @@ pub(crate) struct ChildCache<T = Canon> {
     hand: usize,
 }
 
-impl<T: Cost> ChildCache<T> {
+impl ChildCache {
     /// A cache of about `cap` bytes (none below 64 KiB).
-    pub(crate) fn new(cap: usize) -> ChildCache<T> {
+    pub(crate) fn new(cap: usize) -> ChildCache {
         let cap = if cap < 64 << 10 { 0 } else { cap };
         // About 2 KiB per list (20 children of 40 tokens).
         let slots = if cap == 0 {
@@ -49,7 +40,7 @@ impl<T: Cost> ChildCache<T> {
         } else {
             (cap / 2048).next_power_of_two() / 2
         };
-        let bytes = slots * std::mem::size_of::<Option<Entry<T>>>();
+        let bytes = slots * std::mem::size_of::<Option<Entry>>();
         ChildCache {
             slots: (0..slots).map(|_| None).collect(),
             bytes,
@@ -73,15 +64,15 @@ impl<T: Cost> ChildCache<T> {
     }
 
     /// The cached children of the position with this key.
-    pub(crate) fn get(&self, key: Option<&[u8]>) -> Option<Rc<[T]>> {
+    pub(crate) fn get(&self, key: Option<&[u8]>) -> Option<Rc<[Canon]>> {
         let key = key?;
         let (k, children) = self.slots.get(self.slot(key)?)?.as_ref()?;
         (&k[..] == key).then(|| Rc::clone(children))
     }
 
     /// Caches the children of the position with this key.
-    pub(crate) fn put(&mut self, key: Option<&[u8]>, children: Vec<T>) -> Rc<[T]> {
-        let children: Rc<[T]> = children.into();
+    pub(crate) fn put(&mut self, key: Option<&[u8]>, children: Vec<Canon>) -> Rc<[Canon]> {
+        let children: Rc<[Canon]> = children.into();
         let (Some(key), Some(i)) = (key, key.and_then(|k| self.slot(k))) else {
             return children;
         };

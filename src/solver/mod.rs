@@ -290,11 +290,7 @@ pub struct Solver {
     convention: Convention,
     game: Game,
     table: Table,
-    /// Children lists of the normal and whole-position misère searches.
     cache: ChildCache,
-    /// Children lists of the misère tree search (`rct.rs`), as it adds
-    /// them to a state; one of the two caches is empty.
-    kids: ChildCache<rct::Kid>,
     nodes: u64,
     progress_every: u64,
     next_report: u64,
@@ -329,11 +325,8 @@ impl Solver {
         // enough to be useful; a quarter in misère play, whose search comes
         // back to the same large lands across many sums (its table rarely
         // fills, and a list is a whole expansion's canonical forms).
-        let (cache, kids) = if convention == Convention::Misere {
-            (ChildCache::new(0), ChildCache::new(config.table_bytes / 4))
-        } else {
-            (ChildCache::new(config.table_bytes / 16), ChildCache::new(0))
-        };
+        let share = if convention == Convention::Misere { 4 } else { 16 };
+        let cache = ChildCache::new(config.table_bytes / share);
         // Misère play: a quarter for the trees and their memos.
         // (None below 64 KiB: see `Trees::new`.)
         let trees = match convention {
@@ -343,9 +336,8 @@ impl Solver {
         Solver {
             convention,
             game: Game::Plane,
-            table: Table::new(config.table_bytes - cache.cap() - kids.cap() - trees),
+            table: Table::new(config.table_bytes - cache.cap() - trees),
             cache,
-            kids,
             nodes: 0,
             progress_every: every,
             next_report: every,
@@ -398,13 +390,9 @@ impl Solver {
     /// without trees: much slower, kept as the reference the tree search
     /// is tested against.
     pub fn whole_position_misere(config: Config) -> Solver {
-        let s = Solver::new(Convention::Misere, config);
-        // Its lists are canonical forms: the cache's share moves over.
         Solver {
             whole_positions: true,
-            cache: ChildCache::new(s.kids.cap()),
-            kids: ChildCache::new(0),
-            ..s
+            ..Solver::new(Convention::Misere, config)
         }
     }
 
@@ -430,10 +418,9 @@ impl Solver {
         Stats {
             nodes: self.nodes,
             table_entries: self.table.entries(),
-            table_bytes: self.table.bytes() + self.cache.bytes() + self.kids.bytes() + self.trees.bytes(),
+            table_bytes: self.table.bytes() + self.cache.bytes() + self.trees.bytes(),
             peak_table_bytes: self.table.peak_bytes()
                 + self.cache.peak_bytes()
-                + self.kids.peak_bytes()
                 + self.trees.peak_bytes(),
             evictions: self.table.evictions() + self.trees.clears(),
             trees: self.trees.len(),

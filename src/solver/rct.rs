@@ -49,27 +49,6 @@ struct State {
     ids: SmallVec<[u32; 6]>,
 }
 
-/// A child of a land as the search adds it to a state: its lands too
-/// large for a tree (shared by every state made with it) and the trees of
-/// the others, in the order of the child's lands. Cached instead of the
-/// child's canonical form, so that a land expanded again does not look its
-/// children's lands up in the trees' memo nor copy their tokens (that was
-/// a tenth of the time at 15 spots, docs/benchmarks.md). A land's tree,
-/// once known, never changes (the arena keeps its trees), nor does a
-/// land's being too large for one: a child's trees are those
-/// [`Solver::add_lands`] would give it.
-#[derive(Debug)]
-pub(super) struct Kid {
-    lands: SmallVec<[Rc<[u16]>; 2]>,
-    ids: SmallVec<[u32; 4]>,
-}
-
-impl super::cache::Cost for Kid {
-    fn cost(&self) -> usize {
-        48 + self.lands.iter().map(|l| 24 + 2 * l.len()).sum::<usize>() + 4 * self.ids.len().saturating_sub(4)
-    }
-}
-
 /// Table values of a state: lost, won, or open (its proof and disproof
 /// numbers in the data). One record per state, so that looking a child up
 /// is one probe of the table.
@@ -174,86 +153,6 @@ impl Solver {
         Ok(())
     }
 
-    /// What [`Solver::add_lands`] adds to a state for the child `c`.
-    fn kid(&mut self, c: &Canon) -> Result<Kid, SolveError> {
-        let mut kid = Kid { lands: SmallVec::new(), ids: SmallVec::new() };
-        for l in c.land_tokens() {
-            match self.land_tree(l)? {
-                Some(id) => kid.ids.push(id),
-                None => kid.lands.push(Rc::from(l)),
-            }
-        }
-        Ok(kid)
-    }
-
-    /// `st` with the child `kid` added, in normal form (as
-    /// [`Solver::add_lands`] would make it).
-    fn add_kid(st: &mut State, kid: &Kid) {
-        if !kid.lands.is_empty() {
-            st.lands.extend(kid.lands.iter().cloned());
-            crate::sort::sort_short(&mut st.lands);
-        }
-        st.ids.extend_from_slice(&kid.ids);
-        normalise(st);
-    }
-
-    /// Calls `visit` on the state `rest` plus each child of `land` until it
-    /// returns true, and says whether it did: [`Solver::each_child`] for
-    /// the tree search, with the children kept as [`Kid`]s.
-    fn each_kid(
-        &mut self,
-        land: &[u16],
-        rest: &State,
-        visit: &mut dyn FnMut(&mut Solver, State) -> Result<bool, SolveError>,
-    ) -> Result<bool, SolveError> {
-        let k = key(land);
-        if let Some(kids) = self.kids.get(k.as_deref()) {
-            for kid in kids.iter() {
-                let mut next = rest.clone();
-                Solver::add_kid(&mut next, kid);
-                if visit(self, next)? {
-                    return Ok(true);
-                }
-            }
-            return Ok(false);
-        }
-        // As in `each_child`: repeated children (found by a hash of their
-        // tokens, compared exactly) are not visited again, and the list is
-        // kept in the order of the children's forms, so that the search
-        // visits them in the same order from the cache as it did before.
-        let mut found: Vec<(u64, Canon, Kid)> = Vec::with_capacity(32);
-        let mut bytes = 0;
-        let mut result = Ok(false);
-        let game = self.game;
-        Solver::land_children(game, &Canon::of_land_tokens(land), true, &mut |c| {
-            let h = super::token_hash(c.tokens());
-            if found.iter().any(|(g, k, _)| *g == h && *k == c) {
-                result = self.generated(0).map(|()| false);
-                return if result.is_ok() { ControlFlow::Continue(()) } else { ControlFlow::Break(()) };
-            }
-            let b = super::child_bytes(&c);
-            bytes += b;
-            self.held += b;
-            result = self.generated(0).and_then(|()| self.kid(&c)).and_then(|kid| {
-                let mut next = rest.clone();
-                Solver::add_kid(&mut next, &kid);
-                found.push((h, c, kid));
-                visit(self, next)
-            });
-            if matches!(result, Ok(false)) {
-                ControlFlow::Continue(())
-            } else {
-                ControlFlow::Break(())
-            }
-        })?;
-        self.held -= bytes;
-        if matches!(result, Ok(false)) {
-            crate::sort::sort_short_by(&mut found, |a, b| a.1.cmp(&b.1));
-            self.kids.put(k.as_deref(), found.into_iter().map(|(_, _, kid)| kid).collect());
-        }
-        result
-    }
-
     /// The outcome of a state when it is decided without search.
     fn settled(&self, st: &State) -> Option<bool> {
         if !st.lands.is_empty() {
@@ -344,7 +243,9 @@ impl Solver {
             }
             let mut rest = st.clone();
             rest.lands.remove(i);
-            let won = self.each_kid(&st.lands[i], &rest, &mut |this, next| {
+            let won = self.each_child(&Canon::of_land_tokens(&st.lands[i]), &mut |this, c| {
+                let mut next = rest.clone();
+                this.add_lands(&mut next, c)?;
                 let n = this.numbers_of(&next);
                 options.push((next, n));
                 Ok(n == pns::LOSS)
