@@ -32,18 +32,21 @@
 //! one land two ways, and its misère search tries one move per class of
 //! moves alike by a symmetry, so it may never meet the writing of a child
 //! that the verifier's generator (every move, [`Position::for_each_quick_child`])
-//! gives. Each land of a fact, of a generated child and of the root is
-//! renamed by [`Canon::of_within`] once ([`Checker::name`], memoised by the
-//! writing): two lands with one canonical form are the same game, so a
-//! fact read under its canonical name is a fact about the land looked
-//! for. Where the naming search would pass `CANON_STEPS` the writing is
-//! kept as it is (it still names exactly its land: at worst a fact is
-//! missed and the certificate refused, never a wrong one accepted).
+//! gives. Each land of a fact and of the root is renamed by
+//! [`Canon::of_within`] once ([`Checker::name`], memoised by the
+//! writing), and the generated children are named exactly from the land
+//! and the move ([`Position::children_limited`]): two lands with one
+//! canonical form are the same game, so a fact read under its canonical
+//! name is a fact about the land looked for. Where the naming search
+//! would pass `CANON_STEPS` the writing is kept as it is (it still names
+//! exactly its land: at worst a fact is missed and the certificate
+//! refused, never a wrong one accepted).
 //! Surfaces' forms are canonical already, and a variant's solver and
 //! verifier name children with one generator, so those are read as
 //! written.
 //!
 //! [`Position::for_each_quick_child`]: crate::Position::for_each_quick_child
+//! [`Position::children_limited`]: crate::Position::children_limited
 
 use super::{fact, show, Refusal, Refusals, Root, Verdict};
 use crate::certificate::{Certificate, Fact};
