@@ -32,18 +32,21 @@
 //! one land two ways, and its misère search tries one move per class of
 //! moves alike by a symmetry, so it may never meet the writing of a child
 //! that the verifier's generator (every move, [`Position::for_each_quick_child`])
-//! gives. Each land of a fact, of a generated child and of the root is
-//! renamed by [`Canon::of_within`] once ([`Checker::name`], memoised by the
-//! writing): two lands with one canonical form are the same game, so a
-//! fact read under its canonical name is a fact about the land looked
-//! for. Where the naming search would pass `CANON_STEPS` the writing is
-//! kept as it is (it still names exactly its land: at worst a fact is
-//! missed and the certificate refused, never a wrong one accepted).
+//! gives. Each land of a fact and of the root is renamed by
+//! [`Canon::of_within`] once ([`Checker::name`], memoised by the
+//! writing), and the generated children are named exactly from the land
+//! and the move ([`Position::children_limited`]): two lands with one
+//! canonical form are the same game, so a fact read under its canonical
+//! name is a fact about the land looked for. Where the naming search
+//! would pass `CANON_STEPS` the writing is kept as it is (it still names
+//! exactly its land: at worst a fact is missed and the certificate
+//! refused, never a wrong one accepted).
 //! Surfaces' forms are canonical already, and a variant's solver and
 //! verifier name children with one generator, so those are read as
 //! written.
 //!
 //! [`Position::for_each_quick_child`]: crate::Position::for_each_quick_child
+//! [`Position::children_limited`]: crate::Position::children_limited
 
 use super::{fact, show, Refusal, Refusals, Root, Verdict};
 use crate::certificate::{Certificate, Fact};
@@ -207,34 +210,49 @@ impl Checker {
     }
 
     /// The distinct children of a land (canonically named: each child's
-    /// lands by [`Checker::name`], sorted).
+    /// lands as [`Checker::name`] names them, sorted).
     fn children(&mut self, land: &Canon) -> Vec<Canon> {
         if let Some(c) = self.children.get(land) {
             return c.clone();
         }
-        let mut out = Vec::new();
-        if self.surface {
+        let out = if self.surface {
             // Every land named was checked not too wide when loaded.
-            out = crate::surfaces::child_forms(land);
+            crate::surfaces::child_forms(land)
         } else if self.rules == Rules::Sprouts {
-            let mut written = Vec::new();
-            land.position().for_each_quick_child(&mut |c| {
-                written.push(c);
-                ControlFlow::Continue(())
-            });
-            written.sort_unstable();
-            written.dedup();
-            for c in written {
-                let lands = self.names(c.lands());
-                out.push(Canon::concat(&lands));
+            // Each child named exactly at once, from the land and the move
+            // (the lands of a canonical form are canonical forms): writing
+            // it the quick way and renaming its lands cost 40 % more time
+            // and half as much memory again (docs/benchmarks.md, sessions
+            // 29 and 30). Past the naming steps, renamed land by land.
+            match land.position().children_limited() {
+                Ok(named) => sorted_lands(named),
+                Err(_) => self.renamed_children(land),
             }
-            out.sort_unstable();
-            out.dedup();
         } else {
-            out = crate::variants::child_keys(land, self.rules);
-        }
+            crate::variants::child_keys(land, self.rules)
+        };
         self.generated += out.len() as u64;
         self.children.insert(land.clone(), out.clone());
+        out
+    }
+
+    /// The children written the quick way, each land renamed by
+    /// [`Checker::name`] (a land too hard to name keeps its writing).
+    fn renamed_children(&mut self, land: &Canon) -> Vec<Canon> {
+        let mut written = Vec::new();
+        land.position().for_each_quick_child(&mut |c| {
+            written.push(c);
+            ControlFlow::Continue(())
+        });
+        written.sort_unstable();
+        written.dedup();
+        let mut out = Vec::new();
+        for c in written {
+            let lands = self.names(c.lands());
+            out.push(Canon::concat(&lands));
+        }
+        out.sort_unstable();
+        out.dedup();
         out
     }
 
@@ -581,4 +599,58 @@ pub(super) fn prune(cert: &Certificate, root: Root) -> Result<Certificate, Refus
     }
     let facts = cert.facts.iter().zip(&keep).filter(|(_, &k)| k).map(|(f, _)| f.clone()).collect();
     Ok(Certificate { misere: true, rules: cert.rules, surface: cert.surface, facts })
+}
+
+/// Each child with its lands in the order of a sum's lands, the list
+/// sorted and without repeats.
+fn sorted_lands(children: Vec<Canon>) -> Vec<Canon> {
+    let mut out: Vec<Canon> = children
+        .into_iter()
+        .map(|c| {
+            let mut lands = c.lands();
+            lands.sort();
+            Canon::concat(&lands)
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    /// The children named at once are those named land by land (which
+    /// session 29's certificates were checked with), along random games.
+    #[test]
+    fn children_named_at_once_are_the_renamed_ones() {
+        let mut c = Checker {
+            arena: Arena::new(),
+            land_games: HashMap::new(),
+            lost: HashSet::new(),
+            children: HashMap::new(),
+            generated: 0,
+            rules: Rules::Sprouts,
+            surface: false,
+            names: HashMap::new(),
+        };
+        let (mut x, mut lands) = (7u64, 0);
+        for n in (5..=9).cycle().take(15) {
+            let mut p = Canon::of(&Position::start(n).unwrap());
+            while !p.is_empty() {
+                let land = p.lands().swap_remove(0);
+                let at_once = sorted_lands(land.position().children_limited().unwrap());
+                assert_eq!(at_once, c.renamed_children(&land), "{land}");
+                lands += 1;
+                if at_once.is_empty() {
+                    break;
+                }
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                p = at_once[(x >> 33) as usize % at_once.len()].clone();
+            }
+        }
+        assert!(lands > 100, "{lands} lands");
+    }
 }
