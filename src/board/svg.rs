@@ -234,14 +234,21 @@ fn path(p: &[Point]) -> String {
     d
 }
 
-/// A coordinate with two decimals, no trailing zeros.
+/// A coordinate with two decimals, no trailing zeros. Written with integers:
+/// `format!("{:.2}")` wrote the same, but its exact mode (Grisu, Dragon,
+/// about 7 kB) linked for this alone; exact decimals of the binary value
+/// would cost 350 B here (docs/release.md, "session 30"). One difference:
+/// where x · 100 is a half in f64 (0.125, 0.015) this rounds away from
+/// zero, the formatting to the even hundredth of the exact binary value.
 fn num(x: f64) -> String {
-    let s = format!("{:.2}", x);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
+    // Finite coordinates only; `as` saturates, and a NaN would be 0.
+    let c = (x * 100.0).round() as i64;
+    let (int, frac) = (c.unsigned_abs() / 100, c.unsigned_abs() % 100);
+    let sign = if c < 0 { "-" } else { "" };
+    match frac {
+        0 => format!("{sign}{int}"),
+        f if f % 10 == 0 => format!("{sign}{int}.{}", f / 10),
+        f => format!("{sign}{int}.{f:02}"),
     }
 }
 
@@ -260,4 +267,47 @@ fn escape(t: &str) -> String {
         }
     }
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::num;
+
+    /// The writing `num` replaced, through core's float formatting.
+    fn formatted(x: f64) -> String {
+        let s = format!("{:.2}", x);
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        if s == "-0" { "0".to_string() } else { s.to_string() }
+    }
+
+    #[test]
+    fn num_writes_what_the_float_formatting_wrote() {
+        // Equal, except where x · 100 is a half in f64: then rounded away
+        // from zero (f64's rounding is monotonic, so nowhere else).
+        let check = |x: f64| {
+            let t = x * 100.0;
+            if t.fract().abs() == 0.5 {
+                assert_eq!(num(x), formatted((t + 0.5 * t.signum()) / 100.0), "{x}");
+            } else {
+                assert_eq!(num(x), formatted(x), "{x}");
+            }
+        };
+        let mut seed = 29u64;
+        for i in 0..200_000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let x = ((seed >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 4000.0;
+            check(match i % 4 {
+                0 => (x * 100.0).round() / 100.0,
+                1 => (x * 10.0).round() / 10.0,
+                2 => ((x * 100.0).trunc() + 0.5) / 100.0,
+                _ => x,
+            });
+        }
+        for x in [0.125, 0.375, -0.625, 1.125, 0.0025, 0.005, 0.015, 0.0075, 2.675, 1e-300, 123456789.125, 1e12 + 0.5] {
+            check(x);
+        }
+        for (x, w) in [(0.0, "0"), (-0.0, "0"), (-0.001, "0"), (-0.5, "-0.5"), (12.0, "12"), (1.23456, "1.23"), (-2.005001, "-2.01"), (0.1, "0.1"), (100.07, "100.07"), (0.125, "0.13"), (-0.015, "-0.02")] {
+            assert_eq!(num(x), w, "{x}");
+        }
+    }
 }
