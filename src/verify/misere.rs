@@ -188,6 +188,20 @@ struct Checker {
 }
 
 impl Checker {
+    /// A checker with nothing loaded yet.
+    fn new(rules: Rules, surface: bool) -> Checker {
+        Checker {
+            arena: Arena::new(),
+            land_games: HashMap::new(),
+            lost: HashSet::new(),
+            children: HashMap::new(),
+            generated: 0,
+            rules,
+            surface,
+            names: HashMap::new(),
+        }
+    }
+
     /// The land's canonical form (plain Sprouts on the plane; other games'
     /// lands are read as written, see the top).
     fn name(&mut self, land: Canon) -> Canon {
@@ -347,16 +361,7 @@ struct Loaded<'a> {
 fn load(cert: &Certificate) -> Result<Loaded<'_>, Refusals> {
     let one = |line: usize, message: String| Refusals(vec![Refusal { line, message }]);
     let surface = cert.surface != Surface::Plane;
-    let mut c = Checker {
-        arena: Arena::new(),
-        land_games: HashMap::new(),
-        lost: HashSet::new(),
-        children: HashMap::new(),
-        generated: 0,
-        rules: cert.rules,
-        surface,
-        names: HashMap::new(),
-    };
+    let mut c = Checker::new(cert.rules, surface);
     let mut games: Vec<u32> = vec![ZERO, STAR];
     let mut facts: Vec<&(usize, Fact)> = cert.facts.iter().collect();
     facts.sort_by_key(|(_, f)| match f {
@@ -626,16 +631,7 @@ mod tests {
     /// session 29's certificates were checked with), along random games.
     #[test]
     fn children_named_at_once_are_the_renamed_ones() {
-        let mut c = Checker {
-            arena: Arena::new(),
-            land_games: HashMap::new(),
-            lost: HashSet::new(),
-            children: HashMap::new(),
-            generated: 0,
-            rules: Rules::Sprouts,
-            surface: false,
-            names: HashMap::new(),
-        };
+        let mut c = Checker::new(Rules::Sprouts, false);
         let (mut x, mut lands) = (7u64, 0);
         for n in (5..=9).cycle().take(15) {
             let mut p = Canon::of(&Position::start(n).unwrap());
