@@ -151,7 +151,14 @@ export class GameController extends EventTarget {
    * @param {1|2} p
    */
   seatName(p) {
-    if (!this.replaying) return this.playerName(p);
+    return this.replaying ? this.recordPlayer(p) : this.playerName(p);
+  }
+
+  /**
+   * Player p of the record read: "Khorkov (Player 2)", or "Player 2" where
+   * its header names nobody. @param {1|2} p
+   */
+  recordPlayer(p) {
     const name = this.written?.header.players?.[p === 1 ? 'first' : 'second'];
     return name ? `${name} (Player ${p})` : `Player ${p}`;
   }
@@ -331,9 +338,8 @@ export class GameController extends EventTarget {
     const g = this.game;
     if (!w?.header.result || g.moveCount !== w.moves.length || !this.writtenMove(w.moves.length, g.moves())) return null;
     const p = /** @type {1|2} */ (w.header.result);
-    const name = w.header.players?.[p === 1 ? 'first' : 'second'];
     // The record's players, not the page's seats: the computer did not play it.
-    return { winner: p, text: `${name ? `${name} (Player ${p})` : `Player ${p}`} won by the record (${p === 1 ? 'I' : 'II'})` };
+    return { winner: p, text: `${this.recordPlayer(p)} won by the record (${p === 1 ? 'I' : 'II'})` };
   }
 
   /** How many moves come after the one shown. */
