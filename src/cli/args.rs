@@ -44,55 +44,64 @@ impl PositionArgs {
 /// A command's text as a record when it reads as one, otherwise as a
 /// position ([`sprouts::reading::read`]); the error, one line, names both
 /// readings and quotes the text with escapes. Text that reads neither way
-/// but names a file, or `-`, is read from there ([`argument_text`]).
+/// but names a file, or `-`, is read from there ([`file_text`]).
 pub fn read_text(s: &str) -> Result<Reading, String> {
-    let text = argument_text(s)?;
-    read(&text).map_err(|e| {
-        // No text of a game looks like this: it was meant as a file.
-        let path = [".txt", ".json", ".sprouts"].iter().any(|x| s.ends_with(x)) || ["/", "./", "../", "~"].iter().any(|x| s.starts_with(x));
-        if Path::new(s).is_dir() {
-            format!("{s} is a folder: give one file in it")
-        } else if path {
-            format!("{s}: no such file (and the text is neither a game record nor a position)")
-        } else {
-            e.to_string()
-        }
+    let first = match read(s) {
+        Ok(r) => return Ok(r),
+        Err(e) => e,
+    };
+    if let Some(text) = file_text(s)? {
+        return read(&text).map_err(|e| e.to_string());
+    }
+    // No text of a game looks like this: it was meant as a file.
+    let path = [".txt", ".json", ".sprouts"].iter().any(|x| s.ends_with(x)) || ["/", "./", "../", "~"].iter().any(|x| s.starts_with(x));
+    Err(if Path::new(s).is_dir() {
+        format!("{s} is a folder: give one file in it")
+    } else if path {
+        format!("{s}: no such file (and the text is neither a game record nor a position)")
+    } else {
+        first.to_string()
     })
 }
 
 /// The text of a `<POSITION>` or `<RECORD>` argument: the argument itself
-/// when it reads as a record or a position; otherwise, when it is `-` or
-/// names a file, the one record or position in it, as a record file from
-/// the association's pages (`tests/data/records/`) or `sprouts random >
-/// game.txt` holds it: lines starting with `#` are comments. A file whose
-/// text is JSON or a tagged record (`{`), or a `random --rules pq:P,Q`
-/// listing, is given whole.
+/// when it reads as a record or a position, or names no file; otherwise
+/// what [`file_text`] finds in the file (or standard input, `-`).
 pub fn argument_text(s: &str) -> Result<Cow<'_, str>, String> {
-    if read(s).is_ok() || (s != "-" && !Path::new(s).is_file()) {
+    if read(s).is_ok() {
         return Ok(Cow::Borrowed(s));
     }
-    let (name, content) = if s == "-" {
-        let mut text = String::new();
-        std::io::stdin().take(MAX_FILE_BYTES as u64 + 1).read_to_string(&mut text).map_err(|e| format!("standard input: {e}"))?;
-        ("standard input".to_string(), text)
+    Ok(file_text(s)?.map_or(Cow::Borrowed(s), Cow::Owned))
+}
+
+/// When `s` is `-` or names a file: the one record or position in it, as
+/// a record file from the association's pages (`tests/data/records/`) or
+/// `sprouts random > game.txt` holds it: lines starting with `#` are
+/// comments. A file whose text is JSON or a tagged record (`{`), or a
+/// `random --rules pq:P,Q` listing, is given whole. `None` for any other `s`.
+fn file_text(s: &str) -> Result<Option<String>, String> {
+    if s != "-" && !Path::new(s).is_file() {
+        return Ok(None);
+    }
+    let (name, from): (String, Box<dyn Read>) = if s == "-" {
+        ("standard input".to_string(), Box::new(std::io::stdin()))
     } else {
-        let file = std::fs::File::open(s).map_err(|e| format!("{s}: {e}"))?;
-        let mut text = String::new();
-        file.take(MAX_FILE_BYTES as u64 + 1).read_to_string(&mut text).map_err(|e| format!("{s}: {e}"))?;
-        (s.to_string(), text)
+        (s.to_string(), Box::new(std::fs::File::open(s).map_err(|e| format!("{s}: {e}"))?))
     };
+    let mut content = String::new();
+    from.take(MAX_FILE_BYTES as u64 + 1).read_to_string(&mut content).map_err(|e| format!("{name}: {e}"))?;
     if content.len() > MAX_FILE_BYTES {
         return Err(format!("{name}: more than {MAX_FILE_BYTES} bytes (the most a game file may have)"));
     }
     let whole = content.trim();
     if whole.starts_with('{') || whole.starts_with("# rules: pq:") {
-        return Ok(Cow::Owned(whole.to_string()));
+        return Ok(Some(whole.to_string()));
     }
     let lines: Vec<(usize, &str)> =
         content.lines().zip(1..).map(|(l, k)| (k, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('#')).collect();
     match lines.as_slice() {
         [] => Err(format!("{name}: no record or position in it (lines starting with # are comments)")),
-        [(_, line)] => Ok(Cow::Owned(line.to_string())),
+        [(_, line)] => Ok(Some(line.to_string())),
         more => {
             let at: Vec<String> = more.iter().take(5).map(|(k, _)| k.to_string()).collect();
             Err(format!(
