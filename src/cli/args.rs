@@ -65,13 +65,14 @@ pub fn read_text(s: &str) -> Result<Reading, String> {
 }
 
 /// The text of a `<POSITION>` or `<RECORD>` argument: the argument itself
-/// when it reads as a record or a position, or names no file; otherwise
-/// what [`file_text`] finds in the file (or standard input, `-`).
-pub fn argument_text(s: &str) -> Result<Cow<'_, str>, String> {
-    if read(s).is_ok() {
-        return Ok(Cow::Borrowed(s));
+/// when it reads as a record or a position (with that reading, so that it
+/// is parsed once), or names no file; otherwise what [`file_text`] finds in
+/// the file (or standard input, `-`), not yet read.
+pub fn argument_text(s: &str) -> Result<(Cow<'_, str>, Option<Reading>), String> {
+    if let Ok(reading) = read(s) {
+        return Ok((Cow::Borrowed(s), Some(reading)));
     }
-    Ok(file_text(s)?.map_or(Cow::Borrowed(s), Cow::Owned))
+    Ok((file_text(s)?.map_or(Cow::Borrowed(s), Cow::Owned), None))
 }
 
 /// When `s` is `-` or names a file: the one record or position in it, as

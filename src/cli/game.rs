@@ -147,7 +147,7 @@ pub fn replay(args: &ReplayArgs) -> Output {
         return super::surface_game::replay(args.surface, &args.record, args.json, args.header);
     }
     // A file named (or `-`): its record, or the saved game it holds.
-    let text = argument_text(&args.record)?;
+    let (text, reading) = argument_text(&args.record)?;
     let record: &str = &text;
     if super::surface_game::is_surface_record(args.surface, record) {
         return super::surface_game::replay(args.surface, record, args.json, args.header);
@@ -162,7 +162,11 @@ pub fn replay(args: &ReplayArgs) -> Output {
     if record.trim_start().starts_with('{') {
         return replay_variant(record, args.json);
     }
-    let rec = match read_text(record)? {
+    let reading = match reading {
+        Some(r) => r,
+        None => read_text(record)?,
+    };
+    let rec = match reading {
         Reading::Record(r) => r,
         Reading::Position(_) => {
             return Err(format!(
