@@ -71,7 +71,8 @@ export function createFirstRun(ctl, board) {
     } else {
       const { moves } = ctl.history();
       // A move just played says "Played …" right after this (app.js).
-      board.message(`Move ${k} of ${moves.length}: ${moves[k - 1]}`, true);
+      // The move as the record wrote it, as the list and the status show it.
+      board.message(`Move ${k} of ${moves.length}: ${ctl.writtenMove(k, moves)?.written ?? moves[k - 1]}`, true);
     }
   }
   // A move just played is followed by `moved`, and its player says

@@ -113,7 +113,7 @@ test('a share link opens the same game at the same move, read-only until one pla
   assert.deepEqual(await replayState(other.page), { shown: 7, later: total - 7 });
   assert.equal(await other.page.inputValue('#glop'), glop);
   assert.equal(await other.page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.hoey()), hoey);
-  assert.match(await other.page.textContent('#status') ?? '', /^Replaying: Player 2 to move \(move 4,/);
+  assert.match(await other.page.textContent('#status') ?? '', /^Replaying: Player 2 to move \(7 moves played,/);
   // The fragment is read once: a reload shows the saved game, not the link.
   assert.equal(await other.page.evaluate(() => location.hash), '');
   await other.page.click('#continue');

@@ -49,12 +49,40 @@ test('a record replayed with the computer chosen as opponent: the record\'s play
   // Move 12 shown: AuntBeast (player 1) is to move in the record.
   await page.click('#moves li[data-n="12"]');
   const mid = await page.textContent('#status') ?? '';
-  assert.match(mid, /^Replaying: AuntBeast \(Player 1\) to move \(move 7, .*misère: the last move loses\)/);
+  assert.match(mid, /^Replaying: AuntBeast \(Player 1\) to move \(12 moves played, .*misère: the last move loses\)/);
   assert.doesNotMatch(mid, /computer|Your move/i);
   // Continuing from here hands the seats back to the page: the line speaks to the player again.
   await page.click('#continue');
   await page.click('#continue-yes');
   await page.waitForFunction(() => /^(Your move|The computer)/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 30000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('every place that numbers moves counts them one by one: status, band, replay bar and list agree at each step', async () => {
+  const { page, errors } = await site.open('');
+  await openRecord(page, R26);
+  await page.click('#replay-first');
+  assert.match(await page.textContent('#status') ?? '', /\(no moves yet, /);
+  assert.equal(await page.textContent('#replay-at'), 'start of 20 moves');
+  // Forward through the whole record: the same number in all four places,
+  // and the same move (as written) in the band and the status.
+  for (let k = 1; k <= 19; k++) {
+    await page.click('#replay-forward');
+    const status = await page.textContent('#status') ?? '';
+    const band = await page.textContent('#board .sb-msg') ?? '';
+    const played = /\((\d+) moves? played, /.exec(status);
+    const shown = /^Move (\d+) of 20: (\S+)$/.exec(band);
+    assert.ok(played && shown, `move ${k}: status "${status}", band "${band}"`);
+    assert.equal(Number(played[1]), k, `status at move ${k}: ${status}`);
+    assert.equal(Number(shown[1]), k, `band at move ${k}: ${band}`);
+    assert.equal(await page.textContent('#replay-at'), `move ${k} of 20`);
+    assert.equal(await page.getAttribute('#moves li[aria-current=step]', 'data-n'), String(k));
+    assert.ok(status.endsWith(`Last move: ${shown[2]}.`), `the band's move is the status's last move at ${k}: ${status} / ${band}`);
+  }
+  // Move 5 is shown as the record wrote it in the band too, not the engine's form.
+  await page.click('#moves li[data-n="5"]');
+  assert.equal(await page.textContent('#board .sb-msg'), 'Move 5 of 20: 30(31)19');
   assert.deepEqual(errors, []);
   await page.close();
 });
