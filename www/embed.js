@@ -247,6 +247,7 @@ export class SproutsBoard extends HTMLElement {
         <button type="button" data-act="reset" aria-label="Restart" title="Restart" data-icon="⟲"><span class="word">Restart</span></button></div>
       <div class="panel" aria-live="polite" hidden></div>
       <div class="maths" hidden></div></div>`;
+    this.lines(null); // the buttons the attributes allow, from the first frame
     const q = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
     const area = q('.area');
     this.board = createBoard(area, {
@@ -702,13 +703,8 @@ export class SproutsBoard extends HTMLElement {
     const atRecordEnd = !!this.written && g.moveCount === this.written.moves.length && this.written.moves.every((m, i) => g.moves()[i] === m.move);
     q('.status').textContent = statusText(st, { header: h ?? null, atRecordEnd, computer: who?.side ?? null, thinking: this.computer?.thinking(), game: g });
     q('.status').title = q('.status').textContent; // clamped to two lines: the whole text on hover
-    // Undo and Redo only where moves are played and not stepped through; Restart where moves are played.
-    /** @type {HTMLButtonElement} */ (q('[data-act=undo]')).hidden = readonly || replaying;
-    /** @type {HTMLButtonElement} */ (q('[data-act=redo]')).hidden = readonly || replaying;
-    /** @type {HTMLButtonElement} */ (q('[data-act=reset]')).hidden = readonly;
     /** @type {HTMLButtonElement} */ (q('[data-act=undo]')).disabled = !st.canUndo;
     /** @type {HTMLButtonElement} */ (q('[data-act=redo]')).disabled = !st.canRedo;
-    q('[data-act=analyse]').hidden = !this.hasAttribute('analysis');
     this.spotChoice?.render();
     if (readonly || replaying || st.over) q('.newspot').hidden = true;
     board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), lastSpot: st.moveNumber ? g.spots + st.moveNumber : 0 });
@@ -730,6 +726,14 @@ export class SproutsBoard extends HTMLElement {
     const controls = this.getAttribute('controls');
     q('.bar').hidden = controls === 'none';
     q('.replay').hidden = controls !== 'replay';
+    // Undo and Redo only where moves are played and not stepped through;
+    // Restart where moves are played. Set here, before the game is read: a
+    // read-only record never shows them, not even while "Reading the game…".
+    const readonly = this.hasAttribute('readonly');
+    q('[data-act=undo]').hidden = readonly || controls === 'replay';
+    q('[data-act=redo]').hidden = readonly || controls === 'replay';
+    q('[data-act=reset]').hidden = readonly;
+    q('[data-act=analyse]').hidden = !this.hasAttribute('analysis');
     const head = q('.head');
     head.hidden = !h?.players && !(controls === 'replay' && h?.result);
     head.textContent = h ? headerLine(h) : '';

@@ -119,6 +119,20 @@ for (const size of SIZES) {
     await page.evaluate(() => document.getElementById('b')?.setAttribute('moves', '2- 1(3)2'));
     await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).ready);
     assert.match(await text(page, '.status') ?? '', /Player 2 to move\. Misère: the last move loses\./);
+    // Nor while the game is being read: a new read-only board, looked at in
+    // the same task it is added in (before the engine or the worker answers).
+    const early = await page.evaluate(() => {
+      const el = document.createElement('sprouts-board');
+      el.setAttribute('moves', '2+ 1(3)2 1(4)2 1(5)4 2(6)3');
+      el.setAttribute('readonly', '');
+      el.setAttribute('controls', 'replay');
+      document.body.append(el);
+      const shownNow = [...(el.shadowRoot?.querySelectorAll('[data-act]') ?? [])]
+        .filter((b) => b.getClientRects().length > 0).map((b) => b.getAttribute('data-act'));
+      el.remove();
+      return shownNow;
+    });
+    assert.deepEqual(early, [], 'no Undo/Redo/Restart on a read-only board before it is read');
     assert.deepEqual(errors, []);
   });
 
