@@ -52,7 +52,7 @@ import { boardShape, createBoard, BOARD_CSS } from './board.js';
 import { cancelDrawing, placeInWorker, readInWorker, tidyInWorker } from './embed-drawing.js';
 import { checkStroke, gameFromRecord, loadEngine, messageOf, newPqGame, readyFor } from './engine.js';
 import { looksLikeRecord, readGame } from './reading.js';
-import { statusText } from './embed-status.js';
+import { HINT, statusText } from './embed-status.js';
 import { createReplay } from './embed-replay.js';
 import { createOpponent, opponentOf } from './embed-opponent.js';
 import { createAnalysis } from './embed-analysis.js';
@@ -522,10 +522,14 @@ export class SproutsBoard extends HTMLElement {
     this.game = game;
     this.written = why === null ? written : null;
     this.selected = null;
-    if (why !== null) this.fail(messageOf(why));
-    else this.board.message('', true);
     const k = this.firstMove();
     if (k < this.game.moveCount) this.game.goTo(k);
+    // A game someone is to start: how to move, as the page's band says it
+    // (a student who never heard of Sprouts meets a bare row of spots).
+    // Not on a short board: it has no band, and the words would cover spots.
+    const hint = !this.short() && !this.hasAttribute('mode') && this.getAttribute('controls') !== 'replay' && this.game.moveCount === 0 && this.canPlay();
+    if (why !== null) this.fail(messageOf(why));
+    else this.board.message(hint ? HINT : '', true);
     this.rules(this.board.scale());
     await this.loadMode();
     if (read !== this.reads) return;

@@ -13,11 +13,11 @@
  * (see docs/lessons.md for why).
  */
 import { $ } from './dom.js';
+import { HINT } from './embed-status.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
 /** @typedef {ReturnType<typeof import('./board.js').createBoard>} Board */
 
-export const HINT = 'Draw a line from a spot to another spot, or back to itself';
 const RULES_KEY = 'sprouts:rules-open';
 
 const VISITED_KEY = 'sprouts:visited';

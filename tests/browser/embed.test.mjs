@@ -138,6 +138,10 @@ for (const size of SIZES) {
 
   test(`${tag}: opponent="random" side="2" answers a move; the board waits meanwhile`, async () => {
     const { page, errors } = await board(size, { spots: '3', opponent: 'random', side: '2' }, { shared: true });
+    // A student's first sight: how to move, in the board's band (gone once a
+    // move is played); a short board (under 280 px) has no band: nothing over its spots.
+    const band = () => page.evaluate(() => document.getElementById('b')?.shadowRoot?.querySelector('.sb-msg')?.textContent ?? '');
+    assert.equal(await band(), size.height < 280 ? '' : 'Draw a line from a spot to another spot, or back to itself');
     const { moves, waiting } = await page.evaluate(() => new Promise((ok) => {
       const el = /** @type {any} */ (document.getElementById('b'));
       /** @type {string[]} */ const seen = [];
@@ -148,9 +152,10 @@ for (const size of SIZES) {
       waiting = { canPlay: el.canPlay(), status: el.shadowRoot.querySelector('.status').textContent };
     }));
     assert.equal(moves[0], '1(4)2');
-    assert.deepEqual(waiting, { canPlay: false, status: 'The computer (player 2) is thinking…' });
+    assert.deepEqual(waiting, { canPlay: false, status: 'The computer is thinking… (player 2)' });
     assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).status.moveNumber), 2);
-    assert.match(await text(page, '.status') ?? '', /You \(player 1\) to move/);
+    assert.match(await text(page, '.status') ?? '', /^Your move \(player 1\)\./);
+    assert.doesNotMatch(await band(), /Draw a line/);
     // Undo takes back the computer's move and the player's: the player's turn again.
     await page.locator('#b').locator('[data-act=undo]').click();
     assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).status.moveNumber), 0);
