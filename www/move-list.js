@@ -31,8 +31,11 @@ export function createMoveList(ctl) {
     const differs = !!w && w.written !== move;
     const li = el('li', '', { 'data-n': String(k), title: `Show the game just after move ${k}${differs ? ` (written ${w.written}; the engine writes ${move})` : ''}` });
     // One child, so that the move's number and the move stay side by side.
-    const text = el('span', w ? w.written : move);
-    if (differs) text.append(el('span', ` (${move})`, { class: 'engine' }));
+    // The engine's form after a space outside it: where the column is
+    // narrow it goes whole to the next line instead of being broken.
+    const text = el('span', '');
+    text.append(el('span', w ? w.written : move, { class: 'written' }));
+    if (differs) text.append(' ', el('span', `(${move})`, { class: 'engine' }));
     li.append(text);
     // Player 1's moves in the first column, player 2's in the second;
     // each carries its own number (CSS), as records number moves.

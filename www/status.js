@@ -52,6 +52,11 @@ export function createStatus(ctl) {
     // The end of a record opened: its result, which need not be the board's (a concession).
     const byRecord = ctl.recordResult();
     if (byRecord) head = `${byRecord.text}.`;
+    // A record that ends before the board does: its loser conceded (as the
+    // embed says), not "(20 moves played…)" after a result.
+    if (byRecord && !st.over) {
+      rest = `The loser conceded after ${plural(st.moveNumber, 'move', 'moves')} (${livesWords(g, st.lives)} left${st.misere ? '; misère: the last move loses' : ''}).`;
+    }
     const last = lastMove();
     if (last && !st.over) rest += ` Last move: ${last}.`;
     if (ctl.replaying) head = `Replaying: ${head}`;

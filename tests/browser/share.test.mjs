@@ -138,7 +138,10 @@ test('a hostile or broken link shows an error and a fresh board, and nothing in 
     const { page, errors } = await site.open(/** @type {string} */ (hash));
     const msg = await page.textContent('#open-error') ?? '';
     assert.match(msg, /** @type {RegExp} */ (why), `${hash}: ${msg}`);
-    assert.match(await page.textContent('#status') ?? '', /could not be opened/);
+    const status = await page.textContent('#status') ?? '';
+    assert.match(status, /could not be opened \(/);
+    // The reason in the status too, where the player looks (the Open box may be off screen).
+    assert.match(status, /** @type {RegExp} */ (why), `${hash}: the status says why: ${status}`);
     assert.equal(await page.locator('#board [data-spot]').count(), 3, 'a fresh board');
     assert.deepEqual(await movesShown(page), []);
     assert.equal(await page.isVisible('#replay-note'), false);

@@ -26,7 +26,7 @@ test('a tournament record on the page: moves as written, the header, the result 
   assert.equal(items[19], '11(46)11[12-15] (11(46)11[1,45])');
   assert.match(await page.textContent('#record-head') ?? '', /^AuntBeast – Khorkov\* · 26 spots, misère · result II \(player 2 won\)$/);
   // The end of the record: Khorkov (player 2) won by it, though the board is not over (a concession).
-  assert.match(await page.textContent('#status') ?? '', /Khorkov \(Player 2\) won by the record \(II\)\..*Last move: 11\(46\)11\[12-15\]\./);
+  assert.match(await page.textContent('#status') ?? '', /Khorkov \(Player 2\) won by the record \(II\)\. The loser conceded after 20 moves \(\d+ lives left; misère: the last move loses\)\. Last move: 11\(46\)11\[12-15\]\./);
   // Earlier: whose turn, and misère.
   await page.click('#replay-first');
   assert.match(await page.textContent('#status') ?? '', /^Replaying: AuntBeast \(Player 1\) to move.*misère: the last move loses/);
@@ -60,8 +60,13 @@ test('a record replayed with the computer chosen as opponent: the record\'s play
 });
 
 test('every place that numbers moves counts them one by one: status, band, replay bar and list agree at each step', async () => {
-  const { page, errors } = await site.open('');
+  const { page, errors } = await site.open('', { width: 1280, height: 800 });
   await openRecord(page, R26);
+  // Each move carries its own number, and the longest written move stays on
+  // one line in its column (its number beside it, not broken "[12-" / "15]").
+  const last = await page.locator('#moves li[data-n="20"] .written').evaluate((e) => ({ lines: e.getClientRects().length, h: e.getBoundingClientRect().height, line: parseFloat(getComputedStyle(e).lineHeight) || 20 }));
+  assert.equal(last.lines, 1);
+  assert.ok(last.h < 1.5 * last.line, `11(46)11[12-15] on one line: ${JSON.stringify(last)}`);
   await page.click('#replay-first');
   assert.match(await page.textContent('#status') ?? '', /\(no moves yet, /);
   assert.equal(await page.textContent('#replay-at'), 'start of 20 moves');
