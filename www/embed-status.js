@@ -24,6 +24,9 @@ export function playerName(p, { header = null, computer = null }) {
   return `Player ${p}`;
 }
 
+/** How to move, said at the start of a game (the page's band and the embed's). */
+export const HINT = 'Draw a line from a spot to another spot, or back to itself';
+
 /** What the last move does: "the last move loses (misère)". @param {boolean} misere */
 export function rule(misere) {
   return misere ? 'misère: the last move loses' : 'the last move wins';
@@ -52,7 +55,11 @@ export function statusText(st, opts = {}) {
     return `${name(w)} wins: ${last} (${rule(st.misere)}).${end ? ` ${end}` : ''}`;
   }
   const p = /** @type {1|2} */ (st.toMove);
-  const turn = opts.thinking && opts.computer === p ? `${name(p)} is thinking…` : `${name(p)} to move.`;
+  // Against the computer the words that matter come first, as on the page
+  // ("Your move"): a short embed keeps one line and cuts the rest.
+  const you = !!opts.computer && opts.computer !== p && !opts.header?.players;
+  const turn = opts.thinking && opts.computer === p ? `The computer is thinking… (player ${p})`
+    : you ? `Your move (player ${p}).` : `${name(p)} to move.`;
   return st.misere ? `${turn} Misère: the last move loses.` : turn;
 }
 

@@ -52,7 +52,7 @@ import { boardShape, createBoard, BOARD_CSS } from './board.js';
 import { cancelDrawing, placeInWorker, readInWorker, tidyInWorker } from './embed-drawing.js';
 import { checkStroke, gameFromRecord, loadEngine, messageOf, newPqGame, readyFor } from './engine.js';
 import { looksLikeRecord, readGame } from './reading.js';
-import { statusText } from './embed-status.js';
+import { HINT, statusText } from './embed-status.js';
 import { createReplay } from './embed-replay.js';
 import { createOpponent, opponentOf } from './embed-opponent.js';
 import { createAnalysis } from './embed-analysis.js';
@@ -247,6 +247,7 @@ export class SproutsBoard extends HTMLElement {
         <button type="button" data-act="reset" aria-label="Restart" title="Restart" data-icon="⟲"><span class="word">Restart</span></button></div>
       <div class="panel" aria-live="polite" hidden></div>
       <div class="maths" hidden></div></div>`;
+    this.lines(null); // the buttons the attributes allow, from the first frame
     const q = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (root.querySelector(sel));
     const area = q('.area');
     this.board = createBoard(area, {
@@ -521,10 +522,14 @@ export class SproutsBoard extends HTMLElement {
     this.game = game;
     this.written = why === null ? written : null;
     this.selected = null;
-    if (why !== null) this.fail(messageOf(why));
-    else this.board.message('', true);
     const k = this.firstMove();
     if (k < this.game.moveCount) this.game.goTo(k);
+    // A game someone is to start: how to move, as the page's band says it
+    // (a student who never heard of Sprouts meets a bare row of spots).
+    // Not on a short board: it has no band, and the words would cover spots.
+    const hint = !this.short() && !this.hasAttribute('mode') && this.getAttribute('controls') !== 'replay' && this.game.moveCount === 0 && this.canPlay();
+    if (why !== null) this.fail(messageOf(why));
+    else this.board.message(hint ? HINT : '', true);
     this.rules(this.board.scale());
     await this.loadMode();
     if (read !== this.reads) return;
@@ -702,13 +707,8 @@ export class SproutsBoard extends HTMLElement {
     const atRecordEnd = !!this.written && g.moveCount === this.written.moves.length && this.written.moves.every((m, i) => g.moves()[i] === m.move);
     q('.status').textContent = statusText(st, { header: h ?? null, atRecordEnd, computer: who?.side ?? null, thinking: this.computer?.thinking(), game: g });
     q('.status').title = q('.status').textContent; // clamped to two lines: the whole text on hover
-    // Undo and Redo only where moves are played and not stepped through; Restart where moves are played.
-    /** @type {HTMLButtonElement} */ (q('[data-act=undo]')).hidden = readonly || replaying;
-    /** @type {HTMLButtonElement} */ (q('[data-act=redo]')).hidden = readonly || replaying;
-    /** @type {HTMLButtonElement} */ (q('[data-act=reset]')).hidden = readonly;
     /** @type {HTMLButtonElement} */ (q('[data-act=undo]')).disabled = !st.canUndo;
     /** @type {HTMLButtonElement} */ (q('[data-act=redo]')).disabled = !st.canRedo;
-    q('[data-act=analyse]').hidden = !this.hasAttribute('analysis');
     this.spotChoice?.render();
     if (readonly || replaying || st.over) q('.newspot').hidden = true;
     board.setState({ spots: g.spotList(), edges: g.edgeList(), extent: g.extent(), lastSpot: st.moveNumber ? g.spots + st.moveNumber : 0 });
@@ -730,6 +730,14 @@ export class SproutsBoard extends HTMLElement {
     const controls = this.getAttribute('controls');
     q('.bar').hidden = controls === 'none';
     q('.replay').hidden = controls !== 'replay';
+    // Undo and Redo only where moves are played and not stepped through;
+    // Restart where moves are played. Set here, before the game is read: a
+    // read-only record never shows them, not even while "Reading the game…".
+    const readonly = this.hasAttribute('readonly');
+    q('[data-act=undo]').hidden = readonly || controls === 'replay';
+    q('[data-act=redo]').hidden = readonly || controls === 'replay';
+    q('[data-act=reset]').hidden = readonly;
+    q('[data-act=analyse]').hidden = !this.hasAttribute('analysis');
     const head = q('.head');
     head.hidden = !h?.players && !(controls === 'replay' && h?.result);
     head.textContent = h ? headerLine(h) : '';

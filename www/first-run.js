@@ -13,11 +13,11 @@
  * (see docs/lessons.md for why).
  */
 import { $ } from './dom.js';
+import { HINT } from './embed-status.js';
 
 /** @typedef {import('./game-controller.js').GameController} GameController */
 /** @typedef {ReturnType<typeof import('./board.js').createBoard>} Board */
 
-export const HINT = 'Draw a line from a spot to another spot, or back to itself';
 const RULES_KEY = 'sprouts:rules-open';
 
 const VISITED_KEY = 'sprouts:visited';
@@ -71,7 +71,8 @@ export function createFirstRun(ctl, board) {
     } else {
       const { moves } = ctl.history();
       // A move just played says "Played …" right after this (app.js).
-      board.message(`Move ${k} of ${moves.length}: ${moves[k - 1]}`, true);
+      // The move as the record wrote it, as the list and the status show it.
+      board.message(`Move ${k} of ${moves.length}: ${ctl.writtenMove(k, moves)?.written ?? moves[k - 1]}`, true);
     }
   }
   // A move just played is followed by `moved`, and its player says

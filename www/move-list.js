@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * The move list and the replay bar: every move of the game in numbered
- * pairs (1. a b / 2. c d), those after the move shown greyed, the list
+ * The move list and the replay bar: every move of the game numbered one
+ * by one as records number them (1. a 2. b / 3. c 4. d: player 1's in the
+ * first column, player 2's in the second), those after the move shown greyed, the list
  * scrolled on its own to follow the move shown; first / back / forward /
  * last buttons, a click on
  * a move jumps just after it, and the keys Home, ←, → and End do the same.
@@ -29,12 +30,16 @@ export function createMoveList(ctl) {
     const w = ctl.writtenMove(k, moves);
     const differs = !!w && w.written !== move;
     const li = el('li', '', { 'data-n': String(k), title: `Show the game just after move ${k}${differs ? ` (written ${w.written}; the engine writes ${move})` : ''}` });
-    // One child, so that a pair's number and the move stay side by side.
-    const text = el('span', w ? w.written : move);
-    if (differs) text.append(el('span', ` (${move})`, { class: 'engine' }));
+    // One child, so that the move's number and the move stay side by side.
+    // The engine's form after a space outside it: where the column is
+    // narrow it goes whole to the next line instead of being broken.
+    const text = el('span', '');
+    text.append(el('span', w ? w.written : move, { class: 'written' }));
+    if (differs) text.append(' ', el('span', `(${move})`, { class: 'engine' }));
     li.append(text);
-    // The first move of each pair carries the pair's number.
-    if (k % 2 === 1) li.dataset.pair = String((k + 1) / 2);
+    // Player 1's moves in the first column, player 2's in the second;
+    // each carries its own number (CSS), as records number moves.
+    li.dataset.player = k % 2 === 1 ? '1' : '2';
     if (k === cursor) li.setAttribute('aria-current', 'step');
     li.addEventListener('click', () => ctl.jumpTo(k));
     return li;

@@ -41,15 +41,22 @@ export function createStatus(ctl) {
         st.misere ? 'misère play the last move loses' : 'normal play the last move wins'}. ${survive}`;
     } else {
       const p = /** @type {1|2} */ (st.toMove);
-      // The move number is the move list's (one number for a pair of
-      // moves). While a replay shows a move, nobody plays: the computer
-      // waits too.
+      // Moves are counted one by one, as records number them (move k
+      // makes spot n + k) and as the move list, the replay bar and the
+      // band do: "13 moves played" beside "Move 13 of 28". While a replay
+      // shows a move, nobody plays: the computer waits too.
       head = !speak ? `${ctl.seatName(p)} to move` : ctl.isHuman(p) ? 'Your move' : 'The computer is thinking…';
-      rest = `(move ${Math.floor(st.moveNumber / 2) + 1}, ${livesWords(g, st.lives)} left${st.misere ? '; misère: the last move loses' : ''}).`;
+      const played = st.moveNumber === 0 ? 'no moves yet' : `${plural(st.moveNumber, 'move', 'moves')} played`;
+      rest = `(${played}, ${livesWords(g, st.lives)} left${st.misere ? '; misère: the last move loses' : ''}).`;
     }
     // The end of a record opened: its result, which need not be the board's (a concession).
     const byRecord = ctl.recordResult();
     if (byRecord) head = `${byRecord.text}.`;
+    // A record that ends before the board does: its loser conceded (as the
+    // embed says), not "(20 moves played…)" after a result.
+    if (byRecord && !st.over) {
+      rest = `The loser conceded after ${plural(st.moveNumber, 'move', 'moves')} (${livesWords(g, st.lives)} left${st.misere ? '; misère: the last move loses' : ''}).`;
+    }
     const last = lastMove();
     if (last && !st.over) rest += ` Last move: ${last}.`;
     if (ctl.replaying) head = `Replaying: ${head}`;
@@ -58,7 +65,7 @@ export function createStatus(ctl) {
     line.replaceChildren(el('strong', head), ` ${[rest, note].filter(Boolean).join(' ')}`);
   }
 
-  /** The move shown last ('' at the start); its number is the one before "move n". */
+  /** The move shown last ('' at the start); its number is the count of moves played. */
   function lastMove() {
     const moves = ctl.game.moves(); // up to the move shown
     return moves.length > 0 ? ctl.writtenMove(moves.length, moves)?.written ?? moves[moves.length - 1] : '';

@@ -119,11 +119,29 @@ for (const size of SIZES) {
     await page.evaluate(() => document.getElementById('b')?.setAttribute('moves', '2- 1(3)2'));
     await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).ready);
     assert.match(await text(page, '.status') ?? '', /Player 2 to move\. Misère: the last move loses\./);
+    // Nor while the game is being read: a new read-only board, looked at in
+    // the same task it is added in (before the engine or the worker answers).
+    const early = await page.evaluate(() => {
+      const el = document.createElement('sprouts-board');
+      el.setAttribute('moves', '2+ 1(3)2 1(4)2 1(5)4 2(6)3');
+      el.setAttribute('readonly', '');
+      el.setAttribute('controls', 'replay');
+      document.body.append(el);
+      const shownNow = [...(el.shadowRoot?.querySelectorAll('[data-act]') ?? [])]
+        .filter((b) => b.getClientRects().length > 0).map((b) => b.getAttribute('data-act'));
+      el.remove();
+      return shownNow;
+    });
+    assert.deepEqual(early, [], 'no Undo/Redo/Restart on a read-only board before it is read');
     assert.deepEqual(errors, []);
   });
 
   test(`${tag}: opponent="random" side="2" answers a move; the board waits meanwhile`, async () => {
     const { page, errors } = await board(size, { spots: '3', opponent: 'random', side: '2' }, { shared: true });
+    // A student's first sight: how to move, in the board's band (gone once a
+    // move is played); a short board (under 280 px) has no band: nothing over its spots.
+    const band = () => page.evaluate(() => document.getElementById('b')?.shadowRoot?.querySelector('.sb-msg')?.textContent ?? '');
+    assert.equal(await band(), size.height < 280 ? '' : 'Draw a line from a spot to another spot, or back to itself');
     const { moves, waiting } = await page.evaluate(() => new Promise((ok) => {
       const el = /** @type {any} */ (document.getElementById('b'));
       /** @type {string[]} */ const seen = [];
@@ -134,9 +152,10 @@ for (const size of SIZES) {
       waiting = { canPlay: el.canPlay(), status: el.shadowRoot.querySelector('.status').textContent };
     }));
     assert.equal(moves[0], '1(4)2');
-    assert.deepEqual(waiting, { canPlay: false, status: 'The computer (player 2) is thinking…' });
+    assert.deepEqual(waiting, { canPlay: false, status: 'The computer is thinking… (player 2)' });
     assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).status.moveNumber), 2);
-    assert.match(await text(page, '.status') ?? '', /You \(player 1\) to move/);
+    assert.match(await text(page, '.status') ?? '', /^Your move \(player 1\)\./);
+    assert.doesNotMatch(await band(), /Draw a line/);
     // Undo takes back the computer's move and the player's: the player's turn again.
     await page.locator('#b').locator('[data-act=undo]').click();
     assert.equal(await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).status.moveNumber), 0);

@@ -224,7 +224,7 @@ test('Swap sides after a game against the computer; the opponent chosen beside t
     assert.equal(await page.inputValue('#player1'), 'random');
     assert.equal(await page.inputValue('#player2'), 'human');
     assert.equal(await page.inputValue('#opponent'), 'random');
-    assert.match(await page.textContent('#status') ?? '', /^Your move \(move 1, 2 lives left\)\. Last move: \d/);
+    assert.match(await page.textContent('#status') ?? '', /^Your move \(1 move played, 2 lives left\)\. Last move: \d/);
     // Against a person again: nobody moves for the player.
     await page.selectOption('#opponent', 'human');
     assert.equal(await page.inputValue('#player1'), 'human');
@@ -234,24 +234,27 @@ test('Swap sides after a game against the computer; the opponent chosen beside t
   }
 });
 
-test('the move list: numbered pairs, a click jumps to a move, the keys step', async () => {
+test('the move list: each move numbered, a click jumps to a move, the keys step', async () => {
   const { page, errors } = await site.open();
   await openRecord(page, LONG_RECORD);
   const rows = await page.locator('#move-grid li').evaluateAll((els) => els.map((e) => {
     const r = e.getBoundingClientRect();
-    return { pair: /** @type {HTMLElement} */ (e).dataset.pair ?? '', top: Math.round(r.top), left: Math.round(r.left) };
+    // The number drawn before the move (CSS content from data-n).
+    const before = getComputedStyle(e, '::before').content;
+    return { n: /** @type {HTMLElement} */ (e).dataset.n ?? '', before, top: Math.round(r.top), left: Math.round(r.left) };
   }));
   assert.equal(rows.length, 19);
-  assert.deepEqual(rows.slice(0, 5).map((r) => r.pair), ['1', '', '2', '', '3']);
-  assert.equal(rows[18].pair, '10');
-  // a and b of a pair side by side, the next pair below.
+  // Numbered one by one, as records number moves (and the status counts them).
+  assert.deepEqual(rows.map((r) => r.n), Array.from({ length: 19 }, (_, i) => String(i + 1)));
+  assert.ok(rows.every((r) => r.before !== 'none' && r.before !== ''), `every move shows its number: ${rows[0].before}`);
+  // Player 1's move and player 2's side by side, the next two below.
   assert.equal(rows[0].top, rows[1].top);
   assert.ok(rows[1].left > rows[0].left);
   assert.ok(rows[2].top > rows[0].top);
   assert.equal(rows[2].left, rows[0].left);
   await page.click('#moves li[data-n="2"]');
   assert.deepEqual(await replayState(page), { shown: 2, later: 17 });
-  assert.match(await page.textContent('#status') ?? '', /\(move 2, .*\)\. Last move: 1\(10\)4\./);
+  assert.match(await page.textContent('#status') ?? '', /\(2 moves played, .*\)\. Last move: 1\(10\)4\./);
   await page.keyboard.press('ArrowRight');
   assert.deepEqual(await replayState(page), { shown: 3, later: 16 });
   await page.keyboard.press('ArrowLeft');

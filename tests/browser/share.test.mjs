@@ -113,7 +113,7 @@ test('a share link opens the same game at the same move, read-only until one pla
   assert.deepEqual(await replayState(other.page), { shown: 7, later: total - 7 });
   assert.equal(await other.page.inputValue('#glop'), glop);
   assert.equal(await other.page.evaluate(() => /** @type {any} */ (globalThis).sprouts.game.hoey()), hoey);
-  assert.match(await other.page.textContent('#status') ?? '', /^Replaying: Player 2 to move \(move 4,/);
+  assert.match(await other.page.textContent('#status') ?? '', /^Replaying: Player 2 to move \(7 moves played,/);
   // The fragment is read once: a reload shows the saved game, not the link.
   assert.equal(await other.page.evaluate(() => location.hash), '');
   await other.page.click('#continue');
@@ -138,7 +138,10 @@ test('a hostile or broken link shows an error and a fresh board, and nothing in 
     const { page, errors } = await site.open(/** @type {string} */ (hash));
     const msg = await page.textContent('#open-error') ?? '';
     assert.match(msg, /** @type {RegExp} */ (why), `${hash}: ${msg}`);
-    assert.match(await page.textContent('#status') ?? '', /could not be opened/);
+    const status = await page.textContent('#status') ?? '';
+    assert.match(status, /could not be opened \(/);
+    // The reason in the status too, where the player looks (the Open box may be off screen).
+    assert.match(status, /** @type {RegExp} */ (why), `${hash}: the status says why: ${status}`);
     assert.equal(await page.locator('#board [data-spot]').count(), 3, 'a fresh board');
     assert.deepEqual(await movesShown(page), []);
     assert.equal(await page.isVisible('#replay-note'), false);

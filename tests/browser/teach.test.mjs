@@ -31,7 +31,7 @@ for (const size of SIZES) {
     const band = await page.textContent('#board .sb-msg');
     assert.equal(band, 'Draw a line from a spot to another spot, or back to itself');
     assert.equal(await page.inputValue('#opponent'), 'heuristic', 'a first visitor plays the computer');
-    assert.match(await page.textContent('#status') ?? '', /^Your move \(move 1, 9 lives left\)/);
+    assert.match(await page.textContent('#status') ?? '', /^Your move \(no moves yet, 9 lives left\)/);
     // Open beside the board on a desktop; on a phone closed above the board (one tap opens them).
     const phone = size.width < 600;
     assert.equal(await page.locator('#rules').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open), !phone);
