@@ -103,11 +103,13 @@ button:focus-visible { outline: 3px solid #0072b2; outline-offset: 1px; }
 .panel { max-height: 40%; overflow: auto; font-size: 13px; border-top: 1px solid var(--sb-line); }
 .panel p { margin: 2px 0; }
 .win-moves { display: flex; flex-wrap: wrap; gap: 4px; }
-/* Short (SHORT_PX): one line of status; the zoom buttons faint over the drawing's corner until used. */
+/* Short (SHORT_PX): one line of status; the zoom buttons sit over the drawing's corner, where they would hide
+   spots: to a mouse they show only while it is over the board (or a button has focus), on touch they stay faint. */
 .wrap.short .status { -webkit-line-clamp: 1; line-clamp: 1; }
 :host([readonly]) .wrap.short .status { min-height: 1.3em; }
-.wrap.short .sb-zoom { opacity: 0.6; }
-.wrap.short .sb-zoom:hover, .wrap.short .sb-zoom:focus-within { opacity: 1; }
+.wrap.short .sb-zoom { opacity: 0.6; transition: opacity 0.15s; }
+@media (hover: hover) { .wrap.short .sb-zoom { opacity: 0; } }
+.wrap.short .sb-board:hover .sb-zoom, .wrap.short .sb-zoom:focus-within { opacity: 1; }
 @container (max-width: 360px) {
   .wrap { font-size: 12px; }
   button { padding: 1px 5px; }

@@ -102,6 +102,18 @@ for (const size of SIZES) {
         assert.ok(z.left >= m.board.left - 0.5 && z.right <= m.board.right + 0.5 && z.top >= m.board.top - 0.5 && z.bottom <= m.board.bottom + 0.5, `zoom button ${i} on the board`);
         if (i) assert.ok(z.left >= m.zoom[i - 1].right, `zoom buttons ${i - 1} and ${i} overlap`);
       }
+      // Over the drawing's corner (no band above it on a short board) the
+      // buttons hide spots: to a mouse away from the board they are not
+      // shown, over it they are; with a band above the drawing, always.
+      const opacity = () => page.evaluate(() => getComputedStyle(/** @type {any} */ (document.getElementById('b')).shadowRoot.querySelector('.sb-zoom')).opacity);
+      const corner = await page.evaluate(() => /** @type {any} */ (document.getElementById('b')).shadowRoot.querySelector('.wrap').classList.contains('short'));
+      assert.equal(corner, size.height < 280, 'short exactly below 280 px');
+      await page.mouse.move(2, 2);
+      await page.waitForTimeout(250);
+      assert.equal(await opacity(), corner ? '0' : '1');
+      await page.mouse.move(m.board.left + m.board.width / 2, m.board.top + m.board.height / 2);
+      await page.waitForTimeout(250);
+      assert.equal(await opacity(), '1');
       // Every spot's mark (a triangle reaches 8 px from its centre) inside
       // the board, fitted with a margin of 10 px at least: at 320×240 a
       // margin of 24 board units was 5 px, and the 26-spot record's spot 23
