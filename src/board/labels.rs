@@ -270,12 +270,49 @@ pub fn onto_spots(board: &Board, px: f64, labels: &mut [Label]) {
             return;
         }
         for i in bad {
-            let font = on_spot_font(i, px);
-            let (half_w, half_h) = half_size(px, i, font);
-            labels[i] = Label { x: spots[i].x, y: spots[i].y, half_w, half_h, font };
+            labels[i] = on_spot_label(board, &index, px, i);
         }
     }
 }
+
+/// Spot `i`'s number drawn on its spot: at [`on_spot_font`], or, where
+/// a curve not ending at the spot clips that box's corner (the box is
+/// wider than the disc is round: a 2-digit box at 9 px reaches 8.6 px
+/// from the centre grown by half a curve's width, the disc 8.2 px), the
+/// largest font down to [`ON_SPOT_LEAST`] whose box it clears. Seen in
+/// the 480×320 embed: a curve 8.3 px from spot 42 of the 2011 Clash of
+/// the Titans game 2 (docs/labels.md, session 30).
+fn on_spot_label(board: &Board, index: &SegmentIndex, px: f64, i: usize) -> Label {
+    let s = board.spots()[i];
+    let spot = (i + 1) as crate::topology::Spot;
+    let at = |font: f64| {
+        let (half_w, half_h) = half_size(px, i, font);
+        Label { x: s.x, y: s.y, half_w, half_h, font }
+    };
+    let clear = |l: &Label| {
+        let grown = l.rect().grow(half_line(px));
+        let mut hit = false;
+        index.for_each_near(grown.min, grown.max, 0.0, &mut |g| {
+            hit = hit || (!board.edges()[g.edge].ends.contains(&spot) && segment_meets_rect(g.a, g.b, &grown));
+        });
+        !hit
+    };
+    let full = on_spot_font(i, px);
+    let least = ON_SPOT_LEAST * mark_scale(px);
+    let mut font = full;
+    while font >= least - 1e-9 {
+        let l = at(font);
+        if clear(&l) {
+            return l;
+        }
+        font -= 0.5 * mark_scale(px);
+    }
+    at(full)
+}
+
+/// The smallest font (CSS px, at full scale) of a number on its spot: a
+/// three-digit number's ([`on_spot_font`]).
+const ON_SPOT_LEAST: f64 = 7.0;
 
 /// Whether a curve other than those ending at spot `i` passes under
 /// its number `l` drawn on it: through the spot's mark as drawn (a live
@@ -932,6 +969,37 @@ mod tests {
         let px = 1.0 / 0.28;
         let (hw, hh) = half_size(px, 11, on_spot_font(11, px));
         assert!(hw.hypot(hh) / px <= SPOT_R * 0.7 + 1e-9, "{}", hw.hypot(hh) / px);
+    }
+
+    /// A curve 8.3 px from spot 12's centre, clear of its disc (7 px and
+    /// half a curve's width) but across the corner of its number's 9 px
+    /// box on the spot: the number on the spot is drawn smaller, as large
+    /// as clears the curve; a curve through the disc, which no font
+    /// clears, leaves it at 9 px.
+    #[test]
+    fn a_number_on_its_spot_shrinks_off_a_curve_at_its_corner() {
+        let at = |d: f64| {
+            // Spot 12 at (100, 100); spots 10 and 11 on the line x + y =
+            // 200 + d√2, d from spot 12, far from it; the rest far away.
+            let mut spots: Vec<Point> = (0..9).map(|k| Point::new(20.0 + 30.0 * k as f64, 280.0)).collect();
+            let c = 200.0 + d * std::f64::consts::SQRT_2;
+            spots.extend([Point::new(c - 20.0, 20.0), Point::new(c - 180.0, 180.0), Point::new(100.0, 100.0)]);
+            let line = Edge { ends: [10, 11], points: vec![spots[9], spots[10]] };
+            Board::from_parts(300.0, 300.0, spots, vec![line]).unwrap()
+        };
+        let board = at(8.3);
+        let l = on_spot_label(&board, &SegmentIndex::new(&board, None), 1.0, 11);
+        assert!(l.font < 9.0 && l.font >= ON_SPOT_LEAST, "{l:?}");
+        let full = on_spot_font(11, 1.0);
+        let (hw, hh) = half_size(1.0, 11, full);
+        let mut labels: Vec<Label> = board.spots().iter().map(|s| Label { x: s.x, y: s.y, half_w: 0.0, half_h: 0.0, font: full }).collect();
+        labels[11] = Label { half_w: hw, half_h: hh, ..labels[11] };
+        assert!(over_curve(&board, 1.0, &labels)[11], "at 9 px the box's corner is over the curve");
+        labels[11] = l;
+        assert!(!over_curve(&board, 1.0, &labels)[11], "{l:?}");
+        let board = at(5.0);
+        let l = on_spot_label(&board, &SegmentIndex::new(&board, None), 1.0, 11);
+        assert_eq!(l.font, full, "{l:?}");
     }
 
     /// Two spots 20 px apart side by side, nothing else: the usual place

@@ -1275,10 +1275,14 @@ impl Mesh {
     ) -> impl Iterator<Item = Vec<Point>> + 'c {
         let mut spots = face.lone.clone();
         spots.extend_from_slice(&self.stub_points);
+        // Every spot of the face, with edges or without, for the band's
+        // margin from spots.
+        let discs: Vec<Point> = face.walks.iter().flatten().filter(|w| w.spot).map(|w| w.p).collect();
         let obstacles = Obstacles {
             index: &face.index,
             spots: &spots,
             skip: None,
+            discs: &discs,
         };
         // Near its ends the path sits in the right corner; leave it there.
         let keep = [
