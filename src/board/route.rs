@@ -1276,8 +1276,16 @@ impl Mesh {
         let mut spots = face.lone.clone();
         spots.extend_from_slice(&self.stub_points);
         // Every spot of the face, with edges or without, for the band's
-        // margin from spots.
-        let discs: Vec<Point> = face.walks.iter().flatten().filter(|w| w.spot).map(|w| w.p).collect();
+        // margin from spots (plain loops: smaller in wasm than an iterator
+        // chain, docs/release.md session 31).
+        let mut discs = Vec::new();
+        for walk in &face.walks {
+            for w in walk {
+                if w.spot {
+                    discs.push(w.p);
+                }
+            }
+        }
         let obstacles = Obstacles {
             index: &face.index,
             spots: &spots,

@@ -105,7 +105,6 @@ pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64;
     let spacing = (room / 2.0).max(total / 150.0);
     let mut p: Vec<Point> = path.to_vec();
     let fixed = |q: Point| q.dist(a) < keep[0] || q.dist(b) < keep[1];
-    let discs: Vec<Point> = obstacles.discs.iter().copied().filter(|&o| o != a && o != b).collect();
     let cell = 2.0 * room.max(spacing);
     // Push and smooth until settled (12 rounds at most), then only smooth
     // for 4 rounds: pushes from both sides leave zigzags.
@@ -165,11 +164,11 @@ pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64;
                 step = step.scale(0.3 * clear / len);
             }
             let to = q.plus(step);
-            if to != q && keeps_off(&discs, [p[i - 1], q, p[i + 1]], [p[i - 1], to, p[i + 1]]) && safe(&p, i, to, obstacles, &grid) {
+            if to != q && keeps_off(obstacles.discs, [a, b], &p, i, to) && safe(&p, i, to, obstacles, &grid) {
                 p[i] = to;
                 moved = moved.max(step.norm());
             }
-            tight |= near_disc(&discs, [p[i - 1], p[i], p[i + 1]]) < SPOT_MARGIN;
+            tight |= near_disc(obstacles.discs, [a, b], p[i - 1], p[i], p[i + 1]) < SPOT_MARGIN;
         }
         // Thin out crowded points where that sweeps over nothing, and fill
         // in where points drifted apart.
@@ -181,7 +180,7 @@ pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64;
         while i + 1 < p.len() {
             if p[i - 1].dist(p[i + 1]) < spacing
                 && !fixed(p[i])
-                && keeps_off(&discs, [p[i - 1], p[i], p[i + 1]], [p[i - 1], p[i + 1], p[i + 1]])
+                && keeps_off(obstacles.discs, [a, b], &p, i, p[i + 1])
                 && safe(&p, i, p[i + 1], obstacles, &grid)
             {
                 drop[i] = true;
@@ -206,24 +205,30 @@ pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64;
     p
 }
 
-/// The distance from the path a–b–c to the nearest of `discs` within
-/// [`SPOT_MARGIN`] of it (that margin if none is).
-fn near_disc(discs: &[Point], [a, b, c]: [Point; 3]) -> f64 {
-    let r = super::geom::Rect::of(&[a, b, c]);
-    discs
-        .iter()
-        .filter(|o| o.x > r.min.x - SPOT_MARGIN && o.x < r.max.x + SPOT_MARGIN && o.y > r.min.y - SPOT_MARGIN && o.y < r.max.y + SPOT_MARGIN)
-        .map(|&o| point_segment_dist(o, a, b).min(point_segment_dist(o, b, c)))
-        .fold(SPOT_MARGIN, f64::min)
+/// The distance from the path a–b–c to the nearest of `discs` (but the
+/// curve's `ends`) within [`SPOT_MARGIN`] of it (that margin if none is).
+/// Plain loops, not inlined (called five times in the band): the margin's
+/// cost in the wasm module (docs/release.md, session 31).
+#[inline(never)]
+fn near_disc(discs: &[Point], ends: [Point; 2], a: Point, b: Point, c: Point) -> f64 {
+    let (lo_x, hi_x) = (a.x.min(b.x).min(c.x) - SPOT_MARGIN, a.x.max(b.x).max(c.x) + SPOT_MARGIN);
+    let (lo_y, hi_y) = (a.y.min(b.y).min(c.y) - SPOT_MARGIN, a.y.max(b.y).max(c.y) + SPOT_MARGIN);
+    let mut near = SPOT_MARGIN;
+    for &o in discs {
+        if o != ends[0] && o != ends[1] && o.x > lo_x && o.x < hi_x && o.y > lo_y && o.y < hi_y {
+            near = near.min(point_segment_dist(o, a, b).min(point_segment_dist(o, b, c)));
+        }
+    }
+    near
 }
 
-/// Whether changing the two segments at a point from `old` to `new` keeps
-/// them off the spots' discs: no closer than [`SPOT_MARGIN`] to any, or
-/// no closer than they were. (The band may start inside the margin, from a
+/// Whether moving point i of the curve `p` to `to` keeps its two segments
+/// off the spots' discs: no closer than [`SPOT_MARGIN`] to any, or no
+/// closer than they were. (The band may start inside the margin, from a
 /// planned path through a fine mesh; it then works its way out.)
-fn keeps_off(discs: &[Point], old: [Point; 3], new: [Point; 3]) -> bool {
-    let after = near_disc(discs, new);
-    after >= SPOT_MARGIN || after >= near_disc(discs, old)
+fn keeps_off(discs: &[Point], ends: [Point; 2], p: &[Point], i: usize, to: Point) -> bool {
+    let after = near_disc(discs, ends, p[i - 1], to, p[i + 1]);
+    after >= SPOT_MARGIN || after >= near_disc(discs, ends, p[i - 1], p[i], p[i + 1])
 }
 
 /// Whether moving point i of the curve to `to` sweeps over nothing.
