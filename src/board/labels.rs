@@ -224,7 +224,7 @@ pub fn place_labels_beside(board: &Board, px: f64, margin: f64) -> Vec<Label> {
 /// smaller with the spot at small scales ([`mark_scale`]).
 fn on_spot_font(i: usize, px: f64) -> f64 {
     mark_scale(px)
-        * match (i + 1).to_string().len() {
+        * match digits(i) {
             1 => 10.0,
             2 => 9.0,
             _ => 7.0,
@@ -284,30 +284,18 @@ pub fn onto_spots(board: &Board, px: f64, labels: &mut [Label]) {
 /// the Titans game 2 (docs/labels.md, session 30).
 fn on_spot_label(board: &Board, index: &SegmentIndex, px: f64, i: usize) -> Label {
     let s = board.spots()[i];
-    let spot = (i + 1) as crate::topology::Spot;
     let at = |font: f64| {
         let (half_w, half_h) = half_size(px, i, font);
         Label { x: s.x, y: s.y, half_w, half_h, font }
     };
-    let clear = |l: &Label| {
-        let grown = l.rect().grow(half_line(px));
-        let mut hit = false;
-        index.for_each_near(grown.min, grown.max, 0.0, &mut |g| {
-            hit = hit || (!board.edges()[g.edge].ends.contains(&spot) && segment_meets_rect(g.a, g.b, &grown));
-        });
-        !hit
-    };
-    let full = on_spot_font(i, px);
-    let least = ON_SPOT_LEAST * mark_scale(px);
+    let (full, step) = (on_spot_font(i, px), 0.5 * mark_scale(px));
+    let least = ON_SPOT_LEAST * mark_scale(px) - 1e-9;
     let mut font = full;
-    while font >= least - 1e-9 {
-        let l = at(font);
-        if clear(&l) {
-            return l;
-        }
-        font -= 0.5 * mark_scale(px);
+    // The box alone: a disc of radius 0 meets no curve.
+    while font >= least && crosses(board, index, px, i, &at(font), 0.0) {
+        font -= step;
     }
-    at(full)
+    at(if font >= least { font } else { full })
 }
 
 /// The smallest font (CSS px, at full scale) of a number on its spot: a
@@ -323,8 +311,13 @@ const ON_SPOT_LEAST: f64 = 7.0;
 /// dot: it used to count a 7 px disc that is not drawn, so a curve
 /// passing 6 px from a dot, clear of its number, counted as under it.)
 fn crosses_mark(board: &Board, drawn: &[Disc], index: &SegmentIndex, px: f64, i: usize, l: &Label) -> bool {
+    crosses(board, index, px, i, l, drawn[i].r * px + half_line(px))
+}
+
+/// Whether a curve not ending at spot `i` passes within `r` of the spot
+/// or through its number's box `l` grown by half a curve's width.
+fn crosses(board: &Board, index: &SegmentIndex, px: f64, i: usize, l: &Label, r: f64) -> bool {
     let s = board.spots()[i];
-    let r = drawn[i].r * px + half_line(px);
     let grown = l.rect().grow(half_line(px));
     let spot = (i + 1) as crate::topology::Spot;
     let mut hit = false;
@@ -565,9 +558,20 @@ fn first_places(board: &Board, drawn: &[Disc], index: &SegmentIndex, px: f64, sh
 /// Half the width and height of spot `i`'s number at `font` CSS px
 /// (board units).
 fn half_size(px: f64, i: usize, font: f64) -> (f64, f64) {
-    let digits = (i + 1).to_string().len() as f64;
     let k = font / TEXT_H;
-    (k * DIGIT_W * digits * px / 2.0, k * TEXT_H * px / 2.0)
+    (k * DIGIT_W * digits(i) as f64 * px / 2.0, k * TEXT_H * px / 2.0)
+}
+
+/// How many digits spot `i`'s number (`i + 1`) has: counted, not written
+/// out with `to_string` (an allocation in every box measured, and more
+/// wasm; docs/release.md, session 31).
+fn digits(i: usize) -> usize {
+    let (mut n, mut d) = (i + 1, 1);
+    while n >= 10 {
+        n /= 10;
+        d += 1;
+    }
+    d
 }
 
 /// How far from spot `i` its number's places reach, and the spots near
@@ -900,6 +904,14 @@ mod tests {
     use crate::board::{play_game, Edge, PageSize};
 
     type Ends = Vec<(u64, Board, f64, Vec<Label>)>;
+
+    /// `digits` counts what `to_string` writes, at every change of length.
+    #[test]
+    fn digits_are_those_written() {
+        for i in (0..1100).chain([9_998, 9_999, 99_999, 999_999]) {
+            assert_eq!(digits(i), (i + 1).to_string().len(), "spot {}", i + 1);
+        }
+    }
 
     /// The four checks on the crowded ends below share one set of them:
     /// playing the four 20-spot games was most of each check's time
