@@ -224,7 +224,7 @@ pub fn place_labels_beside(board: &Board, px: f64, margin: f64) -> Vec<Label> {
 /// smaller with the spot at small scales ([`mark_scale`]).
 fn on_spot_font(i: usize, px: f64) -> f64 {
     mark_scale(px)
-        * match (i + 1).to_string().len() {
+        * match digits(i) {
             1 => 10.0,
             2 => 9.0,
             _ => 7.0,
@@ -270,12 +270,37 @@ pub fn onto_spots(board: &Board, px: f64, labels: &mut [Label]) {
             return;
         }
         for i in bad {
-            let font = on_spot_font(i, px);
-            let (half_w, half_h) = half_size(px, i, font);
-            labels[i] = Label { x: spots[i].x, y: spots[i].y, half_w, half_h, font };
+            labels[i] = on_spot_label(board, &index, px, i);
         }
     }
 }
+
+/// Spot `i`'s number drawn on its spot: at [`on_spot_font`], or, where
+/// a curve not ending at the spot clips that box's corner (the box is
+/// wider than the disc is round: a 2-digit box at 9 px reaches 8.6 px
+/// from the centre grown by half a curve's width, the disc 8.2 px), the
+/// largest font down to [`ON_SPOT_LEAST`] whose box it clears. Seen in
+/// the 480×320 embed: a curve 8.3 px from spot 42 of the 2011 Clash of
+/// the Titans game 2 (docs/labels.md, session 30).
+fn on_spot_label(board: &Board, index: &SegmentIndex, px: f64, i: usize) -> Label {
+    let s = board.spots()[i];
+    let at = |font: f64| {
+        let (half_w, half_h) = half_size(px, i, font);
+        Label { x: s.x, y: s.y, half_w, half_h, font }
+    };
+    let (full, step) = (on_spot_font(i, px), 0.5 * mark_scale(px));
+    let least = ON_SPOT_LEAST * mark_scale(px) - 1e-9;
+    let mut font = full;
+    // The box alone: a disc of radius 0 meets no curve.
+    while font >= least && crosses(board, index, px, i, &at(font), 0.0) {
+        font -= step;
+    }
+    at(if font >= least { font } else { full })
+}
+
+/// The smallest font (CSS px, at full scale) of a number on its spot: a
+/// three-digit number's ([`on_spot_font`]).
+const ON_SPOT_LEAST: f64 = 7.0;
 
 /// Whether a curve other than those ending at spot `i` passes under
 /// its number `l` drawn on it: through the spot's mark as drawn (a live
@@ -286,8 +311,13 @@ pub fn onto_spots(board: &Board, px: f64, labels: &mut [Label]) {
 /// dot: it used to count a 7 px disc that is not drawn, so a curve
 /// passing 6 px from a dot, clear of its number, counted as under it.)
 fn crosses_mark(board: &Board, drawn: &[Disc], index: &SegmentIndex, px: f64, i: usize, l: &Label) -> bool {
+    crosses(board, index, px, i, l, drawn[i].r * px + half_line(px))
+}
+
+/// Whether a curve not ending at spot `i` passes within `r` of the spot
+/// or through its number's box `l` grown by half a curve's width.
+fn crosses(board: &Board, index: &SegmentIndex, px: f64, i: usize, l: &Label, r: f64) -> bool {
     let s = board.spots()[i];
-    let r = drawn[i].r * px + half_line(px);
     let grown = l.rect().grow(half_line(px));
     let spot = (i + 1) as crate::topology::Spot;
     let mut hit = false;
@@ -528,9 +558,20 @@ fn first_places(board: &Board, drawn: &[Disc], index: &SegmentIndex, px: f64, sh
 /// Half the width and height of spot `i`'s number at `font` CSS px
 /// (board units).
 fn half_size(px: f64, i: usize, font: f64) -> (f64, f64) {
-    let digits = (i + 1).to_string().len() as f64;
     let k = font / TEXT_H;
-    (k * DIGIT_W * digits * px / 2.0, k * TEXT_H * px / 2.0)
+    (k * DIGIT_W * digits(i) as f64 * px / 2.0, k * TEXT_H * px / 2.0)
+}
+
+/// How many digits spot `i`'s number (`i + 1`) has: counted, not written
+/// out with `to_string` (an allocation in every box measured, and more
+/// wasm; docs/release.md, session 31).
+fn digits(i: usize) -> usize {
+    let (mut n, mut d) = (i + 1, 1);
+    while n >= 10 {
+        n /= 10;
+        d += 1;
+    }
+    d
 }
 
 /// How far from spot `i` its number's places reach, and the spots near
@@ -864,6 +905,14 @@ mod tests {
 
     type Ends = Vec<(u64, Board, f64, Vec<Label>)>;
 
+    /// `digits` counts what `to_string` writes, at every change of length.
+    #[test]
+    fn digits_are_those_written() {
+        for i in (0..1100).chain([9_998, 9_999, 99_999, 999_999]) {
+            assert_eq!(digits(i), (i + 1).to_string().len(), "spot {}", i + 1);
+        }
+    }
+
     /// The four checks on the crowded ends below share one set of them:
     /// playing the four 20-spot games was most of each check's time
     /// (tests run in processes of their own under nextest, so a shared
@@ -932,6 +981,37 @@ mod tests {
         let px = 1.0 / 0.28;
         let (hw, hh) = half_size(px, 11, on_spot_font(11, px));
         assert!(hw.hypot(hh) / px <= SPOT_R * 0.7 + 1e-9, "{}", hw.hypot(hh) / px);
+    }
+
+    /// A curve 8.3 px from spot 12's centre, clear of its disc (7 px and
+    /// half a curve's width) but across the corner of its number's 9 px
+    /// box on the spot: the number on the spot is drawn smaller, as large
+    /// as clears the curve; a curve through the disc, which no font
+    /// clears, leaves it at 9 px.
+    #[test]
+    fn a_number_on_its_spot_shrinks_off_a_curve_at_its_corner() {
+        let at = |d: f64| {
+            // Spot 12 at (100, 100); spots 10 and 11 on the line x + y =
+            // 200 + d√2, d from spot 12, far from it; the rest far away.
+            let mut spots: Vec<Point> = (0..9).map(|k| Point::new(20.0 + 30.0 * k as f64, 280.0)).collect();
+            let c = 200.0 + d * std::f64::consts::SQRT_2;
+            spots.extend([Point::new(c - 20.0, 20.0), Point::new(c - 180.0, 180.0), Point::new(100.0, 100.0)]);
+            let line = Edge { ends: [10, 11], points: vec![spots[9], spots[10]] };
+            Board::from_parts(300.0, 300.0, spots, vec![line]).unwrap()
+        };
+        let board = at(8.3);
+        let l = on_spot_label(&board, &SegmentIndex::new(&board, None), 1.0, 11);
+        assert!(l.font < 9.0 && l.font >= ON_SPOT_LEAST, "{l:?}");
+        let full = on_spot_font(11, 1.0);
+        let (hw, hh) = half_size(1.0, 11, full);
+        let mut labels: Vec<Label> = board.spots().iter().map(|s| Label { x: s.x, y: s.y, half_w: 0.0, half_h: 0.0, font: full }).collect();
+        labels[11] = Label { half_w: hw, half_h: hh, ..labels[11] };
+        assert!(over_curve(&board, 1.0, &labels)[11], "at 9 px the box's corner is over the curve");
+        labels[11] = l;
+        assert!(!over_curve(&board, 1.0, &labels)[11], "{l:?}");
+        let board = at(5.0);
+        let l = on_spot_label(&board, &SegmentIndex::new(&board, None), 1.0, 11);
+        assert_eq!(l.font, full, "{l:?}");
     }
 
     /// Two spots 20 px apart side by side, nothing else: the usual place

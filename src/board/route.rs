@@ -1275,10 +1275,22 @@ impl Mesh {
     ) -> impl Iterator<Item = Vec<Point>> + 'c {
         let mut spots = face.lone.clone();
         spots.extend_from_slice(&self.stub_points);
+        // Every spot of the face, with edges or without, for the band's
+        // margin from spots (plain loops: smaller in wasm than an iterator
+        // chain, docs/release.md session 31).
+        let mut discs = Vec::new();
+        for walk in &face.walks {
+            for w in walk {
+                if w.spot {
+                    discs.push(w.p);
+                }
+            }
+        }
         let obstacles = Obstacles {
             index: &face.index,
             spots: &spots,
             skip: None,
+            discs: &discs,
         };
         // Near its ends the path sits in the right corner; leave it there.
         let keep = [

@@ -16,7 +16,18 @@ pub(crate) struct Obstacles<'a> {
     pub spots: &'a [Point],
     /// An edge of the index that is the curve itself (when relaxing it).
     pub skip: Option<usize>,
+    /// Every spot near the curve, with edges or without: the band keeps
+    /// [`SPOT_MARGIN`] from those that are not the curve's ends.
+    pub discs: &'a [Point],
 }
+
+/// How far (board units) the band keeps a curve from a spot it does not
+/// end at: a spot's disc and half a curve's width at one CSS px per unit
+/// (7 + 1.2). Pulled taut round a spot, the band left a loop 0.015 units
+/// from spot 19 in `17(35)17[18,19]` (2011 Clash of the Titans game 2,
+/// move 13, docs/labels.md): drawn through the spot, and too close for the
+/// tidy's push from under a disc to have a direction.
+pub(crate) const SPOT_MARGIN: f64 = 8.2;
 
 /// What lies near a point of a path and across its two segments.
 struct Near {
@@ -105,6 +116,10 @@ pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64;
         let pushing = round < push_until;
         let n = p.len();
         let mut moved = 0.0f64;
+        // Whether the curve is still within the margin of a spot: then
+        // the pushes go on (a point near a spot moves slowly, by a share
+        // of its distance).
+        let mut tight = false;
         let mut cum = vec![0.0; n];
         for i in 1..n {
             cum[i] = cum[i - 1] + p[i - 1].dist(p[i]);
@@ -149,10 +164,11 @@ pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64;
                 step = step.scale(0.3 * clear / len);
             }
             let to = q.plus(step);
-            if to != q && safe(&p, i, to, obstacles, &grid) {
+            if to != q && keeps_off(obstacles.discs, [a, b], &p, i, to) && safe(&p, i, to, obstacles, &grid) {
                 p[i] = to;
                 moved = moved.max(step.norm());
             }
+            tight |= near_disc(obstacles.discs, [a, b], p[i - 1], p[i], p[i + 1]) < SPOT_MARGIN;
         }
         // Thin out crowded points where that sweeps over nothing, and fill
         // in where points drifted apart.
@@ -164,6 +180,7 @@ pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64;
         while i + 1 < p.len() {
             if p[i - 1].dist(p[i + 1]) < spacing
                 && !fixed(p[i])
+                && keeps_off(obstacles.discs, [a, b], &p, i, p[i + 1])
                 && safe(&p, i, p[i + 1], obstacles, &grid)
             {
                 drop[i] = true;
@@ -181,11 +198,37 @@ pub(crate) fn band(path: &[Point], obstacles: &Obstacles, room: f64, keep: [f64;
         if p.len() > 600 {
             break;
         }
-        if pushing && moved < 0.05 * spacing {
+        if pushing && moved < 0.05 * spacing && !tight {
             push_until = round + 1;
         }
     }
     p
+}
+
+/// The distance from the path a–b–c to the nearest of `discs` (but the
+/// curve's `ends`) within [`SPOT_MARGIN`] of it (that margin if none is).
+/// Plain loops, not inlined (called five times in the band): the margin's
+/// cost in the wasm module (docs/release.md, session 31).
+#[inline(never)]
+fn near_disc(discs: &[Point], ends: [Point; 2], a: Point, b: Point, c: Point) -> f64 {
+    let (lo_x, hi_x) = (a.x.min(b.x).min(c.x) - SPOT_MARGIN, a.x.max(b.x).max(c.x) + SPOT_MARGIN);
+    let (lo_y, hi_y) = (a.y.min(b.y).min(c.y) - SPOT_MARGIN, a.y.max(b.y).max(c.y) + SPOT_MARGIN);
+    let mut near = SPOT_MARGIN;
+    for &o in discs {
+        if o != ends[0] && o != ends[1] && o.x > lo_x && o.x < hi_x && o.y > lo_y && o.y < hi_y {
+            near = near.min(point_segment_dist(o, a, b).min(point_segment_dist(o, b, c)));
+        }
+    }
+    near
+}
+
+/// Whether moving point i of the curve `p` to `to` keeps its two segments
+/// off the spots' discs: no closer than [`SPOT_MARGIN`] to any, or no
+/// closer than they were. (The band may start inside the margin, from a
+/// planned path through a fine mesh; it then works its way out.)
+fn keeps_off(discs: &[Point], ends: [Point; 2], p: &[Point], i: usize, to: Point) -> bool {
+    let after = near_disc(discs, ends, p[i - 1], to, p[i + 1]);
+    after >= SPOT_MARGIN || after >= near_disc(discs, ends, p[i - 1], p[i], p[i + 1])
 }
 
 /// Whether moving point i of the curve to `to` sweeps over nothing.
@@ -291,6 +334,7 @@ impl Board {
                 index: &index,
                 spots: &spots,
                 skip: Some(e),
+                discs: &spots,
             };
             let relaxed = band(&self.edges()[e].points, &obstacles, room, [room / 4.0; 2]);
             if relaxed.windows(2).all(|w| w[0] != w[1]) {
@@ -386,6 +430,7 @@ mod tests {
             index: &index,
             spots: &spots,
             skip: None,
+            discs: &spots,
         };
         let zig: Vec<Point> = (0..=100)
             .map(|i| Point::new(i as f64, if i % 2 == 0 { 0.0 } else { 2.0 }))
@@ -405,7 +450,7 @@ mod tests {
         let board = Board::with_spots(200.0, 100.0, vec![Point::new(0.0, 50.0), Point::new(200.0, 50.0)]).unwrap();
         let index = SegmentIndex::new(&board, None);
         let spots = [Point::new(100.0, 49.98)];
-        let obstacles = Obstacles { index: &index, spots: &spots, skip: None };
+        let obstacles = Obstacles { index: &index, spots: &spots, skip: None, discs: &spots };
         let path = [Point::new(0.0, 50.0), Point::new(94.0, 50.0), Point::new(106.0, 50.0), Point::new(200.0, 50.0)];
         let out = band(&path, &obstacles, 24.0, [1.0, 1.0]);
         let gap = out.windows(2).map(|w| point_segment_dist(spots[0], w[0], w[1])).fold(f64::INFINITY, f64::min);
