@@ -242,10 +242,10 @@ export function createOpener(ctl, drawing, host) {
   function brokenLink(e) {
     if (linkShown && ctl.replaying) host.saved?.();
     linkShown = false;
-    fail(`The link could not be opened: ${messageOf(e)}`);
+    const why = messageOf(e);
+    fail(`The link could not be opened: ${why}`);
     // Why, in the status too: the Open box that has it is off screen on a
     // phone and below the fold on a desktop (cut short: the box has it whole).
-    const why = messageOf(e);
     host.opened(`The link could not be opened (${why.length > 120 ? `${why.slice(0, 119)}…` : why}); your game is as it was.`);
   }
 

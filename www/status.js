@@ -27,6 +27,8 @@ export function createStatus(ctl) {
     // replay: nobody on the page played the moves shown (a record's
     // players are its own).
     const speak = ctl.mixed() && !ctl.replaying;
+    // The end of a record opened: its result, which need not be the board's (a concession).
+    const byRecord = ctl.recordResult();
     if (st.over) {
       const w = /** @type {1|2} */ (st.winner);
       const l = /** @type {1|2|null} */ (st.lastMover);
@@ -47,16 +49,12 @@ export function createStatus(ctl) {
       // shows a move, nobody plays: the computer waits too.
       head = !speak ? `${ctl.seatName(p)} to move` : ctl.isHuman(p) ? 'Your move' : 'The computer is thinking…';
       const played = st.moveNumber === 0 ? 'no moves yet' : `${plural(st.moveNumber, 'move', 'moves')} played`;
-      rest = `(${played}, ${livesWords(g, st.lives)} left${st.misere ? '; misère: the last move loses' : ''}).`;
+      const left = `${livesWords(g, st.lives)} left${st.misere ? '; misère: the last move loses' : ''}`;
+      // A record that ends before the board does: its loser conceded (as
+      // the embed says), not "(20 moves played…)" after a result.
+      rest = byRecord ? `The loser conceded after ${plural(st.moveNumber, 'move', 'moves')} (${left}).` : `(${played}, ${left}).`;
     }
-    // The end of a record opened: its result, which need not be the board's (a concession).
-    const byRecord = ctl.recordResult();
     if (byRecord) head = `${byRecord.text}.`;
-    // A record that ends before the board does: its loser conceded (as the
-    // embed says), not "(20 moves played…)" after a result.
-    if (byRecord && !st.over) {
-      rest = `The loser conceded after ${plural(st.moveNumber, 'move', 'moves')} (${livesWords(g, st.lives)} left${st.misere ? '; misère: the last move loses' : ''}).`;
-    }
     const last = lastMove();
     if (last && !st.over) rest += ` Last move: ${last}.`;
     if (ctl.replaying) head = `Replaying: ${head}`;
