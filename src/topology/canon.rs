@@ -346,9 +346,6 @@ struct Scratch {
     alone: u32,
     /// The boundaries a move draws (see [`Position::redraw`]).
     drawn: [Boundary; 2],
-    /// The first kept region that the move redrew (the regions before it
-    /// are the parent's, as they were).
-    drawn_from: u32,
     // Per spot number.
     lives: Vec<u8>,
     /// The token a spot is written as: a digit, `T_LOWER`, or an
@@ -456,40 +453,7 @@ struct Scratch {
     // Output: the lands' strings, before sorting.
     out: Vec<u16>,
     land_out: Vec<Span>,
-    /// Region forms already computed (see [`Scratch::region_form_memo`]).
-    #[cfg(not(target_arch = "wasm32"))]
-    memo: RegionMemo,
 }
-
-/// A region's form as [`Scratch::region_form`] wrote it, its spans made
-/// relative to where it began and its uppercase colours replaced by their
-/// rank among the region's colours.
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Default)]
-struct MemoEntry {
-    key: Vec<u32>,
-    reading: Vec<Spot>,
-    tok: Vec<u16>,
-    starts: Vec<u32>,
-    bforms: Vec<BoundaryForm>,
-    variants: Vec<Span>,
-    form: Option<RegionForm>,
-}
-
-/// Region forms by the region's content (spot numbers, boundaries, spot
-/// kinds with colours by rank, isolated spots), one entry per slot of a
-/// direct-mapped table: the children of one land share every region the
-/// move does not touch, spot numbers and all.
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Default)]
-struct RegionMemo {
-    slots: Vec<MemoEntry>,
-    key: Vec<u32>,
-    colours: Vec<u16>,
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-const MEMO_SLOTS: usize = 1024;
 
 impl Scratch {
     fn canon(
@@ -573,7 +537,6 @@ impl Scratch {
             let lives: u32 = r.iter().map(|b| self.push_boundary(b, mark)).sum();
             self.end_region(start, lives);
         }
-        self.drawn_from = self.regions.len() as u32;
         let Some(mv) = mv else { return };
         let mut drawn = std::mem::take(&mut self.drawn);
         let kind = p.redraw(mv, &mut drawn);
@@ -744,7 +707,7 @@ impl Scratch {
             let ri = self.by_land[x].1;
             self.form_of[ri as usize] = (x - i) as u32;
             self.region_of.push(ri);
-            self.region_form_memo(ri);
+            self.region_form(ri);
         }
         // Slots: the forms in shape order.
         self.order.clear();
@@ -858,130 +821,6 @@ impl Scratch {
             }
             self.kind[s as usize] = T_COLOR + c;
         }
-    }
-
-    /// [`Scratch::region_form`], or its copy from the memo. The form is a
-    /// function of the region's spots, boundaries and spot kinds alone,
-    /// and it compares uppercase colours only with each other: colours
-    /// renumbered in the same order give the same form, renumbered.
-    #[cfg(target_arch = "wasm32")]
-    fn region_form_memo(&mut self, ri: u32) {
-        self.region_form(ri);
-    }
-
-    /// [`Scratch::region_form`], or its copy from the memo. The form is a
-    /// function of the region's spots, boundaries and spot kinds alone,
-    /// and it compares uppercase colours only with each other: colours
-    /// renumbered in the same order give the same form, renumbered. A
-    /// child of a land shares with its parent every region the move
-    /// leaves alone, and its siblings share them again, so most of a
-    /// child's regions are copied instead of read in both directions.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn region_form_memo(&mut self, ri: u32) {
-        if ri >= self.drawn_from {
-            // New with this child: met again only by chance.
-            return self.region_form(ri);
-        }
-        let region = self.regions[ri as usize];
-        let memo = &mut self.memo;
-        if memo.slots.is_empty() {
-            memo.slots.resize_with(MEMO_SLOTS, MemoEntry::default);
-        }
-        // The region's colours, in order: a colour is keyed by its rank.
-        memo.colours.clear();
-        for &b in at(&self.bounds, region) {
-            for &s in at(&self.spots, b) {
-                let t = self.kind[s as usize];
-                if is_upper(t) {
-                    memo.colours.push(t);
-                }
-            }
-        }
-        memo.colours.sort_unstable();
-        memo.colours.dedup();
-        let colours = &memo.colours;
-        let rank = |t: u16| -> u16 {
-            if is_upper(t) {
-                T_COLOR + colours.binary_search(&t).unwrap_or(0) as u16
-            } else {
-                t
-            }
-        };
-        memo.key.clear();
-        memo.key.push(self.isolated[ri as usize]);
-        let mut h: u64 = self.isolated[ri as usize] as u64;
-        for &b in at(&self.bounds, region) {
-            memo.key.push(NONE - b.1);
-            h = (h.rotate_left(5) ^ b.1 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            for &s in at(&self.spots, b) {
-                let k = rank(self.kind[s as usize]) as u32;
-                memo.key.push(s);
-                memo.key.push(k);
-                h = (h.rotate_left(5) ^ k as u64 ^ ((s as u64) << 16)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-            }
-        }
-        let slot = (h >> 54) as usize % MEMO_SLOTS;
-        let e = &memo.slots[slot];
-        if let (Some(form), true) = (e.form, e.key == memo.key) {
-            let (r0, t0, s0) = (self.reading.len() as u32, self.tok.len() as u32, self.starts.len() as u32);
-            let (b0, v0) = (self.bforms.len() as u32, self.variants.len() as u32);
-            self.reading.extend_from_slice(&e.reading);
-            self.tok
-                .extend(e.tok.iter().map(|&t| if is_upper(t) { colours[(t - T_COLOR) as usize] } else { t }));
-            self.starts.extend_from_slice(&e.starts);
-            self.bforms.extend(e.bforms.iter().map(|bf| BoundaryForm {
-                reading: (bf.reading.0 + r0, bf.reading.1),
-                shape: (bf.shape.0 + t0, bf.shape.1),
-                starts: (bf.starts.0 + s0, bf.starts.1),
-                has_upper: bf.has_upper,
-                run: (bf.run.0 + b0, bf.run.1),
-            }));
-            self.variants
-                .extend(e.variants.iter().map(|v| (v.0 + b0, v.1)));
-            self.forms.push(RegionForm {
-                shape: (form.shape.0 + t0, form.shape.1),
-                variants: (form.variants.0 + v0, form.variants.1),
-                ..form
-            });
-            return;
-        }
-        let (r0, t0, s0) = (self.reading.len(), self.tok.len(), self.starts.len());
-        let (b0, v0) = (self.bforms.len(), self.variants.len());
-        self.region_form(ri);
-        let memo = &mut self.memo;
-        let e = &mut memo.slots[slot];
-        std::mem::swap(&mut e.key, &mut memo.key);
-        let colours = &memo.colours;
-        e.reading.clear();
-        e.reading.extend_from_slice(&self.reading[r0..]);
-        e.tok.clear();
-        e.tok.extend(self.tok[t0..].iter().map(|&t| {
-            if is_upper(t) {
-                T_COLOR + colours.binary_search(&t).unwrap_or(0) as u16
-            } else {
-                t
-            }
-        }));
-        e.starts.clear();
-        e.starts.extend_from_slice(&self.starts[s0..]);
-        let (r0, t0, s0, b0, v0) = (r0 as u32, t0 as u32, s0 as u32, b0 as u32, v0 as u32);
-        e.bforms.clear();
-        e.bforms.extend(self.bforms[b0 as usize..].iter().map(|bf| BoundaryForm {
-            reading: (bf.reading.0 - r0, bf.reading.1),
-            shape: (bf.shape.0 - t0, bf.shape.1),
-            starts: (bf.starts.0 - s0, bf.starts.1),
-            has_upper: bf.has_upper,
-            run: (bf.run.0.wrapping_sub(b0), bf.run.1),
-        }));
-        e.variants.clear();
-        e.variants
-            .extend(self.variants[v0 as usize..].iter().map(|v| (v.0 - b0, v.1)));
-        let form = self.forms[self.forms.len() - 1];
-        e.form = Some(RegionForm {
-            shape: (form.shape.0 - t0, form.shape.1),
-            variants: (form.variants.0 - v0, form.variants.1),
-            ..form
-        });
     }
 
     /// The region's best shape over both reading directions.
