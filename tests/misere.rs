@@ -171,3 +171,35 @@ fn answers_do_not_depend_on_the_table_size() {
     assert!(st.evictions > 0 || st.trees < full.trees, "{st:?} {full:?}");
     assert!(st.peak_table_bytes <= 128 << 10, "{} bytes", st.peak_table_bytes);
 }
+
+/// A database written with trees of at most 9 lives (the limit before
+/// session 32), stopped, then continued with today's limit: its lost sums
+/// that hold lands of 10 lives make the solver keep 9 lives, or the
+/// certificate would hold those lands' trees too, and `verify`, which reads
+/// such a land as its tree, would find reduced options that no fact
+/// answers (refused so, at 12 spots stopped after 20,000 nodes, polled
+/// every 256 as the CLI does; polled every 1,000 the stop missed the case).
+#[test]
+fn a_database_of_nine_life_trees_is_continued_into_a_certificate_that_verifies() {
+    use sprouts::certificate::Certificate;
+    use std::ops::ControlFlow;
+    let p = start(12);
+    let config = Config { table_bytes: 64 << 20, progress_every: 256 };
+    let mut old = Solver::new(Convention::Misere, config);
+    old.set_tree_lives(9);
+    old.keep_proofs();
+    old.on_progress(|pr| if pr.nodes >= 20_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) });
+    assert!(old.outcome(&p).is_err(), "the first run was to stop part way");
+    let mut facts = old.facts();
+    assert!(facts.len() > 1000, "{}", facts.len());
+    // Through the text, as a database is (which puts the trees first).
+    let saved = Certificate::parse(&Certificate::write(Convention::Misere, &mut facts)).unwrap();
+    let mut new = Solver::new(Convention::Misere, config);
+    new.keep_proofs();
+    new.add_facts(saved.facts.iter().map(|(_, f)| f)).unwrap();
+    assert_eq!(new.outcome(&p).unwrap(), Outcome::Win);
+    let mut all = new.facts();
+    let cert = Certificate::parse(&Certificate::write(Convention::Misere, &mut all)).unwrap();
+    let v = sprouts::verify::verify(&cert, Some(&p), |_| {}).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(v.root_wins, Some(true));
+}

@@ -314,8 +314,14 @@ pub struct Solver {
     checkpoint: Option<Box<dyn FnMut(&Solver)>>,
 }
 
-/// Lands of at most this many lives are reduced to trees by default.
-pub const TREE_LIVES: u32 = 9;
+/// Lands of at most this many lives are reduced to trees by default. 10
+/// rather than 9 since session 32: a quarter fewer nodes at misère 15 and
+/// a fifth at 14; 8 and 11 took more (docs/benchmarks.md, "Misère speed,
+/// session 32").
+pub const TREE_LIVES: u32 = 10;
+/// The limit before: a database whose lost sums hold lands of 10 lives
+/// is continued with it (`Solver::add_facts`).
+pub(super) const TREE_LIVES_BEFORE: u32 = 9;
 
 impl Solver {
     pub fn new(convention: Convention, config: Config) -> Solver {

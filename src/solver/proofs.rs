@@ -223,6 +223,17 @@ impl Solver {
                 }
                 let Some(k) = super::rct::lost_key(lands, *star, trees) else { return Err(bad("too many letters")) };
                 self.proofs.get_or_insert_with(Proofs::default).lost.insert(k.into());
+                // A land that this solver would make a tree, written as a
+                // land: the database was written with a lower limit (9
+                // lives before session 32). Its facts are continued with
+                // that limit, or `verify` would read such a land as its
+                // tree, whose reduced options the facts do not answer.
+                for l in lands {
+                    let lv = super::lives(l.tokens());
+                    if lv > super::TREE_LIVES_BEFORE && lv <= self.tree_lives {
+                        self.tree_lives = lv - 1;
+                    }
+                }
             }
             _ => {}
         }
