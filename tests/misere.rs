@@ -172,24 +172,24 @@ fn answers_do_not_depend_on_the_table_size() {
     assert!(st.peak_table_bytes <= 128 << 10, "{} bytes", st.peak_table_bytes);
 }
 
-/// A database written with trees of at most 9 lives (the limit before
-/// session 32), stopped, then continued with today's limit: its lost sums
-/// that hold lands of 10 lives make the solver keep 9 lives, or the
-/// certificate would hold those lands' trees too, and `verify`, which reads
-/// such a land as its tree, would find reduced options that no fact
-/// answers (refused so, at 12 spots stopped after 20,000 nodes, polled
-/// every 256 as the CLI does; polled every 1,000 the stop missed the case).
-#[test]
-fn a_database_of_nine_life_trees_is_continued_into_a_certificate_that_verifies() {
+/// Solves `first` with `first_lives` (None: the limit the solver chooses)
+/// until 20,000 nodes, then continues from its facts, read back through a
+/// database's text, to solve `then` with a fresh solver; returns the
+/// second solver's tree limit and the verdict of `verify` on its whole
+/// certificate with `then` as root.
+fn continued(first: usize, first_lives: Option<u32>, then: usize) -> (Option<u32>, Result<bool, String>) {
     use sprouts::certificate::Certificate;
     use std::ops::ControlFlow;
-    let p = start(12);
+    // Polled every 256 nodes, as the CLI does (polled every 1,000 the
+    // stop in the first test below missed the case).
     let config = Config { table_bytes: 64 << 20, progress_every: 256 };
     let mut old = Solver::new(Convention::Misere, config);
-    old.set_tree_lives(9);
+    if let Some(l) = first_lives {
+        old.set_tree_lives(l);
+    }
     old.keep_proofs();
     old.on_progress(|pr| if pr.nodes >= 20_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) });
-    assert!(old.outcome(&p).is_err(), "the first run was to stop part way");
+    assert!(old.outcome(&start(first)).is_err(), "the first run was to stop part way");
     let mut facts = old.facts();
     assert!(facts.len() > 1000, "{}", facts.len());
     // Through the text, as a database is (which puts the trees first).
@@ -197,9 +197,57 @@ fn a_database_of_nine_life_trees_is_continued_into_a_certificate_that_verifies()
     let mut new = Solver::new(Convention::Misere, config);
     new.keep_proofs();
     new.add_facts(saved.facts.iter().map(|(_, f)| f)).unwrap();
-    assert_eq!(new.outcome(&p).unwrap(), Outcome::Win);
+    let limit = new.tree_lives();
+    let p = start(then);
+    let win = new.outcome(&p).unwrap() == Outcome::Win;
     let mut all = new.facts();
     let cert = Certificate::parse(&Certificate::write(Convention::Misere, &mut all)).unwrap();
-    let v = sprouts::verify::verify(&cert, Some(&p), |_| {}).unwrap_or_else(|e| panic!("{e:?}"));
-    assert_eq!(v.root_wins, Some(true));
+    let verdict = sprouts::verify::verify(&cert, Some(&p), |_| {}).map(|v| v.root_wins).map_err(|e| format!("{e:?}"));
+    assert!(verdict.as_ref().map_or(true, |&w| w == Some(win)), "{verdict:?}");
+    (limit, verdict.map(|w| w.unwrap()))
+}
+
+/// A database written with trees of at most 9 lives (the limit before
+/// session 32, and today's for small positions), stopped, then continued
+/// at 13 spots, where a fresh solver would choose 10: its lost sums that
+/// hold lands of 10 lives make the solver keep 9 lives, or the certificate
+/// would hold those lands' trees too, and `verify`, which reads such a land
+/// as its tree, would find reduced options that no fact answers (refused
+/// so at 12 spots, the test's case before session 33).
+#[test]
+fn a_database_of_nine_life_trees_is_continued_into_a_certificate_that_verifies() {
+    let (limit, verdict) = continued(13, Some(9), 13);
+    assert_eq!(limit, Some(9));
+    assert_eq!(verdict, Ok(false), "misère 13 is a loss");
+}
+
+/// The other way: a database of 10-life trees (a 13-spot solve) continued
+/// at 12 spots, where a fresh solver would choose 9, keeps 10 lives: its
+/// lands' trees would otherwise meet lost sums holding the same lands
+/// written as lands, which `verify` refuses (10 refusals, the first at
+/// line 21,537, without the rule; continued at 10 or 11 spots the case did
+/// not arise).
+#[test]
+fn a_database_of_ten_life_trees_is_continued_with_ten_lives_at_a_small_start() {
+    let (limit, verdict) = continued(13, None, 12);
+    assert_eq!(limit, Some(10));
+    assert_eq!(verdict, Ok(true), "misère 12 is a win");
+}
+
+/// The limit is chosen by the first position's size: 9 lives below the
+/// 13-spot start (10 made misère 9 to 12 slower), 10 from it on; and kept
+/// for the solver's later positions.
+#[test]
+fn the_tree_limit_is_chosen_by_the_first_position_and_kept() {
+    for (n, lives) in [(4, 9), (12, 9), (13, 10), (20, 10)] {
+        let mut s = trees();
+        assert_eq!(s.tree_lives(), None);
+        // Stopped at once: the limit is settled before the search starts.
+        s.on_progress(|_| std::ops::ControlFlow::Break(()));
+        assert!(s.outcome(&start(n)).is_err());
+        assert_eq!(s.tree_lives(), Some(lives), "{n} spots");
+        s.on_progress(|_| std::ops::ControlFlow::Continue(()));
+        s.outcome(&start(3)).unwrap();
+        assert_eq!(s.tree_lives(), Some(lives), "{n} spots, then 3");
+    }
 }

@@ -299,6 +299,11 @@ pub struct Solver {
     trees: Trees,
     /// Lands of at most this many lives become trees.
     tree_lives: u32,
+    /// Whether `tree_lives` is settled: by [`Solver::set_tree_lives`], by a
+    /// database's facts (`add_facts`) or by the first misère position
+    /// solved ([`tree_lives_for`]). One solver never mixes two limits: its
+    /// certificate would not verify.
+    tree_lives_fixed: bool,
     /// Misère play by the whole-position search instead of trees.
     whole_positions: bool,
     /// The memory cap after clamping ([`Solver::table_cap`]).
@@ -314,14 +319,24 @@ pub struct Solver {
     checkpoint: Option<Box<dyn FnMut(&Solver)>>,
 }
 
-/// Lands of at most this many lives are reduced to trees by default. 10
-/// rather than 9 since session 32: a quarter fewer nodes at misère 15 and
-/// a fifth at 14; 8 and 11 took more (docs/benchmarks.md, "Misère speed,
-/// session 32").
+/// Lands of at most this many lives are reduced to trees when the first
+/// position solved has at least [`TREE_LIVES_FROM`] lives. 10 rather than 9
+/// since session 32: a quarter fewer nodes at misère 15 and a fifth at 14;
+/// 8 and 11 took more (docs/benchmarks.md, "Misère speed, session 32").
 pub const TREE_LIVES: u32 = 10;
-/// The limit before: a database whose lost sums hold lands of 10 lives
-/// is continued with it (`Solver::add_facts`).
+/// The limit for smaller positions (and before session 32): 10-life trees
+/// made misère 9 to 12 slower (12: 205,422 nodes against 163,542). A
+/// database whose lost sums hold lands of 10 lives is continued with it
+/// (`Solver::add_facts`).
 pub(super) const TREE_LIVES_BEFORE: u32 = 9;
+/// Positions of at least this many lives (the 13-spot start) get
+/// [`TREE_LIVES`]; smaller ones [`TREE_LIVES_BEFORE`].
+pub const TREE_LIVES_FROM: u32 = 39;
+
+/// The tree limit a solver settles on for its first misère position.
+pub fn tree_lives_for(position_lives: u32) -> u32 {
+    if position_lives >= TREE_LIVES_FROM { TREE_LIVES } else { TREE_LIVES_BEFORE }
+}
 
 impl Solver {
     pub fn new(convention: Convention, config: Config) -> Solver {
@@ -350,6 +365,7 @@ impl Solver {
             progress: None,
             trees: Trees::new(trees),
             tree_lives: TREE_LIVES,
+            tree_lives_fixed: false,
             whole_positions: false,
             cap: config.table_bytes,
             generated: 0,
@@ -403,9 +419,16 @@ impl Solver {
     }
 
     /// Misère play: reduce lands of at most `lives` lives to trees (0: no
-    /// trees, lands are searched move by move).
+    /// trees, lands are searched move by move), instead of the limit chosen
+    /// by the first position's size ([`tree_lives_for`]).
     pub fn set_tree_lives(&mut self, lives: u32) {
         self.tree_lives = lives;
+        self.tree_lives_fixed = true;
+    }
+
+    /// The tree limit in use, once settled (see [`Solver::set_tree_lives`]).
+    pub fn tree_lives(&self) -> Option<u32> {
+        self.tree_lives_fixed.then_some(self.tree_lives)
     }
 
     pub fn convention(&self) -> Convention {
@@ -551,7 +574,13 @@ impl Solver {
         match self.convention {
             Convention::Normal => self.sum_wins(c.lands(), 0),
             Convention::Misere if self.whole_positions => self.misere_wins(c),
-            Convention::Misere => self.rct_wins(c),
+            Convention::Misere => {
+                if !self.tree_lives_fixed {
+                    self.tree_lives = tree_lives_for(lives(c.tokens()));
+                    self.tree_lives_fixed = true;
+                }
+                self.rct_wins(c)
+            }
         }
     }
 

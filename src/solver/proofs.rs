@@ -216,6 +216,15 @@ impl Solver {
                     return Err(bad("unknown tree"));
                 }
                 self.proofs.get_or_insert_with(Proofs::default).land_trees.insert(k.to_vec().into(), *tree);
+                // A tree of a land past the small positions' limit: the
+                // database was written with 10-life trees, continued so
+                // whatever the position asked (a lost sum below may still
+                // lower it).
+                let lv = super::lives(land.tokens());
+                if !self.tree_lives_fixed && lv > super::TREE_LIVES_BEFORE {
+                    self.tree_lives = self.tree_lives.max(lv);
+                    self.tree_lives_fixed = true;
+                }
             }
             Fact::Lost { star, trees, lands } => {
                 if trees.iter().any(|&t| t as usize >= self.trees.len()) {
@@ -232,6 +241,7 @@ impl Solver {
                     let lv = super::lives(l.tokens());
                     if lv > super::TREE_LIVES_BEFORE && lv <= self.tree_lives {
                         self.tree_lives = lv - 1;
+                        self.tree_lives_fixed = true;
                     }
                 }
             }
