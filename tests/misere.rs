@@ -244,26 +244,26 @@ fn a_database_of_ten_life_trees_is_continued_with_ten_lives_at_a_small_start() {
 }
 
 /// The same two cases one limit up, both runs stopped at 20,000 nodes (a
-/// whole 15- or 16-spot solve takes minutes): a database of 10-life trees
+/// whole 14- or 16-spot solve takes minutes): a database of 10-life trees
 /// continued at 16 spots, where a fresh solver would choose 11, keeps 10;
-/// one of 11-life trees (a 16-spot solve) continued at 15 spots, where a
+/// one of 11-life trees (a 16-spot solve) continued at 14 spots, where a
 /// fresh solver would choose 10, keeps 11; each certificate verifies.
 #[test]
 fn databases_of_ten_and_eleven_life_trees_are_continued_with_their_limits() {
     let (limit, verdict) = continued(16, Some(10), 16, Some(20_000));
     assert_eq!(limit, Some(10));
     assert_eq!(verdict, Ok(None));
-    let (limit, verdict) = continued(16, None, 15, Some(20_000));
+    let (limit, verdict) = continued(16, None, 14, Some(20_000));
     assert_eq!(limit, Some(11));
     assert_eq!(verdict, Ok(None));
 }
 
 /// The limit is chosen by the first position's size: 9 lives below the
 /// 13-spot start (10 made misère 9 to 12 slower), 10 from it, 11 from the
-/// 16-spot start on; and kept for the solver's later positions.
+/// 15-spot start on; and kept for the solver's later positions.
 #[test]
 fn the_tree_limit_is_chosen_by_the_first_position_and_kept() {
-    for (n, lives) in [(4, 9), (12, 9), (13, 10), (15, 10), (16, 11), (20, 11)] {
+    for (n, lives) in [(4, 9), (12, 9), (13, 10), (14, 10), (15, 11), (20, 11)] {
         let mut s = trees();
         assert_eq!(s.tree_lives(), None);
         // Stopped at once: the limit is settled before the search starts.

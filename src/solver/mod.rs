@@ -342,9 +342,10 @@ pub const TREE_LIVES_FROM: u32 = 39;
 /// lives (docs/benchmarks.md, "Misère speed, session 33: 11-life trees at
 /// 15 to 17").
 pub const TREE_LIVES_LARGE: u32 = 11;
-/// Positions of at least this many lives (the 16-spot start) get
-/// [`TREE_LIVES_LARGE`].
-pub const TREE_LIVES_LARGE_FROM: u32 = 48;
+/// Positions of at least this many lives (the 15-spot start) get
+/// [`TREE_LIVES_LARGE`]: 11 took 0.59 the nodes of 10 at 15 spots, 0.70 at
+/// 16, but more at 14 (218,546 against 184,660).
+pub const TREE_LIVES_LARGE_FROM: u32 = 45;
 
 /// The tree limit a solver settles on for its first misère position (when
 /// no database's facts bound it: `Solver::add_facts`).
