@@ -174,10 +174,11 @@ fn answers_do_not_depend_on_the_table_size() {
 
 /// Solves `first` with `first_lives` (None: the limit the solver chooses)
 /// until 20,000 nodes, then continues from its facts, read back through a
-/// database's text, to solve `then` with a fresh solver; returns the
-/// second solver's tree limit and the verdict of `verify` on its whole
-/// certificate with `then` as root.
-fn continued(first: usize, first_lives: Option<u32>, then: usize) -> (Option<u32>, Result<bool, String>) {
+/// database's text, to solve `then` with a fresh solver (until
+/// `then_nodes`, if given); returns the second solver's tree limit and the
+/// verdict of `verify` on its whole certificate: with `then` as root, the
+/// root's outcome; stopped, each fact checked against the others.
+fn continued(first: usize, first_lives: Option<u32>, then: usize, then_nodes: Option<u64>) -> (Option<u32>, Result<Option<bool>, String>) {
     use sprouts::certificate::Certificate;
     use std::ops::ControlFlow;
     // Polled every 256 nodes, as the CLI does (polled every 1,000 the
@@ -197,14 +198,22 @@ fn continued(first: usize, first_lives: Option<u32>, then: usize) -> (Option<u32
     let mut new = Solver::new(Convention::Misere, config);
     new.keep_proofs();
     new.add_facts(saved.facts.iter().map(|(_, f)| f)).unwrap();
-    let limit = new.tree_lives();
     let p = start(then);
-    let win = new.outcome(&p).unwrap() == Outcome::Win;
+    let win = match then_nodes {
+        Some(n) => {
+            new.on_progress(move |pr| if pr.nodes >= n { ControlFlow::Break(()) } else { ControlFlow::Continue(()) });
+            assert!(new.outcome(&p).is_err(), "the second run was to stop part way");
+            None
+        }
+        None => Some(new.outcome(&p).unwrap() == Outcome::Win),
+    };
     let mut all = new.facts();
+    assert!(all.len() > facts.len(), "the second run proved nothing new");
     let cert = Certificate::parse(&Certificate::write(Convention::Misere, &mut all)).unwrap();
-    let verdict = sprouts::verify::verify(&cert, Some(&p), |_| {}).map(|v| v.root_wins).map_err(|e| format!("{e:?}"));
-    assert!(verdict.as_ref().map_or(true, |&w| w == Some(win)), "{verdict:?}");
-    (limit, verdict.map(|w| w.unwrap()))
+    let root = win.map(|_| &p);
+    let verdict = sprouts::verify::verify(&cert, root, |_| {}).map(|v| v.root_wins).map_err(|e| format!("{e:?}"));
+    assert!(verdict.as_ref().map_or(true, |&w| w == win), "{verdict:?}");
+    (new.tree_lives(), verdict)
 }
 
 /// A database written with trees of at most 9 lives (the limit before
@@ -216,9 +225,9 @@ fn continued(first: usize, first_lives: Option<u32>, then: usize) -> (Option<u32
 /// so at 12 spots, the test's case before session 33).
 #[test]
 fn a_database_of_nine_life_trees_is_continued_into_a_certificate_that_verifies() {
-    let (limit, verdict) = continued(13, Some(9), 13);
+    let (limit, verdict) = continued(13, Some(9), 13, None);
     assert_eq!(limit, Some(9));
-    assert_eq!(verdict, Ok(false), "misère 13 is a loss");
+    assert_eq!(verdict, Ok(Some(false)), "misère 13 is a loss");
 }
 
 /// The other way: a database of 10-life trees (a 13-spot solve) continued
@@ -229,17 +238,32 @@ fn a_database_of_nine_life_trees_is_continued_into_a_certificate_that_verifies()
 /// not arise).
 #[test]
 fn a_database_of_ten_life_trees_is_continued_with_ten_lives_at_a_small_start() {
-    let (limit, verdict) = continued(13, None, 12);
+    let (limit, verdict) = continued(13, None, 12, None);
     assert_eq!(limit, Some(10));
-    assert_eq!(verdict, Ok(true), "misère 12 is a win");
+    assert_eq!(verdict, Ok(Some(true)), "misère 12 is a win");
+}
+
+/// The same two cases one limit up, both runs stopped at 20,000 nodes (a
+/// whole 14- or 16-spot solve takes minutes): a database of 10-life trees
+/// continued at 16 spots, where a fresh solver would choose 11, keeps 10;
+/// one of 11-life trees (a 16-spot solve) continued at 14 spots, where a
+/// fresh solver would choose 10, keeps 11; each certificate verifies.
+#[test]
+fn databases_of_ten_and_eleven_life_trees_are_continued_with_their_limits() {
+    let (limit, verdict) = continued(16, Some(10), 16, Some(20_000));
+    assert_eq!(limit, Some(10));
+    assert_eq!(verdict, Ok(None));
+    let (limit, verdict) = continued(16, None, 14, Some(20_000));
+    assert_eq!(limit, Some(11));
+    assert_eq!(verdict, Ok(None));
 }
 
 /// The limit is chosen by the first position's size: 9 lives below the
-/// 13-spot start (10 made misère 9 to 12 slower), 10 from it on; and kept
-/// for the solver's later positions.
+/// 13-spot start (10 made misère 9 to 12 slower), 10 from it, 11 from the
+/// 15-spot start on; and kept for the solver's later positions.
 #[test]
 fn the_tree_limit_is_chosen_by_the_first_position_and_kept() {
-    for (n, lives) in [(4, 9), (12, 9), (13, 10), (20, 10)] {
+    for (n, lives) in [(4, 9), (12, 9), (13, 10), (14, 10), (15, 11), (20, 11)] {
         let mut s = trees();
         assert_eq!(s.tree_lives(), None);
         // Stopped at once: the limit is settled before the search starts.

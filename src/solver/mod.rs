@@ -299,11 +299,16 @@ pub struct Solver {
     trees: Trees,
     /// Lands of at most this many lives become trees.
     tree_lives: u32,
-    /// Whether `tree_lives` is settled: by [`Solver::set_tree_lives`], by a
-    /// database's facts (`add_facts`) or by the first misère position
-    /// solved ([`tree_lives_for`]). One solver never mixes two limits: its
+    /// Whether `tree_lives` is settled: by [`Solver::set_tree_lives`] or by
+    /// the first misère position solved ([`tree_lives_for`], brought within
+    /// `tree_lives_allowed`). One solver never mixes two limits: its
     /// certificate would not verify.
     tree_lives_fixed: bool,
+    /// The limits a loaded database allows (`Solver::add_facts`): at least
+    /// the lives of its largest land written as a tree, fewer than those of
+    /// its smallest land past [`TREE_LIVES_BEFORE`] lives written as a land
+    /// in a lost sum.
+    tree_lives_allowed: (u32, u32),
     /// Misère play by the whole-position search instead of trees.
     whole_positions: bool,
     /// The memory cap after clamping ([`Solver::table_cap`]).
@@ -320,9 +325,10 @@ pub struct Solver {
 }
 
 /// Lands of at most this many lives are reduced to trees when the first
-/// position solved has at least [`TREE_LIVES_FROM`] lives. 10 rather than 9
-/// since session 32: a quarter fewer nodes at misère 15 and a fifth at 14;
-/// 8 and 11 took more (docs/benchmarks.md, "Misère speed, session 32").
+/// position solved has at least [`TREE_LIVES_FROM`] lives (and fewer than
+/// [`TREE_LIVES_LARGE_FROM`]). 10 rather than 9 since session 32: a quarter
+/// fewer nodes at misère 15 and a fifth at 14; 8 and 11 took more at 14
+/// (docs/benchmarks.md, "Misère speed, session 32").
 pub const TREE_LIVES: u32 = 10;
 /// The limit for smaller positions (and before session 32): 10-life trees
 /// made misère 9 to 12 slower (12: 205,422 nodes against 163,542). A
@@ -332,10 +338,23 @@ pub(super) const TREE_LIVES_BEFORE: u32 = 9;
 /// Positions of at least this many lives (the 13-spot start) get
 /// [`TREE_LIVES`]; smaller ones [`TREE_LIVES_BEFORE`].
 pub const TREE_LIVES_FROM: u32 = 39;
+/// The limit for the largest positions, from [`TREE_LIVES_LARGE_FROM`]
+/// lives (docs/benchmarks.md, "Misère speed, session 33: 11-life trees at
+/// 15 to 17").
+pub const TREE_LIVES_LARGE: u32 = 11;
+/// Positions of at least this many lives (the 15-spot start) get
+/// [`TREE_LIVES_LARGE`]: 11 took 0.59 the nodes of 10 at 15 spots, 0.70 at
+/// 16, but more at 14 (218,546 against 184,660).
+pub const TREE_LIVES_LARGE_FROM: u32 = 45;
 
-/// The tree limit a solver settles on for its first misère position.
+/// The tree limit a solver settles on for its first misère position (when
+/// no database's facts bound it: `Solver::add_facts`).
 pub fn tree_lives_for(position_lives: u32) -> u32 {
-    if position_lives >= TREE_LIVES_FROM { TREE_LIVES } else { TREE_LIVES_BEFORE }
+    match position_lives {
+        l if l >= TREE_LIVES_LARGE_FROM => TREE_LIVES_LARGE,
+        l if l >= TREE_LIVES_FROM => TREE_LIVES,
+        _ => TREE_LIVES_BEFORE,
+    }
 }
 
 impl Solver {
@@ -366,6 +385,7 @@ impl Solver {
             trees: Trees::new(trees),
             tree_lives: TREE_LIVES,
             tree_lives_fixed: false,
+            tree_lives_allowed: (0, MAX_LIVES),
             whole_positions: false,
             cap: config.table_bytes,
             generated: 0,
@@ -576,7 +596,10 @@ impl Solver {
             Convention::Misere if self.whole_positions => self.misere_wins(c),
             Convention::Misere => {
                 if !self.tree_lives_fixed {
-                    self.tree_lives = tree_lives_for(lives(c.tokens()));
+                    // Within a database's limits; if they disagree (facts
+                    // of two limits mixed), its lost sums win, as in 9.
+                    let (least, most) = self.tree_lives_allowed;
+                    self.tree_lives = tree_lives_for(lives(c.tokens())).max(least).min(most);
                     self.tree_lives_fixed = true;
                 }
                 self.rct_wins(c)

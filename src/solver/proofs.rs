@@ -216,15 +216,12 @@ impl Solver {
                     return Err(bad("unknown tree"));
                 }
                 self.proofs.get_or_insert_with(Proofs::default).land_trees.insert(k.to_vec().into(), *tree);
-                // A tree of a land past the small positions' limit: the
-                // database was written with 10-life trees, continued so
-                // whatever the position asked (a lost sum below may still
-                // lower it).
+                // A tree of a land: the database was written with trees of
+                // at least its lives, and is continued so whatever the
+                // first position asks (or this solver's new trees would
+                // meet its lost sums holding the same lands as lands).
                 let lv = super::lives(land.tokens());
-                if !self.tree_lives_fixed && lv > super::TREE_LIVES_BEFORE {
-                    self.tree_lives = self.tree_lives.max(lv);
-                    self.tree_lives_fixed = true;
-                }
+                self.tree_lives_allowed.0 = self.tree_lives_allowed.0.max(lv);
             }
             Fact::Lost { star, trees, lands } => {
                 if trees.iter().any(|&t| t as usize >= self.trees.len()) {
@@ -232,16 +229,17 @@ impl Solver {
                 }
                 let Some(k) = super::rct::lost_key(lands, *star, trees) else { return Err(bad("too many letters")) };
                 self.proofs.get_or_insert_with(Proofs::default).lost.insert(k.into());
-                // A land that this solver would make a tree, written as a
-                // land: the database was written with a lower limit (9
-                // lives before session 32). Its facts are continued with
-                // that limit, or `verify` would read such a land as its
-                // tree, whose reduced options the facts do not answer.
+                // A land written as a land: the database was written with
+                // a lower limit than its lives (9 before session 32, 10
+                // below 16 spots). Its facts are continued with that
+                // limit, or `verify` would read such a land as its tree,
+                // whose reduced options the facts do not answer. (Lands
+                // of at most 9 lives are lands only when the trees were
+                // full.)
                 for l in lands {
                     let lv = super::lives(l.tokens());
-                    if lv > super::TREE_LIVES_BEFORE && lv <= self.tree_lives {
-                        self.tree_lives = lv - 1;
-                        self.tree_lives_fixed = true;
+                    if lv > super::TREE_LIVES_BEFORE {
+                        self.tree_lives_allowed.1 = self.tree_lives_allowed.1.min(lv - 1);
                     }
                 }
             }
