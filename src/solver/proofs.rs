@@ -231,7 +231,7 @@ impl Solver {
                 self.proofs.get_or_insert_with(Proofs::default).lost.insert(k.into());
                 // A land written as a land: the database was written with
                 // a lower limit than its lives (9 before session 32, 10
-                // below 16 spots). Its facts are continued with that
+                // below 15 spots). Its facts are continued with that
                 // limit, or `verify` would read such a land as its tree,
                 // whose reduced options the facts do not answer. (Lands
                 // of at most 9 lives are lands only when the trees were
