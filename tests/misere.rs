@@ -180,7 +180,6 @@ fn answers_do_not_depend_on_the_table_size() {
 /// root's outcome; stopped, each fact checked against the others.
 fn continued(first: usize, first_lives: Option<u32>, then: usize, then_nodes: Option<u64>) -> (Option<u32>, Result<Option<bool>, String>) {
     use sprouts::certificate::Certificate;
-    use std::ops::ControlFlow;
     // Polled every 256 nodes, as the CLI does (polled every 1,000 the
     // stop in the first test below missed the case).
     let config = Config { table_bytes: 64 << 20, progress_every: 256 };
@@ -189,7 +188,7 @@ fn continued(first: usize, first_lives: Option<u32>, then: usize, then_nodes: Op
         old.set_tree_lives(l);
     }
     old.keep_proofs();
-    old.on_progress(|pr| if pr.nodes >= 20_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) });
+    stop_after(&mut old, 20_000);
     assert!(old.outcome(&start(first)).is_err(), "the first run was to stop part way");
     let mut facts = old.facts();
     assert!(facts.len() > 1000, "{}", facts.len());
@@ -201,7 +200,7 @@ fn continued(first: usize, first_lives: Option<u32>, then: usize, then_nodes: Op
     let p = start(then);
     let win = match then_nodes {
         Some(n) => {
-            new.on_progress(move |pr| if pr.nodes >= n { ControlFlow::Break(()) } else { ControlFlow::Continue(()) });
+            stop_after(&mut new, n);
             assert!(new.outcome(&p).is_err(), "the second run was to stop part way");
             None
         }
@@ -214,6 +213,12 @@ fn continued(first: usize, first_lives: Option<u32>, then: usize, then_nodes: Op
     let verdict = sprouts::verify::verify(&cert, root, |_| {}).map(|v| v.root_wins).map_err(|e| format!("{e:?}"));
     assert!(verdict.as_ref().map_or(true, |&w| w == win), "{verdict:?}");
     (new.tree_lives(), verdict)
+}
+
+/// Makes `s` stop once it has searched `nodes` nodes.
+fn stop_after(s: &mut Solver, nodes: u64) {
+    use std::ops::ControlFlow;
+    s.on_progress(move |pr| if pr.nodes >= nodes { ControlFlow::Break(()) } else { ControlFlow::Continue(()) });
 }
 
 /// A database written with trees of at most 9 lives (the limit before
