@@ -278,6 +278,152 @@ impl Certificate {
     }
 }
 
+/// A merge refused: the part (0-based, in the order given), its line and
+/// why; `other` is the (part, line) of the fact it contradicts, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MergeError {
+    pub part: usize,
+    pub error: FormatError,
+    pub other: Option<(usize, usize)>,
+}
+
+impl Certificate {
+    /// The union of the facts of `parts`, certificates of one game (the
+    /// same convention, rules and surface): each part's trees are
+    /// renumbered into one arena (a tree whose options are an earlier
+    /// tree's is that tree), and a fact two parts both have is kept once.
+    /// Two solves of different positions (or of the children of one, run
+    /// side by side) so give one database. Each part's facts are closed
+    /// (each justified by facts of the same part), so the union is too.
+    ///
+    /// Refused, naming the part and line (and those of the fact it
+    /// contradicts, whose message ends in "in"): another game; trees not
+    /// numbered in order; two parts that give one land two nimbers or two
+    /// trees; a land written as a land in one part's lost sum while
+    /// another part gives it a tree (parts written with different tree
+    /// limits, which `verify` could not check together). Lands are
+    /// compared as written, so `verify` is still the check of the result.
+    pub fn merge(parts: &[Certificate]) -> Result<Certificate, MergeError> {
+        use std::collections::{BTreeSet, HashMap};
+        let err = |part: usize, line: usize, message: String| MergeError { part, error: FormatError { line, message }, other: None };
+        let clash = |part: usize, line: usize, message: String, other: (usize, usize)| MergeError {
+            part,
+            error: FormatError { line, message },
+            other: Some(other),
+        };
+        let Some(first) = parts.first() else {
+            return Ok(Certificate::default());
+        };
+        let mut trees: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut tree_facts: Vec<Fact> = Vec::new();
+        // Each fact about a land with where it was read: (part, line).
+        let mut nimbers: HashMap<Canon, (u32, (usize, usize))> = HashMap::new();
+        let mut wins: BTreeSet<(Canon, u32)> = BTreeSet::new();
+        let mut land_trees: HashMap<Canon, (u32, (usize, usize))> = HashMap::new();
+        let mut lost: BTreeSet<(bool, Vec<u32>, Vec<Canon>)> = BTreeSet::new();
+        // Where each land first written as a land in a lost sum was.
+        let mut in_lost: HashMap<Canon, (usize, usize)> = HashMap::new();
+        for (i, part) in parts.iter().enumerate() {
+            if (part.misere, part.rules, part.surface) != (first.misere, first.rules, first.surface) {
+                return Err(err(
+                    i,
+                    1,
+                    format!(
+                        "a certificate of {} {} on the {}, the first is of {} {} on the {}",
+                        part.convention(),
+                        part.rules,
+                        part.surface,
+                        first.convention(),
+                        first.rules,
+                        first.surface
+                    ),
+                ));
+            }
+            // This part's tree ids -> merged ids (0 and *1 are implicit).
+            let mut ids: Vec<u32> = vec![0, 1];
+            let mut part_trees: Vec<&(usize, Fact)> = part.facts.iter().filter(|f| matches!(f.1, Fact::Tree { .. })).collect();
+            part_trees.sort_by_key(|f| match f.1 {
+                Fact::Tree { id, .. } => id,
+                _ => 0,
+            });
+            for (line, f) in part_trees {
+                let Fact::Tree { id, options } = f else { continue };
+                if *id as usize != ids.len() || options.iter().any(|o| o >= id) {
+                    return Err(err(i, *line, "trees are numbered 2, 3, … in order, options first".into()));
+                }
+                let mut mapped: Vec<u32> = options.iter().map(|&o| ids[o as usize]).collect();
+                mapped.sort_unstable();
+                mapped.dedup();
+                let next = trees.len() as u32 + 2;
+                let id = *trees.entry(mapped.clone()).or_insert_with(|| {
+                    tree_facts.push(Fact::Tree { id: next, options: mapped });
+                    next
+                });
+                ids.push(id);
+            }
+            let tree = |line: usize, t: u32| ids.get(t as usize).copied().ok_or_else(|| err(i, line, format!("unknown tree {t}")));
+            for (line, f) in &part.facts {
+                match f {
+                    Fact::Tree { .. } => {}
+                    Fact::Nimber { land, nimber } => match nimbers.get(land) {
+                        Some(&(g, at)) if g != *nimber => {
+                            return Err(clash(i, *line, format!("the land {land} has nimber {nimber} here and {g} in"), at))
+                        }
+                        Some(_) => {}
+                        None => {
+                            nimbers.insert(land.clone(), (*nimber, (i, *line)));
+                        }
+                    },
+                    Fact::Win { land, heap } => {
+                        wins.insert((land.clone(), *heap));
+                    }
+                    Fact::LandTree { land, tree: t } => {
+                        let t = tree(*line, *t)?;
+                        if let Some(&at) = in_lost.get(land).filter(|&&(p, _)| p != i) {
+                            let why = "parts written with different tree limits";
+                            return Err(clash(i, *line, format!("the land {land} has a tree here ({why}) but is a land in a lost sum in"), at));
+                        }
+                        match land_trees.get(land) {
+                            Some(&(u, at)) if u != t => {
+                                return Err(clash(i, *line, format!("the land {land} has another tree here than in"), at))
+                            }
+                            Some(_) => {}
+                            None => {
+                                land_trees.insert(land.clone(), (t, (i, *line)));
+                            }
+                        }
+                    }
+                    Fact::Lost { star, trees: ts, lands } => {
+                        let mut mapped = ts.iter().map(|&t| tree(*line, t)).collect::<Result<Vec<u32>, _>>()?;
+                        mapped.sort_unstable();
+                        for land in lands {
+                            if let Some(&(_, at)) = land_trees.get(land).filter(|&&(_, (p, _))| p != i) {
+                                let why = "parts written with different tree limits";
+                                return Err(clash(i, *line, format!("the land {land} is a land in this lost sum ({why}) but has a tree in"), at));
+                            }
+                            in_lost.entry(land.clone()).or_insert((i, *line));
+                        }
+                        lost.insert((*star, mapped, lands.clone()));
+                    }
+                }
+            }
+        }
+        let mut facts = tree_facts;
+        // A win is written only for a land without a nimber (which says more).
+        facts.extend(wins.into_iter().filter(|(l, _)| !nimbers.contains_key(l)).map(|(land, heap)| Fact::Win { land, heap }));
+        facts.extend(nimbers.into_iter().map(|(land, (nimber, _))| Fact::Nimber { land, nimber }));
+        facts.extend(land_trees.into_iter().map(|(land, (tree, _))| Fact::LandTree { land, tree }));
+        facts.extend(lost.into_iter().map(|(star, trees, lands)| Fact::Lost { star, trees, lands }));
+        facts.sort_unstable();
+        Ok(Certificate {
+            misere: first.misere,
+            rules: first.rules,
+            surface: first.surface,
+            facts: facts.into_iter().map(|f| (0, f)).collect(),
+        })
+    }
+}
+
 /// The header of a SPOTS nimber database.
 pub const SPOTS_HEADER: &str = "[Positions+Nimber]";
 
@@ -492,6 +638,55 @@ mod tests {
         for bad in ["rules=chess", "surface=sphere", "surface=plane", "rules=weeds surface=torus", "colour=red", "rules"] {
             let e = Certificate::parse(&format!("sprouts-certificate 1 normal {bad}\n")).unwrap_err();
             assert_eq!(e.line, 1, "{e}");
+        }
+    }
+
+    /// Each part's trees are renumbered into one arena: a tree with an
+    /// earlier tree's options is that tree, lands' trees and lost sums
+    /// follow, and a fact two parts share is kept once.
+    #[test]
+    fn merged_trees_are_renumbered_and_shared() {
+        let a = Certificate::parse("sprouts-certificate 1 misere\nT 2 0\nT 3 0,2\nM 3 0*2.}]!\nL 0 2,3 0.}]!\n").unwrap();
+        let b = Certificate::parse("sprouts-certificate 1 misere\nT 2 0,1\nT 3 0\nT 4 3\nM 4 0*3.}]!\nL 0 3,2 0.}]!\nL 0 2,3 0.}]!\n").unwrap();
+        let m = Certificate::merge(&[a.clone(), b]).unwrap();
+        let text = Certificate::write(Convention::Misere, &mut m.facts.into_iter().map(|f| f.1).collect::<Vec<_>>());
+        // b's 3 is a's 2; b's 2 ({0, *1}) is new (4), b's 4 ({b's 3}) is {2}, new (5).
+        assert_eq!(
+            text,
+            "sprouts-certificate 1 misere\nT 2 0\nT 3 0,2\nT 4 0,1\nT 5 2\nM 3 0*2.}]!\nM 5 0*3.}]!\nL 0 2,3 0.}]!\nL 0 2,4 0.}]!\n"
+        );
+        // A part merged with itself is itself.
+        let m = Certificate::merge(&[a.clone(), a.clone()]).unwrap();
+        assert_eq!(m.facts.iter().map(|f| &f.1).collect::<Vec<_>>(), a.facts.iter().map(|f| &f.1).collect::<Vec<_>>());
+    }
+
+    /// Parts that contradict each other, or are of other games, are
+    /// refused by part and line, and by the line they contradict.
+    #[test]
+    fn merges_that_contradict_are_refused_by_line() {
+        let parse = |t: &str| Certificate::parse(t).unwrap();
+        let n0 = parse("sprouts-certificate 1 normal\nN 0 0*2.}]!\n");
+        let n1 = parse("sprouts-certificate 1 normal\nW 0 0.}]!\nN 1 0*2.}]!\n");
+        let e = Certificate::merge(&[n0.clone(), n1]).unwrap_err();
+        assert_eq!((e.part, e.error.line, e.other), (1, 3, Some((0, 2))), "{e:?}");
+        let mis = parse("sprouts-certificate 1 misere\n");
+        assert_eq!(Certificate::merge(&[n0.clone(), mis]).unwrap_err().part, 1);
+        let brussels = parse("sprouts-certificate 1 normal rules=brussels\n");
+        assert_eq!(Certificate::merge(&[n0, brussels]).unwrap_err().part, 1);
+        // A land with a tree in one part, a land in another's lost sum.
+        let tree = parse("sprouts-certificate 1 misere\nT 2 0\nM 2 0*2.}]!\n");
+        let land = parse("sprouts-certificate 1 misere\nL 0 - 0*2.}]! 0*2.}]!\n");
+        let e = Certificate::merge(&[tree.clone(), land.clone()]).unwrap_err();
+        assert_eq!((e.part, e.error.line, e.other), (1, 2, Some((0, 3))), "{e:?}");
+        assert!(e.error.message.contains("different tree limits"), "{e:?}");
+        let e = Certificate::merge(&[land, tree.clone()]).unwrap_err();
+        assert_eq!((e.part, e.error.line, e.other), (1, 3, Some((0, 2))), "{e:?}");
+        // Two trees for one land; trees out of order; an unknown tree.
+        let other = parse("sprouts-certificate 1 misere\nM 1 0*2.}]!\n");
+        assert_eq!(Certificate::merge(&[tree.clone(), other]).unwrap_err().other, Some((0, 3)));
+        for bad in ["T 3 0\n", "T 2 2\n", "M 2 0*2.}]!\n", "L 1 7 0.}]!\n"] {
+            let e = Certificate::merge(&[tree.clone(), parse(&format!("sprouts-certificate 1 misere\n{bad}"))]).unwrap_err();
+            assert_eq!((e.part, e.error.line), (1, 2), "{bad}: {e:?}");
         }
     }
 

@@ -764,3 +764,78 @@ fn a_stopped_surface_solve_resumes_from_its_database_with_fewer_nodes() {
         assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("holds"), "{}", String::from_utf8_lossy(&o.stderr));
     }
 }
+
+/// The children of a start solved one by one, each with its own database,
+/// merge (`sprouts merge`) into a certificate of the start that `verify`
+/// accepts, and from which the start is solved in a few nodes.
+fn children_merge(n: &str, misere: bool, outcome: &str) {
+    let conv: &[&str] = if misere { &["--misere"] } else { &[] };
+    let o = run(&["moves", "--spots", n]);
+    let children: Vec<String> = String::from_utf8(o.stdout).unwrap().lines().map(String::from).collect();
+    assert!(children.len() > 3, "{children:?}");
+    let mut parts = Vec::new();
+    for (i, c) in children.iter().enumerate() {
+        let p = scratch(&format!("child-{n}-{i}"));
+        let mut args = vec!["solve", c.as_str(), "--only", "outcome", "--json", "--database", p.to_str().unwrap()];
+        args.extend(conv);
+        json(&args);
+        parts.push(p);
+    }
+    let out = scratch(&format!("merged-{n}"));
+    let mut args: Vec<&str> = vec!["merge", "--json", "-o", out.to_str().unwrap()];
+    args.extend(parts.iter().map(|p| p.to_str().unwrap()));
+    let m = json(&args);
+    let each: Vec<u64> = m["facts_in"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    let facts = m["facts"].as_u64().unwrap();
+    // Shared facts (the small lands every child meets) are kept once.
+    assert!(facts < each.iter().sum::<u64>() && facts >= *each.iter().max().unwrap(), "{m}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.lines().count() as u64, facts + 1);
+    // Every child is decided by the merged facts (as a win: the start is
+    // a loss).
+    for c in &children {
+        let mut args = vec!["verify", out.to_str().unwrap(), c.as_str(), "--json"];
+        args.extend(conv);
+        assert_eq!(json(&args)["outcome"], "win", "{c}");
+    }
+    // The start itself from them: a handful of nodes, and the certificate
+    // then decides it.
+    let mut args = vec!["solve", "--spots", n, "--only", "outcome", "--json", "--database", out.to_str().unwrap()];
+    args.extend(conv);
+    let s = json(&args);
+    assert_eq!(s["outcome"], outcome);
+    assert!(s["nodes"].as_u64().unwrap() <= children.len() as u64 + 1, "{s}");
+    let mut args = vec!["verify", out.to_str().unwrap(), "--spots", n, "--json"];
+    args.extend(conv);
+    assert_eq!(json(&args)["outcome"], outcome);
+}
+
+#[test]
+fn the_children_of_a_start_solved_apart_merge_into_its_certificate() {
+    children_merge("8", true, "loss"); // A164950
+    children_merge("7", false, "loss"); // 7 mod 6 = 1
+}
+
+#[test]
+fn merge_refuses_certificates_of_other_games_and_writes_nothing() {
+    let a = scratch("merge-normal");
+    let b = scratch("merge-misere");
+    json(&["solve", "--spots", "4", "--only", "outcome", "--json", "--database", a.to_str().unwrap()]);
+    json(&["solve", "--spots", "4", "--misere", "--only", "outcome", "--json", "--database", b.to_str().unwrap()]);
+    let out = scratch("merge-out");
+    let o = run(&["merge", a.to_str().unwrap(), b.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains(b.to_str().unwrap()) && err.contains("line 1"), "{err}");
+    assert!(!out.exists());
+    // A contradiction names both files and lines.
+    let text = std::fs::read_to_string(&a).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let i = lines.iter().position(|l| l.starts_with("N 0 ")).unwrap();
+    let altered = text.replacen(lines[i], &lines[i].replacen("N 0 ", "N 5 ", 1), 1);
+    std::fs::write(&b, altered).unwrap();
+    let o = run(&["merge", a.to_str().unwrap(), b.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let at = format!("{}, line {}", a.display(), i + 1);
+    assert!(!o.status.success() && err.contains(&format!("line {}", i + 1)) && err.contains(&at), "{err}");
+    assert!(!out.exists());
+}

@@ -187,6 +187,18 @@ fn produce(output: &str) -> Value {
             let _ = std::fs::remove_file(db);
             if output.starts_with("sprouts verify") { verified } else { solved }
         }
+        "sprouts merge --json" => {
+            let dir = std::env::temp_dir();
+            let db = |n: &str| dir.join(format!("sprouts-cli-table-merge-{n}-{}.txt", std::process::id())).to_str().unwrap().to_string();
+            let (a, b, out) = (db("a"), db("b"), db("out"));
+            cli(&["solve", "--spots", "4", "--misere", "--json", "--database", &a]);
+            cli(&["solve", "--spots", "5", "--misere", "--json", "--database", &b]);
+            let merged = cli(&["merge", &a, &b, "--output", &out, "--json"]);
+            for f in [a, b, out] {
+                let _ = std::fs::remove_file(f);
+            }
+            merged
+        }
         "sprouts solve --surface S --database FILE --json" => {
             let db = std::env::temp_dir().join(format!("sprouts-cli-table-surface-{}.txt", std::process::id()));
             let db = db.to_str().unwrap();

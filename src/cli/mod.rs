@@ -6,6 +6,7 @@ mod args;
 mod database;
 mod draw;
 mod game;
+mod merge;
 mod play;
 mod pq;
 mod puzzles;
@@ -50,6 +51,7 @@ enum Command {
     Draw(draw::DrawArgs),
     Solve(solve::SolveArgs),
     Verify(verify::VerifyArgs),
+    Merge(merge::MergeArgs),
     Bench(BenchArgs),
     Play(play::PlayArgs),
     Puzzles(puzzles::PuzzlesArgs),
@@ -129,6 +131,7 @@ fn dispatch(command: Command) -> Output {
         Command::Draw(a) => draw::draw(&a),
         Command::Solve(a) => solve::solve(&a),
         Command::Verify(a) => verify::verify(&a),
+        Command::Merge(a) => merge::merge(&a),
         Command::Bench(BenchArgs { which: Bench::Movegen(a) }) => game::bench_movegen(&a),
         Command::Bench(BenchArgs { which: Bench::Solve(a) }) => solve::bench(&a),
         Command::Bench(BenchArgs { which: Bench::Layout(a) }) => draw::bench_layout(&a),
