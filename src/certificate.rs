@@ -314,6 +314,9 @@ impl Certificate {
         let Some(first) = parts.first() else {
             return Ok(Certificate::default());
         };
+        // Lands in messages as the files write them (with their genus on a surface).
+        let on_surface = first.surface != Surface::Plane;
+        let show = |land: &Canon| LandText { land, surface: on_surface }.to_string();
         let mut trees: HashMap<Vec<u32>, u32> = HashMap::new();
         let mut tree_facts: Vec<Fact> = Vec::new();
         // Each fact about a land with where it was read: (part, line).
@@ -367,7 +370,7 @@ impl Certificate {
                     Fact::Tree { .. } => {}
                     Fact::Nimber { land, nimber } => match nimbers.get(land) {
                         Some(&(g, at)) if g != *nimber => {
-                            return Err(clash(i, *line, format!("the land {land} has nimber {nimber} here and {g} in"), at))
+                            return Err(clash(i, *line, format!("the land {} has nimber {nimber} here and {g} in", show(land)), at))
                         }
                         Some(_) => {}
                         None => {
@@ -381,11 +384,11 @@ impl Certificate {
                         let t = tree(*line, *t)?;
                         if let Some(&at) = in_lost.get(land).filter(|&&(p, _)| p != i) {
                             let why = "parts written with different tree limits";
-                            return Err(clash(i, *line, format!("the land {land} has a tree here ({why}) but is a land in a lost sum in"), at));
+                            return Err(clash(i, *line, format!("the land {} has a tree here ({why}) but is a land in a lost sum in", show(land)), at));
                         }
                         match land_trees.get(land) {
                             Some(&(u, at)) if u != t => {
-                                return Err(clash(i, *line, format!("the land {land} has another tree here than in"), at))
+                                return Err(clash(i, *line, format!("the land {} has another tree here than in", show(land)), at))
                             }
                             Some(_) => {}
                             None => {
@@ -399,7 +402,7 @@ impl Certificate {
                         for land in lands {
                             if let Some(&(_, at)) = land_trees.get(land).filter(|&&(_, (p, _))| p != i) {
                                 let why = "parts written with different tree limits";
-                                return Err(clash(i, *line, format!("the land {land} is a land in this lost sum ({why}) but has a tree in"), at));
+                                return Err(clash(i, *line, format!("the land {} is a land in this lost sum ({why}) but has a tree in", show(land)), at));
                             }
                             in_lost.entry(land.clone()).or_insert((i, *line));
                         }
@@ -681,6 +684,11 @@ mod tests {
         assert!(e.error.message.contains("different tree limits"), "{e:?}");
         let e = Certificate::merge(&[land, tree.clone()]).unwrap_err();
         assert_eq!((e.part, e.error.line, e.other), (1, 3, Some((0, 2))), "{e:?}");
+        // On a surface the land is named with its genus, as written.
+        let t0 = parse("sprouts-certificate 1 normal surface=torus\nN 1 0*3.@1}]!\n");
+        let t1 = parse("sprouts-certificate 1 normal surface=torus\nN 0 0*3.@1}]!\n");
+        let e = Certificate::merge(&[t0, t1]).unwrap_err();
+        assert!(e.error.message.contains("the land 0*3.@1}]! has nimber 0"), "{e:?}");
         // Two trees for one land; trees out of order; an unknown tree.
         let other = parse("sprouts-certificate 1 misere\nM 1 0*2.}]!\n");
         assert_eq!(Certificate::merge(&[tree.clone(), other]).unwrap_err().other, Some((0, 3)));
