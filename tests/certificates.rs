@@ -184,12 +184,15 @@ fn misere_certificates_verify_and_refuse_an_altered_fact() {
     altered[i] = altered[i].replacen("L 0 ", "L 1 ", 1);
     let (ok, err) = verify_text("m-parity", &(altered.join("\n") + "\n"), &["--spots", "9", "--misere"]);
     assert!(!ok && err.contains("REFUSED"), "{err}");
-    // The root's lost fact removed: undecided.
+    // The root's lost fact removed: still a loss, derived from the
+    // children's facts (each child won by a move to a listed lost sum);
+    // without the lost sums too, undecided (`a_pruned_misere_…`).
     let root = find(&lines, |l| l == "L 0 - 0*9.}]!");
     let mut cut = lines.clone();
     cut.remove(root);
-    let (ok, err) = verify_text("m-root", &(cut.join("\n") + "\n"), &["--spots", "9", "--misere"]);
-    assert!(!ok && err.contains("do not decide"), "{err}");
+    let no_root = scratch("m-root");
+    std::fs::write(&no_root, cut.join("\n") + "\n").unwrap();
+    assert_eq!(json(&["verify", no_root.to_str().unwrap(), "--spots", "9", "--misere", "--json"])["outcome"], "loss");
     // Checked as normal play: refused.
     let (ok, err) = verify_text("m-normal", &text, &["--spots", "9"]);
     assert!(!ok && err.contains("misère"), "{err}");
@@ -215,12 +218,19 @@ fn a_pruned_misere_certificate_verifies() {
     assert_eq!(trees(&text), trees(&full));
     let again = json(&["verify", pruned, "--spots", "9", "--misere", "--json"]);
     assert_eq!((again["facts"].as_u64(), &again["outcome"]), (Some(kept), &v["outcome"]));
-    // The root's lost fact is kept, and needed.
+    // The root's lost fact is kept; without it the loss still follows
+    // from the kept answers to its moves (each move leads to a sum one
+    // move from a listed lost sum), and without those too, nothing does.
     let lines: Vec<String> = text.lines().map(String::from).collect();
     let root = find(&lines, |l| l == "L 0 - 0*9.}]!");
     let mut cut = lines.clone();
     cut.remove(root);
-    let (ok, err) = verify_text("m-prune-root", &(cut.join("\n") + "\n"), &["--spots", "9", "--misere"]);
+    let no_root = scratch("m-prune-root");
+    std::fs::write(&no_root, cut.join("\n") + "\n").unwrap();
+    let v = json(&["verify", no_root.to_str().unwrap(), "--spots", "9", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "loss", "{v}");
+    cut.retain(|l| !l.starts_with("L "));
+    let (ok, err) = verify_text("m-prune-lost", &(cut.join("\n") + "\n"), &["--spots", "9", "--misere"]);
     assert!(!ok && err.contains("do not decide"), "{err}");
 }
 
@@ -797,6 +807,25 @@ fn children_merge(n: &str, misere: bool, outcome: &str) {
         let mut args = vec!["verify", out.to_str().unwrap(), c.as_str(), "--json"];
         args.extend(conv);
         assert_eq!(json(&args)["outcome"], "win", "{c}");
+    }
+    if misere {
+        // Misère: verify derives the start's loss from the children's
+        // proofs alone (every move leads to a sum shown won), and a pruned
+        // copy keeps what that takes.
+        let v = json(&["verify", out.to_str().unwrap(), "--spots", n, "--misere", "--json"]);
+        assert_eq!(v["outcome"], outcome, "{v}");
+        let pruned = scratch(&format!("merged-{n}-pruned"));
+        let v = json(&["verify", out.to_str().unwrap(), "--spots", n, "--misere", "--json", "--prune", pruned.to_str().unwrap()]);
+        assert!(v["facts"].as_u64().unwrap() < facts, "{v}");
+        assert_eq!(json(&["verify", pruned.to_str().unwrap(), "--spots", n, "--misere", "--json"])["outcome"], outcome);
+        // Without one child's part the start is not decided.
+        let short = scratch(&format!("merged-{n}-short"));
+        let mut args: Vec<&str> = vec!["merge", "-o", short.to_str().unwrap()];
+        args.extend(parts[1..].iter().map(|p| p.to_str().unwrap()));
+        assert!(run(&args).status.success());
+        let o = run(&["verify", short.to_str().unwrap(), "--spots", n, "--misere"]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains("do not decide"), "{err}");
     }
     // The start itself from them: a handful of nodes, and the certificate
     // then decides it.

@@ -18,7 +18,10 @@
 //!   nim rule (some heap 2 or more: win iff the nim-sum is not 0).
 //!
 //! The root's outcome follows the same way: decided by the rules, listed
-//! lost, or a move to a sum listed lost.
+//! lost, or a move to a sum listed lost; or lost when it has moves and
+//! every one leads to a sum shown won (so that a certificate merged from
+//! the proofs of a start's children decides the start without the
+//! start's own fact).
 //!
 //! Under a variant's rules (the header's `rules=`) the children come from
 //! that variant's move generator; its solve writes no trees, only the
@@ -516,6 +519,8 @@ pub(super) fn verify(cert: &Certificate, root: Option<Root>, mut tick: impl FnMu
                 decided = Some(false);
             } else if c.shown_won(&s) {
                 decided = Some(true);
+            } else if every_move_shown_won(&mut c, &s) {
+                decided = Some(false);
             }
             if decided.is_some() {
                 break;
@@ -524,6 +529,13 @@ pub(super) fn verify(cert: &Certificate, root: Option<Root>, mut tick: impl FnMu
         verdict.root_wins = Some(decided.ok_or_else(|| one(0, format!("the facts do not decide the position {}", show(&root_canon, surface))))?);
     }
     Ok(verdict)
+}
+
+/// Whether a sum the rules do not decide has moves and every one leads
+/// to a sum shown won: then it is lost.
+fn every_move_shown_won(c: &mut Checker, s: &Sum) -> bool {
+    let next = c.moves(s);
+    !next.is_empty() && next.iter().all(|n| c.shown_won(n))
 }
 
 /// A sum, for a message.
@@ -582,6 +594,10 @@ pub(super) fn prune(cert: &Certificate, root: Root) -> Result<Certificate, Refus
             decided = true;
         } else if let Some(n) = c.moves(&s).into_iter().find(|n| c.shown_lost(n)) {
             mark(&n, &c, &mut keep, &mut todo);
+            decided = true;
+        } else if every_move_shown_won(&mut c, &s) {
+            // Lost without its own fact: walked as a listed lost sum is.
+            todo.push(s);
             decided = true;
         }
         if decided {
